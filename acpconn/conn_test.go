@@ -1,0 +1,338 @@
+package acpconn
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a trace sink the connection may write from many goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestDemoAgentTurn(t *testing.T) {
+	c := start(t, "demo", Config{})
+	if c.AgentName() == "" {
+		t.Error("no agent name")
+	}
+	c.StartPrompt("hello")
+	var evs []Event
+	var tools = map[string]string{}
+	sawPerm := false
+	for {
+		ev := next(t, c)
+		evs = append(evs, ev)
+		switch ev := ev.(type) {
+		case PermissionRequest:
+			sawPerm = true
+			if !c.RespondPermission(ev.ID, ev.Options[0].ID) {
+				t.Error("permission answer not taken")
+			}
+		case ToolCall:
+			if ev.Status != "" {
+				tools[ev.ID] = ev.Status
+			}
+		case TurnEnded:
+			if ev.Err != nil || ev.StopReason != "end_turn" {
+				t.Fatalf("turn ended with %q, %v", ev.StopReason, ev.Err)
+			}
+			if !sawPerm {
+				t.Error("no permission request")
+			}
+			if len(tools) == 0 {
+				t.Error("no tool call")
+			}
+			for id, st := range tools {
+				if st != "completed" {
+					t.Errorf("tool call %s ended %s", id, st)
+				}
+			}
+			if strings.TrimSpace(agentText(evs)) == "" {
+				t.Error("no reply text")
+			}
+			hasPlan := false
+			for _, e := range evs {
+				if _, ok := e.(Plan); ok {
+					hasPlan = true
+				}
+			}
+			if !hasPlan {
+				t.Error("no plan")
+			}
+			return
+		}
+	}
+}
+
+func TestCapabilitiesAndCleanShutdownInTrace(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"both", Config{}, `"elicitation":{"form":{},"url":{}}`},
+		{"no-form", Config{NoForm: true}, `"elicitation":{"url":{}}`},
+		{"no-url", Config{NoURL: true}, `"elicitation":{"form":{}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var trace syncBuffer
+			tc.cfg.Log = &trace
+			c := start(t, "demo", tc.cfg)
+			ex := c.Close()
+			got := trace.String()
+			for _, want := range []string{tc.want, `"fs":{"readTextFile":true,"writeTextFile":true}`, `"method":"initialize"`, `"method":"session/new"`, "shutdown:", "agent exited: exit status 0"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("trace lacks %s:\n%s", want, got)
+				}
+			}
+			if strings.Contains(got, `"terminal":true`) {
+				t.Error("terminal advertised")
+			}
+			if ex.Code != 0 {
+				t.Errorf("exit %v", ex)
+			}
+		})
+	}
+}
+
+func TestOddUpdatesAreKeptAndSanitized(t *testing.T) {
+	c := start(t, "odd-updates", Config{})
+	c.StartPrompt("go")
+	end, evs := until[TurnEnded](t, c)
+	if end.StopReason != "end_turn" {
+		t.Fatalf("stop %q %v", end.StopReason, end.Err)
+	}
+	var early, unknown bool
+	for _, ev := range evs {
+		switch ev := ev.(type) {
+		case ToolCall:
+			if ev.ID == "t9" && !ev.New && ev.Status == "in_progress" {
+				early = true
+			}
+		case UnknownUpdate:
+			unknown = ev.Kind == "mystery_update"
+		}
+	}
+	if !early {
+		t.Error("update before its tool call was lost")
+	}
+	if !unknown {
+		t.Error("unknown update kind not reported")
+	}
+	if got := agentText(evs); got != "xy<U+202E>" {
+		t.Errorf("text not sanitized: %q", got)
+	}
+}
+
+func TestAgentExitMidTurn(t *testing.T) {
+	c := start(t, "exit-mid-turn", Config{})
+	c.StartPrompt("go")
+	var exited *AgentExited
+	var ended *TurnEnded
+	for exited == nil || ended == nil {
+		switch ev := next(t, c).(type) {
+		case AgentExited:
+			exited = &ev
+		case TurnEnded:
+			ended = &ev
+		}
+	}
+	if exited.Exit.Code != 3 {
+		t.Errorf("exit %v", exited.Exit)
+	}
+	if !strings.Contains(strings.Join(exited.Stderr, "\n"), "boom: the agent hit a fatal error") {
+		t.Errorf("stderr tail %q", exited.Stderr)
+	}
+	if ended.Err == nil {
+		t.Error("turn did not fail")
+	}
+}
+
+func TestCancelTurnAnswersPendingPermission(t *testing.T) {
+	c := start(t, "cancel", Config{})
+	c.StartPrompt("go")
+	perm, _ := until[PermissionRequest](t, c)
+	if err := c.CancelTurn(); err != nil {
+		t.Fatal(err)
+	}
+	closed, _ := until[RequestClosed](t, c)
+	if closed.ID != perm.ID {
+		t.Errorf("closed %d, want %d", closed.ID, perm.ID)
+	}
+	end, evs := until[TurnEnded](t, c)
+	if end.StopReason != "cancelled" {
+		t.Errorf("stop %q", end.StopReason)
+	}
+	if got := agentText(evs); !strings.Contains(got, `"outcome":{"outcome":"cancelled"}`) {
+		t.Errorf("agent saw %q", got)
+	}
+	if c.RespondPermission(perm.ID, "yes") {
+		t.Error("a cancelled request took an answer")
+	}
+}
+
+func TestMalformedElicitationsAreRefusedByName(t *testing.T) {
+	c := start(t, "bad-elicitations", Config{})
+	c.StartPrompt("go")
+	end, evs := until[TurnEnded](t, c)
+	if end.StopReason != "end_turn" {
+		t.Fatalf("session did not go on: %q %v", end.StopReason, end.Err)
+	}
+	lines := strings.Split(strings.TrimSpace(agentText(evs)), "\n")
+	want := []string{"mode", "unknown mode", "addr", "when", "elicitationId", "javascript", "requestedSchema", "object"}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d answers: %q", len(lines), lines)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "-32602|") || !strings.Contains(l, want[i]) {
+			t.Errorf("answer %d = %q, want -32602 naming %q", i, l, want[i])
+		}
+	}
+}
+
+func TestFormElicitationKeepsScopeAndOrder(t *testing.T) {
+	c := start(t, "form", Config{})
+	c.StartPrompt("go")
+	req, _ := until[ElicitationRequest](t, c)
+	if req.Scope.SessionID != "s1" || req.Scope.ToolCallID != "t7" {
+		t.Errorf("scope %+v", req.Scope)
+	}
+	if len(req.Schema.Fields) != 2 || req.Schema.Fields[0].Key != "zeta" || req.Schema.Fields[1].Key != "alpha" {
+		t.Fatalf("fields out of order: %+v", req.Schema.Fields)
+	}
+	c.RespondElicitation(req.ID, "accept", map[string]any{"zeta": "z", "alpha": int64(3)})
+	_, evs := until[TurnEnded](t, c)
+	if got := agentText(evs); got != `{"action":"accept","content":{"alpha":3,"zeta":"z"}}` {
+		t.Errorf("agent got %s", got)
+	}
+}
+
+func TestFormModeWithheld(t *testing.T) {
+	c := start(t, "form", Config{NoForm: true})
+	c.StartPrompt("go")
+	_, evs := until[TurnEnded](t, c)
+	if got := agentText(evs); !strings.Contains(got, "null") {
+		t.Errorf("agent got %s", got)
+	}
+	n, ok := findNotice(evs)
+	if !ok || !strings.Contains(n.Text, "form mode was not declared") {
+		t.Errorf("notice %+v", n)
+	}
+}
+
+func findNotice(evs []Event) (Notice, bool) {
+	for _, ev := range evs {
+		if n, ok := ev.(Notice); ok {
+			return n, true
+		}
+	}
+	return Notice{}, false
+}
+
+func TestAgentWithdrawsElicitation(t *testing.T) {
+	c := start(t, "withdraw", Config{})
+	c.StartPrompt("go")
+	req, _ := until[ElicitationRequest](t, c)
+	closed, _ := until[RequestClosed](t, c)
+	if closed.ID != req.ID || !strings.Contains(closed.Reason, "withdrew") {
+		t.Errorf("closed %+v", closed)
+	}
+	_, evs := until[TurnEnded](t, c)
+	if got := agentText(evs); got != "withdrawn:-32800" {
+		t.Errorf("agent got %q", got)
+	}
+}
+
+func TestFileSystemConfinedToSession(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Symlink("/etc", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, "fs", Config{Dir: dir})
+	c.StartPrompt("go")
+	_, evs := until[TurnEnded](t, c)
+	got := agentText(evs)
+	want := `{};{"content":"two\n"};error -32602;error -32602;error -32602;`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "sub", "new.txt")); err != nil || string(b) != "one\ntwo\nthree\n" {
+		t.Errorf("file %q %v", b, err)
+	}
+}
+
+// A flood of updates neither closes the connection nor loses a chunk,
+// even while the reader is slow to start.
+func TestFloodIsThrottledNotDropped(t *testing.T) {
+	c := start(t, "flood", Config{})
+	c.StartPrompt("go")
+	time.Sleep(time.Second) // let the agent fill every buffer
+	n := 0
+	for {
+		switch ev := next(t, c).(type) {
+		case MessageChunk:
+			n++
+		case TurnEnded:
+			if ev.Err != nil || ev.StopReason != "end_turn" {
+				t.Fatalf("turn %q %v", ev.StopReason, ev.Err)
+			}
+			if n != 20000 {
+				t.Errorf("got %d chunks, want 20000", n)
+			}
+			return
+		}
+	}
+}
+
+func TestLineOverLimitEndsSessionClearly(t *testing.T) {
+	c := start(t, "huge-line", Config{})
+	c.StartPrompt("go")
+	exited, _ := until[AgentExited](t, c)
+	if !strings.Contains(exited.Reason, "over 10 MiB") {
+		t.Errorf("reason %q", exited.Reason)
+	}
+}
+
+func TestCompleteNotificationsReachUI(t *testing.T) {
+	c := start(t, "complete", Config{})
+	c.StartPrompt("go")
+	_, evs := until[TurnEnded](t, c)
+	var ids []string
+	for _, ev := range evs {
+		if e, ok := ev.(ElicitationComplete); ok {
+			ids = append(ids, e.ElicitationID)
+		}
+	}
+	if strings.Join(ids, ",") != "known,known,unknown" {
+		t.Errorf("ids %v", ids)
+	}
+}
+
+func TestStartFailsClearly(t *testing.T) {
+	_, err := Start(t.Context(), Config{Argv: []string{"/nonexistent/agent"}, Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/agent") {
+		t.Errorf("err %v", err)
+	}
+	if errors.Is(err, ErrLineTooLong) {
+		t.Error("wrong error")
+	}
+}

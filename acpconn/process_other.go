@@ -1,0 +1,16 @@
+//go:build !unix
+
+package acpconn
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+func setProcessGroup(*exec.Cmd) {}
+
+func signalGroup(cmd *exec.Cmd, _ syscall.Signal) {
+	if cmd.Process != nil {
+		_ = cmd.Process.Kill()
+	}
+}

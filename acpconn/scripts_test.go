@@ -1,0 +1,123 @@
+package acpconn
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+func init() {
+	scripts["odd-updates"] = func(a *scripted) {
+		p := a.prompt()
+		a.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "t9", "status": "in_progress", "title": "early"})
+		a.update(map[string]any{"sessionUpdate": "mystery_update", "x": 1})
+		a.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": "t9", "title": "Read file", "kind": "read", "status": "completed"})
+		a.raw(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"x\u001b]52;c;cHduZWQ=\u0007y\u202e"}}}}`)
+		a.raw(`this is not json`)
+		a.raw(`{"jsonrpc":"2.0","id":99,"method":"no/such_method","params":{}}`)
+		a.endTurn(p, "end_turn")
+	}
+	scripts["exit-mid-turn"] = func(a *scripted) {
+		a.prompt()
+		a.say("partial answer")
+		fmt.Fprintln(os.Stderr, "boom: the agent hit a fatal error")
+		a.out.Flush()
+		os.Exit(3)
+	}
+	scripts["cancel"] = func(a *scripted) {
+		p := a.prompt()
+		a.say("working")
+		resp := a.request("session/request_permission", map[string]any{"sessionId": "s1",
+			"toolCall": map[string]any{"toolCallId": "t1", "title": "rm -rf build"},
+			"options":  []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}}})
+		b, _ := json.Marshal(resp["result"])
+		if !a.seen["session/cancel"] {
+			a.recvMethod("session/cancel")
+		}
+		a.say(" permission:" + string(b))
+		a.endTurn(p, "cancelled")
+	}
+	scripts["bad-elicitations"] = func(a *scripted) {
+		p := a.prompt()
+		bad := []string{
+			`{"sessionId":"s1","message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"string"}}}}`,
+			`{"sessionId":"s1","mode":"dialog","message":"m"}`,
+			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"addr":{"type":"object","properties":{}}}}}`,
+			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"when":{"type":"string","format":"time"}}}}`,
+			`{"sessionId":"s1","mode":"url","message":"m","url":"https://example.com/"}`,
+			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e1","url":"javascript:alert(1)"}`,
+			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"array"}}`,
+			`[1,2]`,
+		}
+		for _, params := range bad {
+			var v any
+			_ = json.Unmarshal([]byte(params), &v)
+			resp := a.request("elicitation/create", v)
+			e, _ := resp["error"].(map[string]any)
+			a.say(fmt.Sprintf("%v|%v\n", e["code"], e["message"]))
+		}
+		a.endTurn(p, "end_turn")
+	}
+	scripts["form"] = func(a *scripted) {
+		p := a.prompt()
+		resp := a.request("elicitation/create", map[string]any{"sessionId": "s1", "toolCallId": "t7", "mode": "form", "message": "Your name?",
+			"requestedSchema": json.RawMessage(`{"type":"object","properties":{"zeta":{"type":"string"},"alpha":{"type":"integer"}},"required":["zeta"]}`)})
+		b, _ := json.Marshal(resp["result"])
+		a.say(string(b))
+		a.endTurn(p, "end_turn")
+	}
+	scripts["withdraw"] = func(a *scripted) {
+		p := a.prompt()
+		a.nextID++
+		a.send(map[string]any{"jsonrpc": "2.0", "id": a.nextID, "method": "elicitation/create", "params": map[string]any{"sessionId": "s1", "mode": "form", "message": "soon withdrawn",
+			"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "string"}}}}})
+		time.Sleep(300 * time.Millisecond)
+		a.send(map[string]any{"jsonrpc": "2.0", "method": "$/cancel_request", "params": map[string]any{"requestId": a.nextID}})
+		resp := a.recv()
+		e, _ := resp["error"].(map[string]any)
+		a.say(fmt.Sprintf("withdrawn:%v", e["code"]))
+		a.endTurn(p, "end_turn")
+	}
+	scripts["fs"] = func(a *scripted) {
+		p := a.prompt()
+		wd, _ := os.Getwd()
+		inside := filepath.Join(wd, "sub", "new.txt")
+		w := a.request("fs/write_text_file", map[string]any{"sessionId": "s1", "path": inside, "content": "one\ntwo\nthree\n"})
+		r := a.request("fs/read_text_file", map[string]any{"sessionId": "s1", "path": inside, "line": 2, "limit": 1})
+		out := a.request("fs/read_text_file", map[string]any{"sessionId": "s1", "path": "/etc/hostname"})
+		esc := a.request("fs/write_text_file", map[string]any{"sessionId": "s1", "path": filepath.Join(wd, "..", "escape.txt"), "content": "x"})
+		link := a.request("fs/read_text_file", map[string]any{"sessionId": "s1", "path": filepath.Join(wd, "link", "hostname")})
+		for _, m := range []map[string]any{w, r, out, esc, link} {
+			if e, ok := m["error"].(map[string]any); ok {
+				a.say(fmt.Sprintf("error %v;", e["code"]))
+			} else {
+				b, _ := json.Marshal(m["result"])
+				a.say(string(b) + ";")
+			}
+		}
+		a.endTurn(p, "end_turn")
+	}
+	scripts["flood"] = func(a *scripted) {
+		p := a.prompt()
+		for i := 0; i < 20000; i++ {
+			a.out.WriteString(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"w "}}}}` + "\n")
+		}
+		a.out.Flush()
+		a.endTurn(p, "end_turn")
+	}
+	scripts["huge-line"] = func(a *scripted) {
+		a.prompt()
+		a.raw(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` + strings.Repeat("a", 11<<20) + `"}}}}`)
+		time.Sleep(10 * time.Second)
+	}
+	scripts["complete"] = func(a *scripted) {
+		p := a.prompt()
+		for _, id := range []string{"known", "known", "unknown"} {
+			a.send(map[string]any{"jsonrpc": "2.0", "method": "elicitation/complete", "params": map[string]any{"elicitationId": id}})
+		}
+		a.endTurn(p, "end_turn")
+	}
+}

@@ -1,0 +1,268 @@
+package forms
+
+import (
+	"strings"
+
+	"charm.land/huh/v2"
+
+	"github.com/elicit-dev/elicit/sanitize"
+)
+
+// Sentinel choice values for the synthetic entries of a select. They start
+// with NUL, which no agent's option value in a terminal form would carry;
+// buildEntry checks anyway and falls back to a longer sentinel.
+const (
+	noAnswer    = "\x00no-answer"
+	otherChoice = "\x00other"
+)
+
+// filterAbove is the option count above which a list is shown scrolled and
+// the help line offers "/" to filter.
+const filterAbove = 8
+
+// entry is one question of the form: the schema field, the huh widget that
+// edits it and the variables the widget is bound to.
+type entry struct {
+	f      *Field
+	widget huh.Field
+
+	text   string   // Input: string, number, integer
+	choice string   // Select: select, optional boolean
+	picks  []string // MultiSelect
+	yes    bool     // Confirm: required or defaulted boolean
+
+	other     *entry // the companion text entry of an "Other" select
+	companion bool   // this entry is an "Other" companion, drawn under its select
+	filtering bool   // a list widget is filtering (MultiSelect does not say)
+	err       error  // shown under the field
+}
+
+// buildEntries makes one entry per field; "Other" companions are attached
+// to their select instead of standing alone.
+func buildEntries(s *Schema, km *huh.KeyMap, th huh.Theme) []*entry {
+	byKey := map[string]*entry{}
+	var out []*entry
+	for _, f := range s.Fields {
+		e := &entry{f: f}
+		byKey[f.Key] = e
+		if f.OtherOf != "" {
+			e.companion = true
+		} else {
+			out = append(out, e)
+		}
+	}
+	for _, f := range s.Fields {
+		if f.OtherKey != "" {
+			byKey[f.Key].other = byKey[f.OtherKey]
+		}
+	}
+	for _, e := range byKey {
+		e.build(km, th)
+	}
+	return out
+}
+
+// build creates the widget, prefilled with the default.
+func (e *entry) build(km *huh.KeyMap, th huh.Theme) {
+	f := e.f
+	var w huh.Field
+	switch {
+	case f.Kind == KindBoolean && (f.Required || f.HasDefault):
+		if b, ok := f.Default.(bool); ok {
+			e.yes = b
+		}
+		w = huh.NewConfirm().Affirmative("Yes").Negative("No").Value(&e.yes)
+	case f.Kind == KindBoolean:
+		e.choice = noAnswer
+		w = huh.NewSelect[string]().Options(
+			huh.NewOption("(no answer)", noAnswer),
+			huh.NewOption("Yes", "true"),
+			huh.NewOption("No", "false"),
+		).Value(&e.choice)
+	case f.Kind == KindSelect:
+		w = e.buildSelect(th)
+	case f.Kind == KindMultiSelect:
+		opts := make([]huh.Option[string], len(f.Options))
+		def, _ := f.Default.([]string)
+		for i, o := range f.Options {
+			opts[i] = huh.NewOption(optionLabel(o), o.Value).Selected(contains(def, o.Value))
+		}
+		e.picks = append([]string(nil), def...)
+		ms := huh.NewMultiSelect[string]()
+		ms.WithTheme(th) // before Options: huh styles every option as it is added
+		ms = ms.Options(opts...).Value(&e.picks).Filterable(true)
+		if f.MaxItems != nil && *f.MaxItems > 0 {
+			ms = ms.Limit(*f.MaxItems)
+		}
+		if len(opts) > filterAbove {
+			ms = ms.Height(filterAbove + 1)
+		}
+		w = ms
+	default:
+		if f.HasDefault {
+			e.text = defaultText(f.Default)
+		}
+		in := huh.NewInput().Value(&e.text).Placeholder(placeholder(f))
+		if f.MaxLength != nil && *f.MaxLength > 0 {
+			in = in.CharLimit(*f.MaxLength)
+		}
+		w = in
+	}
+	e.widget = w.WithKeyMap(km).WithTheme(th)
+}
+
+func (e *entry) buildSelect(th huh.Theme) huh.Field {
+	f := e.f
+	var opts []huh.Option[string]
+	if !f.Required {
+		opts = append(opts, huh.NewOption("(no answer)", noAnswer))
+	}
+	for _, o := range f.Options {
+		label := optionLabel(o)
+		if e.other != nil && o.Value == f.OtherValue {
+			label += " — write your own below"
+		}
+		opts = append(opts, huh.NewOption(label, o.Value))
+	}
+	if e.other != nil && f.OtherValue == "" {
+		opts = append(opts, huh.NewOption("Other…", otherChoice))
+	}
+	switch {
+	case f.HasDefault:
+		e.choice = f.Default.(string)
+	default:
+		e.choice = opts[0].Value
+	}
+	sel := huh.NewSelect[string]()
+	sel.WithTheme(th) // before Options: huh styles every option as it is added
+	sel = sel.Options(opts...).Value(&e.choice)
+	if len(opts) > filterAbove {
+		sel = sel.Height(filterAbove + 1)
+	}
+	return sel
+}
+
+// optionLabel is what a list shows for an option: the title, and the
+// description after a dot when there is one, on one sanitized line.
+func optionLabel(o Option) string {
+	l := sanitize.Line(o.Title)
+	if o.Description != "" {
+		l += " · " + sanitize.Line(o.Description)
+	}
+	return l
+}
+
+func placeholder(f *Field) string {
+	switch f.Format {
+	case FormatDate:
+		return "YYYY-MM-DD"
+	case FormatDateTime:
+		return "2026-05-01T09:30:00Z"
+	case FormatEmail:
+		return "name@example.com"
+	case FormatURI:
+		return "https://"
+	}
+	return ""
+}
+
+func defaultText(v any) string {
+	switch d := v.(type) {
+	case string:
+		return d
+	case float64:
+		return formatNumber(d)
+	case int64:
+		return formatNumber(float64(d))
+	}
+	return ""
+}
+
+func contains(l []string, v string) bool {
+	for _, s := range l {
+		if s == v {
+			return true
+		}
+	}
+	return false
+}
+
+// otherPicked reports whether the select's current choice reveals its
+// companion text input.
+func (e *entry) otherPicked() bool {
+	if e.other == nil {
+		return false
+	}
+	return e.choice == otherChoice || (e.f.OtherValue != "" && e.choice == e.f.OtherValue)
+}
+
+// value returns the entry's typed value (nil: leave the key out) or the
+// reason it is not acceptable.
+func (e *entry) value() (any, error) {
+	f := e.f
+	switch {
+	case f.Kind == KindBoolean && (f.Required || f.HasDefault):
+		return e.yes, nil
+	case f.Kind == KindBoolean:
+		switch e.choice {
+		case "true":
+			return true, nil
+		case "false":
+			return false, nil
+		}
+		return nil, nil
+	case f.Kind == KindSelect:
+		switch e.choice {
+		case noAnswer, otherChoice, "":
+			if f.Required {
+				return nil, ErrRequired
+			}
+			return nil, nil
+		}
+		return f.normalize(e.choice)
+	case f.Kind == KindMultiSelect:
+		if len(e.picks) == 0 {
+			if !f.Required {
+				return nil, nil
+			}
+			if f.MinItems == nil {
+				return nil, ErrRequired
+			}
+		}
+		return f.normalize(append([]string(nil), e.picks...))
+	}
+	return f.ParseInput(e.text)
+}
+
+// draft is the entry's value if it is valid, else what was typed.
+func (e *entry) draft() any {
+	if v, err := e.value(); err == nil {
+		return v
+	}
+	if e.f.Kind == KindString || e.f.Kind == KindNumber || e.f.Kind == KindInteger {
+		if strings.TrimSpace(e.text) != "" {
+			return e.text
+		}
+	}
+	return nil
+}
+
+// check validates the entry and its visible companion and records the
+// errors to show.
+func (e *entry) check() bool {
+	_, e.err = e.value()
+	ok := e.err == nil
+	if e.other != nil {
+		e.other.err = nil
+		if e.otherPicked() {
+			if _, err := e.other.value(); err != nil {
+				e.other.err = err
+				ok = false
+			} else if strings.TrimSpace(e.other.text) == "" {
+				e.other.err = ErrRequired
+				ok = false
+			}
+		}
+	}
+	return ok
+}

@@ -1,0 +1,167 @@
+// Command elicit is a terminal client for the Agent Client Protocol whose
+// strength is answering the questions agents ask: forms and URL consent.
+//
+//	elicit                         # the built-in demo agent
+//	elicit -- my-agent --flag      # any ACP agent
+//	elicit -p "hello"              # one prompt, plain text out
+//	elicit form schema.json        # one form; prints the response JSON
+//	elicit url --json URL...       # the URL analysis alone
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/demoagent"
+	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// demoAgentCommand is the hidden sub-command that runs the demo agent.
+const demoAgentCommand = "__demo-agent"
+
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case demoAgentCommand:
+			if err := demoagent.Run(context.Background(), os.Stdin, os.Stdout); err != nil {
+				fmt.Fprintln(os.Stderr, "demo agent:", err)
+				return 1
+			}
+			return 0
+		case "form":
+			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd()))
+		case "url":
+			return urlconsent.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
+		}
+	}
+	return session(args)
+}
+
+type options struct {
+	cwd, logFile, prompt, answers, topDomains string
+	noForm, noURL, accessible, autoRetry      bool
+	approve, version                          bool
+}
+
+func parseFlags(args []string) (options, []string, error) {
+	var o options
+	fs := flag.NewFlagSet("elicit", flag.ContinueOnError)
+	fs.Usage = func() { usage(fs.Output(), fs) }
+	fs.StringVar(&o.cwd, "cwd", "", "the session's working directory (default: the current one)")
+	fs.StringVar(&o.logFile, "log", "", "write a full protocol trace to `FILE`")
+	fs.StringVar(&o.prompt, "p", "", "send one prompt, print the reply as plain text, exit (no TTY needed)")
+	fs.StringVar(&o.prompt, "prompt", "", "same as -p")
+	fs.StringVar(&o.answers, "answers", "", "answer forms from a JSON `FILE` of property key -> value (then defaults)")
+	fs.StringVar(&o.topDomains, "top-domains", "", "extra well-known domains to protect from lookalikes, one per line in `FILE`")
+	fs.BoolVar(&o.noForm, "no-form", false, "do not declare form elicitation")
+	fs.BoolVar(&o.noURL, "no-url", false, "do not declare URL elicitation")
+	fs.BoolVar(&o.accessible, "accessible", os.Getenv("ACCESSIBLE") != "", "line-based prompts instead of the full screen (also ACCESSIBLE=1)")
+	fs.BoolVar(&o.autoRetry, "auto-retry", false, "retry a prompt once the URL flows it needed are complete, without asking")
+	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls (default: reject them)")
+	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	if err := fs.Parse(args); err != nil {
+		return o, nil, err
+	}
+	return o, fs.Args(), nil
+}
+
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `Usage:
+  elicit [flags] [-- AGENT COMMAND...]   a session with an ACP agent (default: the built-in demo agent)
+  elicit form [FILE|-]                   one form from a schema; prints {"action":...,"content":...}
+  elicit url [--json] [--top-domains FILE] URL...   analyse URLs as the consent screen does
+
+Flags:
+`)
+	fs.PrintDefaults()
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "dev"
+}
+
+func session(args []string) int {
+	o, argv, err := parseFlags(args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if o.version {
+		fmt.Println("elicit", version())
+		return 0
+	}
+	if o.topDomains != "" {
+		if err := urlconsent.LoadTopDomains(o.topDomains); err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return 2
+		}
+	}
+	if len(argv) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return 1
+		}
+		argv = []string{self, demoAgentCommand}
+	}
+	cfg := acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
+	if o.logFile != "" {
+		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return 2
+		}
+		defer f.Close()
+		cfg.Log = f
+	}
+	var answers map[string]json.RawMessage
+	if o.answers != "" {
+		data, err := os.ReadFile(o.answers)
+		if err == nil {
+			err = json.Unmarshal(data, &answers)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "elicit: --answers %s: %v\n", o.answers, err)
+			return 2
+		}
+	}
+	tty := term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
+	if o.prompt != "" || !tty {
+		if o.prompt == "" {
+			fmt.Fprintln(os.Stderr, "elicit: no terminal: use -p TEXT to send one prompt")
+			return 2
+		}
+		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: os.Stdout, Stderr: os.Stderr})
+	}
+	if o.accessible {
+		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
+	}
+	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor()})
+	if _, err := tea.NewProgram(m).Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "elicit:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,95 @@
+// Package sanitize makes text from an agent safe to draw on a terminal.
+// Escape sequences and control characters are removed; bidi controls and
+// invisible format characters are made visible as <U+XXXX>.
+//
+//	fmt.Println(sanitize.Text(agentMessage))
+package sanitize
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Text returns s with every escape sequence (CSI, OSC, DCS, APC, PM, SOS,
+// including hyperlinks and clipboard writes), every C0 control other than
+// newline and tab, every C1 control and DEL removed; invalid UTF-8 becomes
+// U+FFFD, and bidi controls and invisible format characters are replaced by
+// a visible <U+XXXX>. Text that needs none of this is returned as is,
+// without allocating.
+func Text(s string) string { return clean(s, false) }
+
+// Line is Text for one-line contexts (titles, labels, option names):
+// newlines and tabs become single spaces as well.
+func Line(s string) string { return clean(s, true) }
+
+func clean(s string, oneLine bool) string {
+	if isClean(s, oneLine) {
+		return s
+	}
+	// The ansi parser removes whole escape sequences (a lone ESC, an
+	// unterminated string sequence); what remains is filtered rune by rune.
+	stripped := ansi.Strip(strings.ToValidUTF8(s, "\uFFFD"))
+	var b strings.Builder
+	b.Grow(len(stripped))
+	for _, r := range stripped {
+		switch {
+		case r == '\n' || r == '\t':
+			if oneLine {
+				b.WriteByte(' ')
+			} else {
+				b.WriteRune(r)
+			}
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			// C0, DEL and C1 controls: dropped.
+		case Visible(r):
+			fmt.Fprintf(&b, "<U+%04X>", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isClean is the fast path: plain printable text needs no copy.
+func isClean(s string, oneLine bool) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && (oneLine || (c != '\n' && c != '\t')) || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || (r >= 0x80 && r < 0xa0) || Visible(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// Visible reports whether r is a bidi control or an invisible character that
+// must be shown as <U+XXXX> rather than drawn: every format character (Cf)
+// except the joiners that real scripts and emoji need, the Unicode tag
+// characters, fillers that render as blank, and noncharacters.
+func Visible(r rune) bool {
+	switch r {
+	case 0x200C, 0x200D, 0x00AD: // ZWNJ, ZWJ (emoji, Indic, Persian), soft hyphen
+		return false
+	case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: // Hangul fillers, braille blank
+		return true
+	}
+	if r >= 0xE0000 && r <= 0xE007F { // tags ("ASCII smuggling")
+		return true
+	}
+	if r >= 0xFDD0 && r <= 0xFDEF || r&0xFFFE == 0xFFFE {
+		return true
+	}
+	return unicode.Is(unicode.Cf, r)
+}

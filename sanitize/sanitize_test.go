@@ -1,0 +1,83 @@
+package sanitize
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestText(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain", "hello, world", "hello, world"},
+		{"newline and tab kept", "a\n\tb", "a\n\tb"},
+		{"csi colour", "\x1b[31mred\x1b[0m", "red"},
+		{"csi clear screen", "x\x1b[2J\x1b[Hy", "xy"},
+		{"osc hyperlink", "\x1b]8;;https://evil.example\x07click\x1b]8;;\x07", "click"},
+		{"osc 52 clipboard", "a\x1b]52;c;ZWNobyBwd25lZA==\x1b\\b", "ab"},
+		{"osc title st", "\x1b]0;title\x1b\\x", "x"},
+		{"dcs", "a\x1bPq#0;2;0;0;0\x1b\\b", "ab"},
+		{"apc", "a\x1b_Gf=100;AAAA\x1b\\b", "ab"},
+		{"bell backspace cr", "a\x07b\x08c\rd", "abcd"},
+		{"del", "a\x7fb", "ab"},
+		{"c1 csi as rune", "a\u009b31mb", "a31mb"},
+		{"c1 nel", "a\u0085b", "ab"},
+		{"rlo visible", "abc\u202Egnp.exe", "abc<U+202E>gnp.exe"},
+		{"lri pdi visible", "\u2066x\u2069", "<U+2066>x<U+2069>"},
+		{"zero width space visible", "pay\u200Bpal", "pay<U+200B>pal"},
+		{"bom visible", "\uFEFFhi", "<U+FEFF>hi"},
+		{"tag chars visible", "hi\U000E0041", "hi<U+E0041>"},
+		{"zwj emoji kept", "👨\u200D👩", "👨\u200D👩"},
+		{"invalid utf8", "a\xffb", "a\uFFFDb"},
+		{"unicode kept", "héllo wörld 日本", "héllo wörld 日本"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Text(c.in); got != c.want {
+				t.Errorf("Text(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+func TestLine(t *testing.T) {
+	if got := Line("a\nb\tc\x1b[1m"); got != "a b c" {
+		t.Errorf("Line = %q", got)
+	}
+}
+
+func TestCleanTextIsNotCopied(t *testing.T) {
+	s := strings.Repeat("plain text ", 10)
+	if got := Text(s); got != s {
+		t.Fatal("changed clean text")
+	}
+	allocs := testing.AllocsPerRun(100, func() { _ = Text(s) })
+	if allocs != 0 {
+		t.Errorf("clean text allocated %v times", allocs)
+	}
+}
+
+// FuzzText checks the sanitizer's guarantee on any input: no escape or
+// control byte survives, output is valid UTF-8, and a second pass changes
+// nothing.
+func FuzzText(f *testing.F) {
+	for _, s := range []string{"hi", "\x1b[31m", "\x1b]8;;x\x07y", "\u202e", "\x9b1m", "a\x1bPb\x1b\\", "\x1b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Text(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 out of %q", s)
+		}
+		for _, r := range out {
+			if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				t.Fatalf("control %U survived in %q", r, out)
+			}
+			if Visible(r) {
+				t.Fatalf("invisible %U survived in %q", r, out)
+			}
+		}
+		if again := Text(out); again != out {
+			t.Fatalf("not idempotent: %q -> %q", out, again)
+		}
+	})
+}

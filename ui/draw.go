@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// maxToolLines is how many lines of a tool call's content are shown.
+const maxToolLines = 12
+
+// draw renders one entry for width. Agent text arrives sanitized; only
+// markdown and our own styles add escape codes here.
+func (t *transcript) draw(it *item, width int) []string {
+	th := t.th
+	switch it.kind {
+	case kindUser:
+		body := plainLines(it.text.String(), width-2)
+		out := make([]string, len(body))
+		for i, l := range body {
+			prefix := "  "
+			if i == 0 {
+				prefix = th.UserLabel.Render("› ")
+			}
+			out[i] = prefix + th.Base.Render(l)
+		}
+		return out
+	case kindAgent:
+		text := it.text.String()
+		if strings.TrimSpace(text) == "" {
+			return []string{th.Muted.Render("  …")}
+		}
+		if it.streaming && len(text) > plainLimit {
+			return indent(plainLines(text, width-2), "  ")
+		}
+		return t.md.render(text, width)
+	case kindThought:
+		text := it.text.String()
+		words := len(strings.Fields(text))
+		if !t.showThoughts {
+			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, ctrl+t shows)", plural(words, "word", "words")))}
+		}
+		out := []string{th.ThoughtLabel.Render("▾ thought")}
+		for _, l := range plainLines(text, width-4) {
+			out = append(out, "  "+th.Muted.Render(l))
+		}
+		return out
+	case kindTool:
+		return t.drawTool(it, width)
+	case kindPlan:
+		out := []string{th.Accent.Render("Plan")}
+		for _, e := range it.plan.Entries {
+			mark, style := "☐", th.Base
+			switch e.Status {
+			case "in_progress":
+				mark, style = "◐", th.Info
+			case "completed":
+				mark, style = "☑", th.Muted
+			}
+			for i, l := range plainLines(e.Content, width-4) {
+				p := "    "
+				if i == 0 {
+					p = "  " + mark + " "
+				}
+				out = append(out, style.Render(p+l))
+			}
+		}
+		return out
+	case kindNotice:
+		return indent(plainLines(it.text.String(), width-2), th.Notice.Render("! "))
+	case kindError:
+		lines := indent(plainLines(it.text.String(), width-2), th.Danger.Render("✗ "))
+		for _, l := range it.stderr {
+			lines = append(lines, th.Muted.Render("  │ "+ansi.Truncate(l, width-5, "…")))
+		}
+		return lines
+	}
+	return nil
+}
+
+func (t *transcript) drawTool(it *item, width int) []string {
+	th := t.th
+	tc := it.tool
+	glyph, st := "○", th.Muted
+	switch tc.Status {
+	case "in_progress":
+		glyph, st = "◐", th.Info
+	case "completed":
+		glyph, st = "●", th.Success
+	case "failed":
+		glyph, st = "✗", th.Danger
+	}
+	title := tc.Title
+	if title == "" {
+		title = tc.ID
+	}
+	head := st.Render(glyph) + " " + th.ToolLabel.Render(title)
+	if tc.Kind != "" {
+		head += th.Muted.Render(" [" + tc.Kind + "]")
+	}
+	head += " " + st.Render(strings.ReplaceAll(tc.Status, "_", " "))
+	out := []string{ansi.Truncate(head, width, "…")}
+	for _, l := range tc.Locations {
+		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(l, width-5, "…")))
+	}
+	var body []string
+	for _, c := range tc.Content {
+		body = append(body, strings.Split(c, "\n")...)
+	}
+	shown := body
+	if len(shown) > maxToolLines {
+		shown = shown[:maxToolLines]
+	}
+	border := th.Border
+	for _, l := range shown {
+		out = append(out, border.Render("  │ ")+ansi.Truncate(l, width-5, "…"))
+	}
+	if more := len(body) - len(shown); more > 0 {
+		out = append(out, th.Muted.Render(fmt.Sprintf("  │ … %s more", plural(more, "line", "lines"))))
+	}
+	return out
+}
+
+func indent(lines []string, first string) []string {
+	pad := strings.Repeat(" ", ansi.StringWidth(first))
+	for i, l := range lines {
+		if i == 0 {
+			lines[i] = first + l
+		} else {
+			lines[i] = pad + l
+		}
+	}
+	return lines
+}

@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/acpconn"
+)
+
+func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+	if msg.conn != nil {
+		m.conn = msg.conn
+		m.agent, m.version = msg.conn.AgentName(), msg.conn.AgentVersion()
+	}
+	if msg.err != nil {
+		if msg.auth {
+			m.queue.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th, m.now))
+			return pump(m.conn)
+		}
+		m.connState = connGone
+		m.tr.notice("could not start the agent: "+msg.err.Error(), true)
+		if m.conn != nil {
+			m.tr.items[len(m.tr.items)-1].stderr = m.conn.StderrTail()
+			return pump(m.conn)
+		}
+		m.queue.push(newExitModal(m.agent, "it did not start", m.th, m.now))
+		return nil
+	}
+	m.startSession(msg.session)
+	return pump(m.conn)
+}
+
+func (m *Model) startSession(st acpconn.SessionState) {
+	m.session = st
+	m.connState = connReady
+	who := m.agent
+	if m.version != "" {
+		who += " " + m.version
+	}
+	m.tr.notice(fmt.Sprintf("connected to %s · session in %s", who, m.conn.Root()), false)
+}
+
+func (m *Model) onAuthDone(msg authDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		if acpconn.IsAuthRequired(msg.err) {
+			m.tr.notice("authentication did not succeed; pick a method again", true)
+		} else {
+			m.tr.notice("authentication failed: "+msg.err.Error(), true)
+		}
+		m.queue.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th, m.now))
+		return nil
+	}
+	m.startSession(msg.session)
+	return nil
+}
+
+// onEvents applies a batch of agent events and asks for the next one.
+func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
+	if msg.conn != m.conn { // a batch from an agent that was restarted
+		return nil
+	}
+	var cmds []tea.Cmd
+	for _, ev := range msg.events {
+		cmds = append(cmds, m.apply(ev))
+	}
+	if m.connState != connGone || len(msg.events) > 0 {
+		cmds = append(cmds, pump(m.conn))
+	}
+	if !m.flushing {
+		m.flushing = true
+		cmds = append(cmds, flushLater())
+	}
+	return tea.Batch(cmds...)
+}
+
+// apply turns one event into transcript entries, modals or flow changes.
+func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+	switch ev := ev.(type) {
+	case acpconn.MessageChunk:
+		m.tr.chunk(ev)
+	case acpconn.ToolCall:
+		m.tr.toolCall(ev)
+	case acpconn.Plan:
+		m.tr.setPlan(ev)
+	case acpconn.Commands:
+		m.commands = ev.List
+	case acpconn.ModeChanged:
+		m.session.Mode = ev.ID
+	case acpconn.ConfigOptions:
+		m.session.Options = ev.Options
+	case acpconn.SessionInfo:
+		m.title = ev.Title
+	case acpconn.Usage:
+		m.usage = ev
+	case acpconn.UnknownUpdate:
+		m.tr.notice(fmt.Sprintf("the agent sent an update of unknown kind %q", ev.Kind), false)
+	case acpconn.Notice:
+		m.tr.notice(ev.Text, ev.Error)
+	case acpconn.PermissionRequest:
+		m.queue.push(newPermModal(ev, m.agent, m.th, m.now))
+	case acpconn.ElicitationRequest:
+		m.pushElicitation(ev)
+	case acpconn.ElicitationComplete:
+		return m.completeFlow(ev.ElicitationID)
+	case acpconn.RequestClosed:
+		m.closeRequest(ev)
+	case acpconn.TurnEnded:
+		return m.turnEnded(ev)
+	case acpconn.AgentExited:
+		m.agentExited(ev)
+	}
+	return nil
+}
+
+func (m *Model) toolTitle(id string) string {
+	if id == "" {
+		return ""
+	}
+	if it := m.tr.tools[id]; it != nil && it.tool.Title != "" {
+		return it.tool.Title
+	}
+	return id
+}
+
+func (m *Model) pushElicitation(ev acpconn.ElicitationRequest) {
+	tool := m.toolTitle(ev.Scope.ToolCallID)
+	if ev.Mode == "url" {
+		m.queue.push(newURLModal(ev, m.agent, tool, m.th, m.now))
+		return
+	}
+	m.queue.push(newFormModal(ev, m.agent, tool, m.th, m.now))
+}
+
+// closeRequest closes the modal of a request that ended without the user,
+// keeping anything the user typed visible in the transcript.
+func (m *Model) closeRequest(ev acpconn.RequestClosed) {
+	md := m.queue.byReq(ev.ID)
+	if md == nil {
+		return
+	}
+	m.queue.remove(md)
+	text := "a question from the agent was closed: " + ev.Reason
+	if d := md.draft(); d != "" {
+		text += "\nwhat you had entered: " + d
+	}
+	m.tr.notice(text, false)
+}
+
+func (m *Model) turnEnded(ev acpconn.TurnEnded) tea.Cmd {
+	m.tr.endStream()
+	m.turn = turnIdle
+	elapsed := m.now().Sub(m.turnStarted).Round(100 * 1e6)
+	switch {
+	case ev.URLNeeded != nil:
+		m.tr.notice(fmt.Sprintf("the agent needs %s completed before it can answer", plural(len(ev.URLNeeded), "URL flow", "URL flows")), false)
+		m.legacyPrompt = m.lastPrompt
+		m.legacyWaiting = map[string]bool{}
+		for _, r := range ev.URLNeeded {
+			m.legacyWaiting[r.ElicitationID] = true
+			m.queue.push(newURLModal(r, m.agent, "", m.th, m.now))
+		}
+	case ev.Err != nil:
+		m.tr.notice("the turn failed: "+ev.Err.Error(), true)
+	case ev.StopReason == "cancelled":
+		m.tr.notice("turn cancelled", false)
+	case ev.StopReason != "end_turn":
+		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", strings.ReplaceAll(ev.StopReason, "_", " "), elapsed), false)
+	}
+	return nil
+}
+
+func (m *Model) agentExited(ev acpconn.AgentExited) {
+	m.connState = connGone
+	m.turn = turnIdle
+	m.tr.endStream()
+	for _, md := range append([]modal(nil), m.queue.items...) {
+		if md.reqID() != 0 {
+			m.closeRequest(acpconn.RequestClosed{ID: md.reqID(), Reason: "the agent exited"})
+		}
+	}
+	why := ev.Exit.String()
+	if ev.Reason != "" {
+		why = ev.Reason + "; " + why
+	}
+	m.tr.notice("the agent exited: "+why, true)
+	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
+	m.exited = &ev
+	if !m.quitting {
+		m.queue.push(newExitModal(m.agent, why, m.th, m.now))
+	}
+}

@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// urlFlow is a URL elicitation the user consented to, waiting for the
+// agent's elicitation/complete.
+type urlFlow struct {
+	req     acpconn.ElicitationRequest
+	agent   string
+	started time.Time
+}
+
+func (m *Model) addFlow(req acpconn.ElicitationRequest) {
+	for _, f := range m.flows {
+		if f.req.ElicitationID == req.ElicitationID {
+			return
+		}
+	}
+	m.flows = append(m.flows, &urlFlow{req: req, agent: m.agent, started: m.now()})
+	m.tr.notice(fmt.Sprintf("opened %s in the browser; waiting for the agent to hear back (ctrl+p lists pending flows)", domainOf(req.Report)), false)
+}
+
+func domainOf(r urlconsent.Report) string {
+	if r.RegistrableDomain != "" {
+		return r.RegistrableDomain
+	}
+	return r.HostASCII
+}
+
+// completeFlow ends the flow with that id. Unknown and repeated ids are
+// ignored, as the protocol requires.
+func (m *Model) completeFlow(id string) tea.Cmd {
+	for i, f := range m.flows {
+		if f.req.ElicitationID == id {
+			m.flows = append(m.flows[:i], m.flows[i+1:]...)
+			m.tr.notice("the agent reports the flow on "+domainOf(f.req.Report)+" is complete", false)
+			m.clampFlows()
+			return m.legacyDone(id)
+		}
+	}
+	return nil
+}
+
+func (m *Model) clampFlows() {
+	if m.flowSel >= len(m.flows) {
+		m.flowSel = max(0, len(m.flows)-1)
+	}
+	if len(m.flows) == 0 {
+		m.showFlows = false
+	}
+}
+
+// legacyDone retries (or offers to retry) a prompt that failed with -32042
+// once all of its URL flows are complete.
+func (m *Model) legacyDone(id string) tea.Cmd {
+	if !m.legacyWaiting[id] {
+		return nil
+	}
+	delete(m.legacyWaiting, id)
+	if len(m.legacyWaiting) > 0 {
+		return nil
+	}
+	m.legacyWaiting = nil
+	if m.opts.AutoRetry && m.turn == turnIdle && m.connState == connReady {
+		m.tr.notice("retrying the prompt", false)
+		return m.prompt(m.legacyPrompt)
+	}
+	m.queue.push(newRetryModal(m.legacyPrompt, m.th, m.now))
+	return nil
+}
+
+// flowKey handles keys while the pending-flows panel has focus.
+func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
+	if len(m.flows) == 0 {
+		m.showFlows = false
+		return nil
+	}
+	f := m.flows[m.flowSel]
+	switch k.String() {
+	case "esc", "q":
+		m.showFlows = false
+	case "up", "k":
+		m.flowSel = (m.flowSel + len(m.flows) - 1) % len(m.flows)
+	case "down", "j":
+		m.flowSel = (m.flowSel + 1) % len(m.flows)
+	case "o", "enter":
+		return urlconsent.OpenCmd(m.opts.Opener, f.req.Report.URL)
+	case "c":
+		m.tr.notice("copied the URL to the clipboard", false)
+		return tea.SetClipboard(f.req.Report.URL)
+	case "d":
+		m.tr.notice("marked the flow on "+domainOf(f.req.Report)+" done", false)
+		return m.completeFlow(f.req.ElicitationID)
+	case "x":
+		m.flows = append(m.flows[:m.flowSel], m.flows[m.flowSel+1:]...)
+		m.clampFlows()
+		m.tr.notice("stopped waiting for the flow on "+domainOf(f.req.Report), false)
+		if m.legacyWaiting[f.req.ElicitationID] {
+			m.legacyWaiting = nil
+			m.tr.notice("the prompt that needed it will not be retried", false)
+		}
+	}
+	return nil
+}
+
+// flowsView is the pending-flows panel.
+func (m *Model) flowsView(width int) string {
+	th := m.th
+	var b strings.Builder
+	b.WriteString(th.ModalTitle.Render("Pending URL flows") + th.Muted.Render(fmt.Sprintf(" · %d waiting for the agent", len(m.flows))) + "\n\n")
+	for i, f := range m.flows {
+		cur := "  "
+		if i == m.flowSel {
+			cur = th.Selected.Render("> ")
+		}
+		age := m.now().Sub(f.started).Round(time.Second)
+		line := fmt.Sprintf("%s  %s  id %s  %s ago", th.Highlight.Render(domainOf(f.req.Report)), f.agent, ansi.Truncate(f.req.ElicitationID, 24, "…"), age)
+		b.WriteString(cur + line + "\n")
+	}
+	b.WriteString("\n" + th.KeyHelp.Render("↑/↓ select · o reopen · c copy URL · d mark done · x cancel · esc close"))
+	return th.Modal.Width(width).Render(b.String())
+}

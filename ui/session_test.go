@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func (d *driver) connected() {
+	d.t.Helper()
+	d.until("the session", func() bool { return d.m.connState == connReady })
+}
+
+func TestPromptPermissionAndReply(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.waitText("Demo agent")
+	d.typeText("hello there")
+	d.key("enter")
+	d.until("the permission modal", func() bool { _, ok := d.m.queue.front().(*permModal); return ok })
+	if !strings.Contains(d.screen(), "Add a note to NOTES.md") {
+		t.Errorf("modal lacks the tool call:\n%s", d.screen())
+	}
+	d.key("1") // within the grace period: ignored
+	if d.m.queue.front() == nil {
+		t.Fatal("a key inside the grace period answered the modal")
+	}
+	d.clk.advance(time.Second)
+	d.key("1")
+	d.until("the turn to end", func() bool { return d.m.turn == turnIdle })
+	d.waitText("you allowed the edit once")
+	if !strings.Contains(d.screen(), "ready") {
+		t.Errorf("status bar:\n%s", d.screen())
+	}
+	tool := d.m.tr.tools
+	if len(tool) == 0 {
+		t.Fatal("no tool calls in the transcript")
+	}
+	for id, it := range tool {
+		if it.tool.Status != "completed" && it.tool.Status != "failed" {
+			t.Errorf("tool %s left %s", id, it.tool.Status)
+		}
+	}
+}
+
+func TestCtrlCCancelsTurnThenQuits(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.typeText("/slow")
+	d.key("enter")
+	d.until("streaming", func() bool { return d.m.tr.current != nil })
+	d.key("ctrl+c")
+	if d.m.turn != turnCancelling {
+		t.Fatalf("turn %v after ctrl+c", d.m.turn)
+	}
+	d.until("the cancelled turn", func() bool { return d.m.turn == turnIdle })
+	d.waitText("turn cancelled")
+	d.clk.advance(5 * time.Second)
+	d.key("ctrl+c")
+	d.until("quit", func() bool { return d.quit })
+}
+
+func TestEnterWhileRunningKeepsText(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.typeText("/slow")
+	d.key("enter")
+	d.until("streaming", func() bool { return d.m.tr.current != nil })
+	d.typeText("next question")
+	d.key("enter")
+	if d.m.input.Value() != "next question" {
+		t.Errorf("prompt text lost: %q", d.m.input.Value())
+	}
+	d.waitText("a turn is running")
+}
+
+func TestNewlineKeys(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.typeText("a")
+	d.key("ctrl+j")
+	d.typeText("b")
+	if got := d.m.input.Value(); got != "a\nb" {
+		t.Errorf("value %q", got)
+	}
+}
