@@ -159,7 +159,14 @@ func session(args []string) int {
 		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor()})
-	if _, err := tea.NewProgram(m).Run(); err != nil {
+	_, err = tea.NewProgram(m).Run()
+	m.Close() // however the program ended, the agent's process group ends too
+	if err != nil {
+		if errors.Is(err, tea.ErrProgramPanic) {
+			if path := ui.CrashLog(); path != "" {
+				fmt.Fprintf(os.Stderr, "elicit crashed; the crash log is at %s\n", path)
+			}
+		}
 		fmt.Fprintln(os.Stderr, "elicit:", err)
 		return 1
 	}

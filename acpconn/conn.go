@@ -25,6 +25,10 @@ type Config struct {
 	NoForm, NoURL bool      // withhold form or URL elicitation
 	Log           io.Writer // full protocol trace and SDK diagnostics; nil discards
 	ClientVersion string
+	// NoRateLimit answers every elicitation however fast they come: for a
+	// caller that answers without a person (elicit -p), where the limit
+	// would only decline scripted answers.
+	NoRateLimit bool
 }
 
 // Conn is a running agent and the ACP connection to it.

@@ -102,7 +102,7 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", oneLine(req.Message))})
 		return decline(), nil
 	}
-	if c.rateLimited(time.Now()) {
+	if !c.cfg.NoRateLimit && c.rateLimited(time.Now()) {
 		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", oneLine(req.Message), RateLimit, RateWindow)})
 		return decline(), nil
 	}

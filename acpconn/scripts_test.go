@@ -121,3 +121,24 @@ func init() {
 		a.endTurn(p, "end_turn")
 	}
 }
+
+func init() {
+	scripts["burst"] = func(a *scripted) {
+		p := a.prompt()
+		for i := 1; i <= 12; i++ {
+			a.send(map[string]any{"jsonrpc": "2.0", "id": 1000 + i, "method": "elicitation/create", "params": map[string]any{
+				"sessionId": "s1", "mode": "form", "message": fmt.Sprintf("question %d", i),
+				"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "string"}}}}})
+		}
+		counts := map[string]int{}
+		for n := 0; n < 12; {
+			m := a.recv()
+			if r, ok := m["result"].(map[string]any); ok {
+				counts[fmt.Sprint(r["action"])]++
+				n++
+			}
+		}
+		a.say(fmt.Sprintf("cancel=%d decline=%d", counts["cancel"], counts["decline"]))
+		a.endTurn(p, "end_turn")
+	}
+}

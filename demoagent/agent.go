@@ -86,6 +86,7 @@ type agent struct {
 	caps     capabilities
 	sessions map[acp.SessionId]*session
 	urls     *urlServer
+	approved map[string]bool // elicitation ids whose page was approved
 }
 
 // capabilities is what the client declared in initialize and the agent relies on.

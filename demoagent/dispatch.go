@@ -3,6 +3,7 @@ package demoagent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -173,6 +174,10 @@ func (a *agent) prompt(ctx context.Context, p acp.PromptRequest) (any, *acp.Requ
 	err := t.run(promptText(p.Prompt))
 	if turnCtx.Err() != nil {
 		return acp.PromptResponse{StopReason: acp.StopReasonCancelled}, nil
+	}
+	var legacy *urlRequired
+	if errors.As(err, &legacy) {
+		return nil, legacy.requestError()
 	}
 	if err != nil {
 		return nil, acp.NewInternalError(map[string]any{"error": err.Error()})

@@ -41,6 +41,7 @@ type session struct {
 	permission int
 	cancel     context.CancelFunc
 	turnSeq    uint64
+	legacyID   string // the URL flow /legacy waits for
 }
 
 func newSession(cwd string) *session {

@@ -25,6 +25,12 @@ func (a *agent) urlServer() (*urlServer, error) {
 
 // completeElicitation sends elicitation/complete for id.
 func (a *agent) completeElicitation(id string) error {
+	a.mu.Lock()
+	if a.approved == nil {
+		a.approved = map[string]bool{}
+	}
+	a.approved[id] = true
+	a.mu.Unlock()
 	n := acp.UnstableCompleteElicitationNotification{ElicitationId: acp.UnstableElicitationId(id)}
 	return a.conn.SendNotification(context.Background(), acp.ClientMethodElicitationComplete, n)
 }

@@ -67,6 +67,12 @@ func (t *transcript) draw(it *item, width int) []string {
 			}
 		}
 		return out
+	case kindInfo:
+		lines := plainLines(it.text.String(), width-2)
+		for i, l := range lines {
+			lines[i] = th.Muted.Render(l)
+		}
+		return indent(lines, th.Muted.Render("· "))
 	case kindNotice:
 		return indent(plainLines(it.text.String(), width-2), th.Notice.Render("! "))
 	case kindError:

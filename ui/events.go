@@ -39,7 +39,7 @@ func (m *Model) startSession(st acpconn.SessionState) {
 	if m.version != "" {
 		who += " " + m.version
 	}
-	m.tr.notice(fmt.Sprintf("connected to %s · session in %s", who, m.conn.Root()), false)
+	m.tr.info(fmt.Sprintf("connected to %s · session in %s", who, m.conn.Root()))
 }
 
 func (m *Model) onAuthDone(msg authDoneMsg) tea.Cmd {

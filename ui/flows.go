@@ -27,7 +27,7 @@ func (m *Model) addFlow(req acpconn.ElicitationRequest) {
 		}
 	}
 	m.flows = append(m.flows, &urlFlow{req: req, agent: m.agent, started: m.now()})
-	m.tr.notice(fmt.Sprintf("opened %s in the browser; waiting for the agent to hear back (ctrl+p lists pending flows)", domainOf(req.Report)), false)
+	m.tr.info(fmt.Sprintf("opening %s in the browser; the flow stays pending until the agent hears back (ctrl+p lists pending flows)", domainOf(req.Report)))
 }
 
 func domainOf(r urlconsent.Report) string {
@@ -43,7 +43,7 @@ func (m *Model) completeFlow(id string) tea.Cmd {
 	for i, f := range m.flows {
 		if f.req.ElicitationID == id {
 			m.flows = append(m.flows[:i], m.flows[i+1:]...)
-			m.tr.notice("the agent reports the flow on "+domainOf(f.req.Report)+" is complete", false)
+			m.tr.info("the agent reports the flow on " + domainOf(f.req.Report) + " is complete")
 			m.clampFlows()
 			return m.legacyDone(id)
 		}
@@ -72,11 +72,18 @@ func (m *Model) legacyDone(id string) tea.Cmd {
 	}
 	m.legacyWaiting = nil
 	if m.opts.AutoRetry && m.turn == turnIdle && m.connState == connReady {
-		m.tr.notice("retrying the prompt", false)
+		m.tr.info("retrying the prompt")
 		return m.prompt(m.legacyPrompt)
 	}
 	m.queue.push(newRetryModal(m.legacyPrompt, m.th, m.now))
 	return nil
+}
+
+// ageTickMsg redraws the flows panel so the ages it shows stay current.
+type ageTickMsg struct{}
+
+func ageTick() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return ageTickMsg{} })
 }
 
 // flowKey handles keys while the pending-flows panel has focus.
@@ -96,15 +103,15 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 	case "o", "enter":
 		return urlconsent.OpenCmd(m.opts.Opener, f.req.Report.URL)
 	case "c":
-		m.tr.notice("copied the URL to the clipboard", false)
+		m.tr.info("copied the URL to the clipboard")
 		return tea.SetClipboard(f.req.Report.URL)
 	case "d":
-		m.tr.notice("marked the flow on "+domainOf(f.req.Report)+" done", false)
+		m.tr.info("marked the flow on " + domainOf(f.req.Report) + " done")
 		return m.completeFlow(f.req.ElicitationID)
 	case "x":
 		m.flows = append(m.flows[:m.flowSel], m.flows[m.flowSel+1:]...)
 		m.clampFlows()
-		m.tr.notice("stopped waiting for the flow on "+domainOf(f.req.Report), false)
+		m.tr.info("stopped waiting for the flow on " + domainOf(f.req.Report))
 		if m.legacyWaiting[f.req.ElicitationID] {
 			m.legacyWaiting = nil
 			m.tr.notice("the prompt that needed it will not be retried", false)

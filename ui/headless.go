@@ -29,6 +29,7 @@ type HeadlessOptions struct {
 func RunHeadless(o HeadlessOptions) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	o.Agent.NoRateLimit = true // no person to flood: the answers are scripted
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
 		fmt.Fprintln(o.Stderr, "elicit:", err)

@@ -38,6 +38,11 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case "ctrl+p":
 		if m.queue.front() == nil {
 			m.showFlows = !m.showFlows && len(m.flows) > 0
+			return ageTick()
+		}
+	case "ctrl+o":
+		if m.queue.front() == nil && m.connState == connReady {
+			m.queue.push(newSettingsModal(m.session, m.th, m.now))
 			return nil
 		}
 	case "ctrl+e":
@@ -47,7 +52,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			if p {
 				m.tr.notice("elicitations from this agent are paused: each is declined automatically (ctrl+e resumes)", false)
 			} else {
-				m.tr.notice("elicitations from this agent are resumed", false)
+				m.tr.info("elicitations from this agent are resumed")
 			}
 		}
 		return nil
@@ -164,7 +169,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 				name = o.Name
 			}
 		}
-		m.tr.notice("permission for "+orID(md.req.ToolCall)+": "+name, false)
+		m.tr.info("permission for " + orID(md.req.ToolCall) + ": " + name)
 	case *formModal:
 		out, _ := md.form.Done()
 		m.conn.RespondElicitation(md.req.ID, string(out.Action), out.Content)
@@ -182,10 +187,14 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		if md.picked == "restart" {
 			m.exited = nil
 			m.connState = connStarting
-			m.tr.notice("restarting the agent (a new session)…", false)
+			m.tr.info("restarting the agent (a new session)…")
 			return connect(m.opts.Agent)
 		}
 		return m.quit()
+	case *settingsModal:
+		if md.picked != "" {
+			return m.applySetting(md.picked)
+		}
 	case *retryModal:
 		if md.picked == "retry" && m.turn == turnIdle && m.connState == connReady {
 			return m.prompt(md.prompt)

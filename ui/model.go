@@ -135,48 +135,64 @@ func (m *Model) Init() tea.Cmd {
 
 // Update handles one message. It only changes state and returns commands.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer guardPanic()
+	cmd := m.update(msg)
+	return m, guardCmd(cmd)
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
 		m.input.SetWidth(max(10, m.width-2))
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.setTheme(msg.IsDark())
 		m.input.SetStyles(inputStyles(m.th))
-		return m, nil
+		return nil
 	case connectedMsg:
-		return m, m.onConnected(msg)
+		return m.onConnected(msg)
 	case authDoneMsg:
-		return m, m.onAuthDone(msg)
+		return m.onAuthDone(msg)
 	case eventsMsg:
-		return m, m.onEvents(msg)
+		return m.onEvents(msg)
 	case flushMsg:
 		// The interval is over: the next View draws the streaming message
 		// afresh. Another interval starts with the next events.
 		m.flushing = false
-		return m, nil
+		return nil
 	case spinner.TickMsg:
 		if m.turn == turnIdle {
-			return m, nil
+			return nil
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
-		return m, cmd
+		return cmd
 	case cmdErrMsg:
 		m.tr.notice(msg.what+": "+msg.err.Error(), true)
-		return m, nil
+		return nil
 	case urlconsent.OpenedMsg:
 		if msg.Err != nil {
 			m.tr.notice("could not open the browser: "+msg.Err.Error()+" (the URL can be copied with c on its flow)", true)
 		}
-		return m, nil
+		return nil
+	case configMsg:
+		if msg.options != nil {
+			m.session.Options = msg.options
+		}
+		return nil
+	case ageTickMsg:
+		if m.showFlows {
+			return ageTick()
+		}
+		return nil
 	case closedMsg:
-		return m, tea.Quit
+		return tea.Quit
 	case tea.KeyPressMsg:
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	case tea.PasteMsg:
 		if m.queue.front() != nil {
-			return m, m.queue.front().update(msg)
+			return m.queue.front().update(msg)
 		}
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -185,13 +201,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case tea.MouseWheelDown:
 			m.scroll = max(0, m.scroll-3)
 		}
-		return m, nil
+		return nil
 	}
 	if f := m.queue.front(); f != nil {
 		cmd := f.update(msg)
-		return m, tea.Batch(cmd, m.resolve(f))
+		return tea.Batch(cmd, m.resolve(f))
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
-	return m, cmd
+	return cmd
 }

@@ -17,6 +17,7 @@ const (
 	kindThought
 	kindTool
 	kindPlan
+	kindInfo
 	kindNotice
 	kindError
 )
@@ -77,6 +78,14 @@ func (t *transcript) user(text string) {
 	t.add(it)
 }
 
+// info adds a routine message from elicit itself (drawn quietly).
+func (t *transcript) info(text string) {
+	it := &item{kind: kindInfo}
+	it.text.WriteString(text)
+	t.add(it)
+}
+
+// notice adds a warning (or, with isErr, an error) from elicit itself.
 func (t *transcript) notice(text string, isErr bool) {
 	k := kindNotice
 	if isErr {
