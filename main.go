@@ -16,7 +16,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -159,7 +161,19 @@ func session(args []string) int {
 		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor()})
-	_, err = tea.NewProgram(m).Run()
+	p := tea.NewProgram(m)
+	// A closed terminal (SIGHUP) would kill elicit at once and leave the
+	// agent, in its own process group, running: end the program instead,
+	// so the agent is ended below. (bubbletea handles SIGINT and SIGTERM.)
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	go func() {
+		if _, ok := <-hup; ok {
+			p.Kill()
+		}
+	}()
+	_, err = p.Run()
+	signal.Stop(hup)
 	m.Close() // however the program ended, the agent's process group ends too
 	if err != nil {
 		if errors.Is(err, tea.ErrProgramPanic) {

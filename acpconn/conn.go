@@ -134,7 +134,35 @@ func (c *Conn) describe(what string, err error) error {
 		return fmt.Errorf("%s: the connection to the agent closed", what)
 	default:
 	}
-	return fmt.Errorf("%s: %w", what, err)
+	return fmt.Errorf("%s: %w", what, readable(err))
+}
+
+// rpcError is a JSON-RPC error from the agent, worded for people: the
+// message, the detail the agent put in data, and the code.
+type rpcError struct{ *acp.RequestError }
+
+func (e rpcError) Error() string {
+	msg := sanitize.Line(e.Message)
+	if d, ok := e.Data.(map[string]any); ok {
+		for _, k := range []string{"details", "detail", "error", "message", "reason"} {
+			if v, ok := d[k].(string); ok && v != "" {
+				msg += ": " + sanitize.Line(v)
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s (%d)", msg, e.Code)
+}
+
+func (e rpcError) Unwrap() error { return e.RequestError }
+
+// readable rewords a JSON-RPC error; other errors pass as they are.
+func readable(err error) error {
+	var re *acp.RequestError
+	if errors.As(err, &re) {
+		return rpcError{re}
+	}
+	return err
 }
 
 // AgentName is the agent's title, else its name, else the command.

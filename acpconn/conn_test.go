@@ -198,7 +198,8 @@ func TestMalformedElicitationsAreRefusedByName(t *testing.T) {
 		t.Fatalf("session did not go on: %q %v", end.StopReason, end.Err)
 	}
 	lines := strings.Split(strings.TrimSpace(agentText(evs)), "\n")
-	want := []string{"mode", "unknown mode", "addr", "when", "elicitationId", "javascript", "requestedSchema", "object"}
+	want := []string{"mode", "unknown mode", "addr", "when", "elicitationId", "javascript", "requestedSchema", "object",
+		"people", "url does not parse", "100", "10000", "over the limit"}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d answers: %q", len(lines), lines)
 	}

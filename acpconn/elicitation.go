@@ -91,8 +91,11 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (Elicita
 		s, err := forms.ParseSchema(r.RequestedSchema)
 		if err != nil {
 			var se *forms.SchemaError
-			if errors.As(err, &se) && se.Property != "" {
+			switch {
+			case errors.As(err, &se) && se.Property != "":
 				return req, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
+			case errors.As(err, &se):
+				return req, invalidParams("requestedSchema", se.Reason)
 			}
 			return req, invalidParams("requestedSchema", err.Error())
 		}

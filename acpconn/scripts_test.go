@@ -9,6 +9,24 @@ import (
 	"time"
 )
 
+// manyProperties is a form request with n string properties.
+func manyProperties(n int) string {
+	props := make([]string, n)
+	for i := range props {
+		props[i] = fmt.Sprintf(`"p%d":{"type":"string"}`, i)
+	}
+	return `{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{` + strings.Join(props, ",") + `}}}`
+}
+
+// manyOptions is a form request with one select of n options.
+func manyOptions(n int) string {
+	opts := make([]string, n)
+	for i := range opts {
+		opts[i] = fmt.Sprintf(`"o%d"`, i)
+	}
+	return `{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"pick":{"type":"string","enum":[` + strings.Join(opts, ",") + `]}}}}`
+}
+
 func init() {
 	scripts["odd-updates"] = func(a *scripted) {
 		p := a.prompt()
@@ -51,6 +69,11 @@ func init() {
 			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e1","url":"javascript:alert(1)"}`,
 			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"array"}}`,
 			`[1,2]`,
+			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"people":{"type":"array","items":{"type":"object"}}}}}`,
+			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e2","url":"http://exa mple.com:99999/"}`,
+			manyProperties(101),
+			manyOptions(10001),
+			`{"sessionId":"s1","mode":"form","message":"` + strings.Repeat("x", MaxMessageBytes+1) + `","requestedSchema":{"type":"object","properties":{}}}`,
 		}
 		for _, params := range bad {
 			var v any

@@ -84,9 +84,9 @@ type exitModal struct{ choiceModal }
 
 func newExitModal(agent, why string, th *theme.Theme, now func() time.Time) *exitModal {
 	return &exitModal{choiceModal{
-		title: "The agent exited", th: th, now: now, shown: now(),
-		body:    fmt.Sprintf("%s exited (%s). The transcript stays; its last stderr lines are above.", agent, why),
-		choices: []choice{{"r", "restart the agent (a new session)", "restart"}, {"q", "quit", "quit"}},
+		title: "The agent stopped", th: th, now: now, shown: now(),
+		body:    fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
+		choices: []choice{{"r", "restart the agent (a new session)", "restart"}, {"q", "quit", "quit"}, {"esc", "look at the transcript first (ctrl+r restarts later)", ""}},
 	}}
 }
 

@@ -74,6 +74,16 @@ func connect(cfg acpconn.Config) tea.Cmd {
 	}
 }
 
+// restart ends the old agent, if it still runs, and connects anew.
+func restart(old *acpconn.Conn, cfg acpconn.Config) tea.Cmd {
+	return func() tea.Msg {
+		if old != nil {
+			old.Close()
+		}
+		return connect(cfg)()
+	}
+}
+
 // authenticate runs one auth method, then retries session/new.
 func authenticate(c *acpconn.Conn, method string) tea.Cmd {
 	return func() tea.Msg {

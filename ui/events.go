@@ -20,13 +20,14 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 			return pump(m.conn)
 		}
 		m.connState = connGone
-		m.tr.notice("could not start the agent: "+msg.err.Error(), true)
+		m.tr.notice("could not start a session: "+msg.err.Error(), true)
+		var cmd tea.Cmd
 		if m.conn != nil {
 			m.tr.items[len(m.tr.items)-1].stderr = m.conn.StderrTail()
-			return pump(m.conn)
+			cmd = pump(m.conn)
 		}
-		m.queue.push(newExitModal(m.agent, "it did not start", m.th, m.now))
-		return nil
+		m.queue.push(newExitModal(m.agent, "no session could be started", m.th, m.now))
+		return cmd
 	}
 	m.startSession(msg.session)
 	return pump(m.conn)
@@ -187,7 +188,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) {
 	m.tr.notice("the agent exited: "+why, true)
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	m.exited = &ev
-	if !m.quitting {
-		m.queue.push(newExitModal(m.agent, why, m.th, m.now))
+	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+		m.queue.push(newExitModal(m.agent, "it exited: "+why, m.th, m.now))
 	}
 }

@@ -40,6 +40,10 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			m.showFlows = !m.showFlows && len(m.flows) > 0
 			return ageTick()
 		}
+	case "ctrl+r":
+		if m.connState == connGone && m.queue.front() == nil {
+			return m.restartAgent()
+		}
 	case "ctrl+o":
 		if m.queue.front() == nil && m.connState == connReady {
 			m.queue.push(newSettingsModal(m.session, m.th, m.now))
@@ -83,6 +87,16 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
+// restartAgent ends the old agent, if it still runs, and starts a new one
+// with a new session; the transcript stays.
+func (m *Model) restartAgent() tea.Cmd {
+	old := m.conn
+	m.conn, m.exited = nil, nil
+	m.connState = connStarting
+	m.tr.info("restarting the agent (a new session)…")
+	return restart(old, m.opts.Agent)
+}
+
 // ctrlC cancels a running turn, quits on an idle prompt, and quits on a
 // second press while a turn is being cancelled.
 func (m *Model) ctrlC() tea.Cmd {
@@ -116,8 +130,11 @@ func (m *Model) send() tea.Cmd {
 		return nil
 	}
 	switch {
+	case m.connState == connGone:
+		m.tr.notice("there is no session: ctrl+r restarts the agent", false)
+		return nil
 	case m.connState != connReady:
-		m.tr.notice("the agent is not connected yet", true)
+		m.tr.notice("the agent is not connected yet", false)
 		return nil
 	case m.turn != turnIdle:
 		m.tr.notice("a turn is running; ctrl+c cancels it", false)

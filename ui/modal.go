@@ -72,6 +72,16 @@ func (q *queue) byReq(id uint64) modal {
 	return nil
 }
 
+// byKind returns the first modal for which is reports true.
+func (q *queue) byKind(is func(modal) bool) modal {
+	for _, x := range q.items {
+		if is(x) {
+			return x
+		}
+	}
+	return nil
+}
+
 func (q *queue) renumber() {
 	for i, x := range q.items {
 		x.setPosition(i+1, len(q.items))

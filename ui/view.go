@@ -71,8 +71,10 @@ func (m *Model) statusView(w int) string {
 	switch {
 	case m.connState == connStarting:
 		parts = append(parts, th.Info.Render(m.spin.View()+" starting"))
+	case m.connState == connGone && m.exited != nil:
+		parts = append(parts, th.Danger.Render("agent exited · ctrl+r restarts"))
 	case m.connState == connGone:
-		parts = append(parts, th.Danger.Render("agent exited"))
+		parts = append(parts, th.Danger.Render("no session · ctrl+r restarts"))
 	case m.turn != turnIdle:
 		el := m.now().Sub(m.turnStarted).Round(100 * time.Millisecond)
 		parts = append(parts, th.Info.Render(fmt.Sprintf("%s %s %s", m.spin.View(), m.turn, el)))
