@@ -201,6 +201,9 @@ func (c *Conn) emit(ev Event) {
 // Root is the session's directory, the only tree fs requests may touch.
 func (c *Conn) Root() string { return c.root }
 
+// Pid is the agent process's id (it leads its own process group).
+func (c *Conn) Pid() int { return c.proc.cmd.Process.Pid }
+
 // StderrTail returns the last lines the agent wrote to stderr.
 func (c *Conn) StderrTail() []string { return c.proc.Tail() }
 

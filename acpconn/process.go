@@ -115,7 +115,7 @@ func exitInfo(err error) ExitInfo {
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return ExitInfo{Code: -1, Signal: ws.Signal().String()}
+			return ExitInfo{Code: -1, Signal: signalName(ws.Signal())}
 		}
 		return ExitInfo{Code: ee.ExitCode()}
 	}

@@ -9,6 +9,8 @@ import (
 
 func setProcessGroup(*exec.Cmd) {}
 
+func signalName(s syscall.Signal) string { return s.String() }
+
 func signalGroup(cmd *exec.Cmd, _ syscall.Signal) {
 	if cmd.Process != nil {
 		_ = cmd.Process.Kill()

@@ -5,7 +5,17 @@ package acpconn
 import (
 	"os/exec"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
+
+// signalName is the signal's name as people know it: SIGKILL, SIGSEGV.
+func signalName(s syscall.Signal) string {
+	if n := unix.SignalName(s); n != "" {
+		return n
+	}
+	return s.String()
+}
 
 // setProcessGroup starts the agent in a process group of its own, so that
 // quitting ends the agent and everything it started (npx, node, ...).

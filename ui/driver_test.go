@@ -185,3 +185,18 @@ func keyMsg(name string) tea.KeyPressMsg {
 	r := []rune(name)[0]
 	return tea.KeyPressMsg{Code: r, Text: name}
 }
+
+// settle processes the messages already on their way (a new form's focus,
+// for one), as the real program does long before a person's next key.
+func (d *driver) settle() {
+	quiet := time.NewTimer(150 * time.Millisecond)
+	defer quiet.Stop()
+	for {
+		select {
+		case msg := <-d.msgs:
+			d.feed(msg)
+		case <-quiet.C:
+			return
+		}
+	}
+}

@@ -1,14 +1,15 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/sanitize"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -43,17 +44,27 @@ func (f *formModal) setPosition(i, n int) {
 	f.form.SetHeader(f.hdr)
 }
 
-// draft is what the user typed, as JSON, so a form closed from outside
-// (agent cancel, turn cancel, agent exit) loses nothing silently.
+// draft is what the user entered, one "Label: value" line per field in
+// the form's order, so a form closed from outside (agent cancel, turn
+// cancel, agent exit) loses nothing silently.
 func (f *formModal) draft() string {
 	if !f.form.Dirty() {
 		return ""
 	}
-	b, err := json.Marshal(f.form.Draft())
-	if err != nil {
-		return fmt.Sprint(f.form.Draft())
+	values := f.form.Draft()
+	var b strings.Builder
+	for _, fld := range f.req.Schema.Fields {
+		v, ok := values[fld.Key]
+		if !ok || v == nil || v == "" {
+			continue
+		}
+		text := fmt.Sprint(v)
+		if list, ok := v.([]string); ok {
+			text = strings.Join(list, ", ")
+		}
+		fmt.Fprintf(&b, "\n  %s: %s", fld.Label(), sanitize.Line(text))
 	}
-	return string(b)
+	return b.String()
 }
 
 // urlModal hosts a urlconsent.Consent for one elicitation in URL mode.

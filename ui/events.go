@@ -102,7 +102,7 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	case acpconn.PermissionRequest:
 		m.queue.push(newPermModal(ev, m.agent, m.th, m.now))
 	case acpconn.ElicitationRequest:
-		m.pushElicitation(ev)
+		return m.pushElicitation(ev)
 	case acpconn.ElicitationComplete:
 		return m.completeFlow(ev.ElicitationID)
 	case acpconn.RequestClosed:
@@ -125,13 +125,15 @@ func (m *Model) toolTitle(id string) string {
 	return id
 }
 
-func (m *Model) pushElicitation(ev acpconn.ElicitationRequest) {
+func (m *Model) pushElicitation(ev acpconn.ElicitationRequest) tea.Cmd {
 	tool := m.toolTitle(ev.Scope.ToolCallID)
 	if ev.Mode == "url" {
 		m.queue.push(newURLModal(ev, m.agent, tool, m.th, m.now))
-		return
+		return nil
 	}
-	m.queue.push(newFormModal(ev, m.agent, tool, m.th, m.now))
+	f := newFormModal(ev, m.agent, tool, m.th, m.now)
+	m.queue.push(f)
+	return f.form.Init()
 }
 
 // closeRequest closes the modal of a request that ended without the user,
@@ -144,7 +146,7 @@ func (m *Model) closeRequest(ev acpconn.RequestClosed) {
 	m.queue.remove(md)
 	text := "a question from the agent was closed: " + ev.Reason
 	if d := md.draft(); d != "" {
-		text += "\nwhat you had entered: " + d
+		text += "\nwhat you had entered:" + d
 	}
 	m.tr.notice(text, false)
 }

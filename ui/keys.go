@@ -191,7 +191,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		out, _ := md.form.Done()
 		m.conn.RespondElicitation(md.req.ID, string(out.Action), out.Content)
 		if out.Action == forms.Cancel && md.draft() != "" {
-			m.tr.notice("form cancelled; what you had entered: "+md.draft(), false)
+			m.tr.notice("form cancelled; what you had entered:"+md.draft(), false)
 		}
 	case *urlModal:
 		return m.resolveURL(md)

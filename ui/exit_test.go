@@ -1,0 +1,40 @@
+package ui
+
+import (
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The agent dies while a half-filled form is open: the form closes with a
+// notice that keeps what was typed, the transcript stays, the exit status
+// is shown, and restarting gives a new session.
+func TestAgentExitMidFormThenRestart(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	first := d.m.session.ID
+	d.typeText("/form defaults")
+	d.key("enter")
+	d.until("the form", func() bool { _, ok := d.m.queue.front().(*formModal); return ok })
+	d.settle()
+	d.clk.advance(time.Second)
+	d.key("backspace")
+	d.typeText("Ada")
+	if err := syscall.Kill(d.m.conn.Pid(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	d.until("the exit modal", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
+	screen := d.screen()
+	for _, want := range []string{"John DoAda", "the agent exited", "killed by SIGKILL", "/form defaults"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen)
+		}
+	}
+	d.clk.advance(time.Second)
+	d.key("r")
+	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
+	if !strings.Contains(d.screen(), "restarting the agent") {
+		t.Errorf("no restart notice:\n%s", d.screen())
+	}
+}
