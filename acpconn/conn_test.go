@@ -379,3 +379,29 @@ func TestPausedElicitationsAreDeclined(t *testing.T) {
 		t.Errorf("notice %+v", n)
 	}
 }
+
+// An agent that answers session/new with -32000 gets its listed methods
+// offered; authenticate with one, and session/new then succeeds.
+func TestAuthenticationRequired(t *testing.T) {
+	c := start(t, "auth", Config{})
+	ctx := t.Context()
+	_, err := c.NewSession(ctx)
+	if !IsAuthRequired(err) {
+		t.Fatalf("err %v, want authentication required", err)
+	}
+	methods := c.AuthMethods()
+	if len(methods) != 2 || methods[1].ID != "key" || methods[1].Name != "API key" || methods[0].Description != "opens a page" {
+		t.Fatalf("methods %+v", methods)
+	}
+	err = c.Authenticate(ctx, "oauth")
+	if err == nil || !strings.Contains(err.Error(), "Authentication failed: no browser here (-32000)") {
+		t.Errorf("failed auth: %v", err)
+	}
+	if err := c.Authenticate(ctx, "key"); err != nil {
+		t.Fatal(err)
+	}
+	st, err := c.NewSession(ctx)
+	if err != nil || st.ID != "s1" {
+		t.Fatalf("session %+v, %v", st, err)
+	}
+}

@@ -165,3 +165,37 @@ func init() {
 		a.endTurn(p, "end_turn")
 	}
 }
+
+func init() {
+	// auth lists two methods and refuses session/new with -32000 until the
+	// client authenticates with the second one.
+	scripts["auth"] = func(a *scripted) {
+		init := a.recvMethod("initialize")
+		a.reply(init, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{},
+			"agentInfo": map[string]any{"name": "needs-auth", "version": "1"},
+			"authMethods": []any{
+				map[string]any{"id": "oauth", "name": "Sign in with a browser", "description": "opens a page"},
+				map[string]any{"id": "key", "name": "API key", "description": "from ANTHROPIC_API_KEY"},
+			}})
+		authed := false
+		for {
+			m := a.recv()
+			switch m["method"] {
+			case "session/new":
+				if !authed {
+					a.send(map[string]any{"jsonrpc": "2.0", "id": m["id"], "error": map[string]any{"code": -32000, "message": "Authentication required"}})
+					continue
+				}
+				a.reply(m, map[string]any{"sessionId": "s1"})
+			case "authenticate":
+				p := m["params"].(map[string]any)
+				if p["methodId"] != "key" {
+					a.send(map[string]any{"jsonrpc": "2.0", "id": m["id"], "error": map[string]any{"code": -32000, "message": "Authentication failed", "data": map[string]any{"details": "no browser here"}}})
+					continue
+				}
+				authed = true
+				a.reply(m, map[string]any{})
+			}
+		}
+	}
+}
