@@ -49,7 +49,7 @@ func RunLines(o LinesOptions) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter; an empty line or Ctrl+D quits, Ctrl+C cancels a turn.\n", c.AgentName())
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", c.AgentName())
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
@@ -144,8 +144,12 @@ func (l *lineSession) loop(sig <-chan os.Signal) int {
 				fmt.Fprintln(out, err)
 			}
 		case text, ok := <-lines:
-			if !ok || strings.TrimSpace(text) == "" {
+			if !ok {
 				return 0
+			}
+			if strings.TrimSpace(text) == "" {
+				fmt.Fprint(out, "> ")
+				continue
 			}
 			l.running = true
 			l.tools = map[string]string{}
