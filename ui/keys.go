@@ -76,6 +76,14 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case "shift+tab":
 		return m.cycleMode()
+	case "tab":
+		if m.completeCommand() {
+			return nil
+		}
+	case "up", "down":
+		if m.historyKey(k) {
+			return nil
+		}
 	case "end":
 		if m.input.Value() == "" {
 			m.scroll = 0
@@ -141,6 +149,7 @@ func (m *Model) send() tea.Cmd {
 		return nil
 	}
 	m.input.Reset()
+	m.hist.add(text)
 	m.scroll = 0
 	return m.prompt(text)
 }

@@ -77,6 +77,7 @@ type Model struct {
 	input         textarea.Model
 	spin          spinner.Model
 
+	hist        history
 	turn        turnState
 	turnStarted time.Time
 	lastPrompt  string

@@ -83,3 +83,26 @@ func TestNewlineKeys(t *testing.T) {
 		t.Errorf("value %q", got)
 	}
 }
+
+func TestHistoryAndCommandCompletion(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.until("the agent's commands", func() bool { return len(d.m.commands) > 0 })
+	d.typeText("/he")
+	d.waitText("/help List these commands")
+	d.key("tab")
+	if got := d.m.input.Value(); got != "/help " {
+		t.Fatalf("completed to %q", got)
+	}
+	d.key("enter")
+	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 2 })
+	d.typeText("half typed")
+	d.key("up")
+	if got := d.m.input.Value(); got != "/help" {
+		t.Errorf("up recalled %q", got)
+	}
+	d.key("down")
+	if got := d.m.input.Value(); got != "half typed" {
+		t.Errorf("down restored %q", got)
+	}
+}

@@ -44,6 +44,9 @@ func (m *Model) bottomView(w int) string {
 		return m.flowsView(w)
 	}
 	rule := m.th.Border.Render(strings.Repeat("─", w))
+	if hints := m.hintsView(w); hints != "" {
+		rule = hints + "\n" + rule
+	}
 	return rule + "\n" + m.input.View()
 }
 
@@ -94,12 +97,15 @@ func (m *Model) statusView(w int) string {
 		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d (end returns)", m.scroll)))
 	}
 	left := strings.Join(parts, sep)
-	help := th.KeyHelp.Render("enter send · ctrl+j newline · ctrl+c cancel/quit · pgup/pgdn scroll · ctrl+t thoughts")
+	help := th.KeyHelp.Render("ctrl+c cancel/quit · ctrl+o settings · ctrl+t thoughts · pgup scroll")
 	if ansi.StringWidth(left)+2+ansi.StringWidth(help) <= w {
 		return left + strings.Repeat(" ", w-ansi.StringWidth(left)-ansi.StringWidth(help)) + help
 	}
 	return ansi.Truncate(left, w, "…")
 }
+
+// truncateLine cuts a styled line to width.
+func truncateLine(s string, width int) string { return ansi.Truncate(s, width, "…") }
 
 func (m *Model) modeName() string {
 	for _, md := range m.session.Modes {
