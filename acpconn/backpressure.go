@@ -11,10 +11,14 @@ import "io"
 // anything. Close stop to end all waiting.
 type Backpressure struct{ t *throttledReader }
 
-// NewBackpressure wraps r.
+// NewBackpressure wraps r. Nothing is read until Open: call it after the
+// connection's SetLogger, which races with the SDK's reader otherwise.
 func NewBackpressure(r io.Reader, stop <-chan struct{}) *Backpressure {
 	return &Backpressure{t: newThrottledReader(r, stop, nil)}
 }
+
+// Open lets reading begin.
+func (b *Backpressure) Open() { b.t.open() }
 
 // Read implements io.Reader for the SDK.
 func (b *Backpressure) Read(p []byte) (int, error) { return b.t.Read(p) }

@@ -88,6 +88,7 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)
 	c.rpc = acp.NewConnection(c.handle, c.tracer.writer(proc.stdin), c.reader)
 	c.rpc.SetLogger(c.tracer.logger())
+	c.reader.open()
 	go c.watch()
 	if err := c.initialize(ctx); err != nil {
 		c.Close()

@@ -405,3 +405,27 @@ func TestAuthenticationRequired(t *testing.T) {
 		t.Fatalf("session %+v, %v", st, err)
 	}
 }
+
+// A question reaches the UI after everything the agent sent before it,
+// although the SDK runs requests ahead of queued notifications.
+func TestRequestsDoNotOvertakeNotifications(t *testing.T) {
+	c := start(t, "ordered", Config{})
+	c.StartPrompt("go")
+	seen := map[string]bool{}
+	for {
+		switch ev := next(t, c).(type) {
+		case ToolCall:
+			seen[ev.ID] = true
+		case ElicitationRequest:
+			if !seen[ev.Scope.ToolCallID] {
+				t.Errorf("form for %s arrived before its tool call", ev.Scope.ToolCallID)
+			}
+			c.RespondElicitation(ev.ID, "cancel", nil)
+		case TurnEnded:
+			if len(seen) != 30 {
+				t.Errorf("%d tool calls", len(seen))
+			}
+			return
+		}
+	}
+}

@@ -38,6 +38,7 @@ func FuzzInbound(f *testing.F) {
 		c.reader = newThrottledReader(bytes.NewReader(input), stop, nil)
 		c.rpc = acp.NewConnection(c.handle, io.Discard, c.reader)
 		c.rpc.SetLogger(logDiscard)
+		c.reader.open()
 		done := make(chan struct{})
 		go func() {
 			defer close(done)

@@ -18,13 +18,23 @@ const (
 	RateWindow = 10 * time.Second
 )
 
-// handle dispatches everything the agent sends. It runs on the SDK's reader
-// for notifications (in order) and on a goroutine per request.
+// orderWait bounds how long a request waits for the notifications before
+// it (see throttledReader.waitNotifications).
+const orderWait = 2 * time.Second
+
+// handle dispatches everything the agent sends. The SDK calls it for
+// notifications one at a time, in order, and for each request at once on
+// a goroutine of its own, so requests can overtake notifications.
 func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
 	switch method {
 	case acp.ClientMethodSessionRequestPermission, acp.ClientMethodElicitationCreate:
 		c.reader.release() // these wait for the user: counted as handled now
-	default:
+		// What the agent sent before the question reaches the UI first.
+		c.reader.waitNotifications(orderWait)
+	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
+		defer c.reader.release()
+	default: // notifications, and requests this client does not serve
+		defer c.reader.noteHandled()
 		defer c.reader.release()
 	}
 	switch method {

@@ -199,3 +199,17 @@ func init() {
 		}
 	}
 }
+
+func init() {
+	// ordered sends, 30 times, a tool call and at once a form scoped to it.
+	scripts["ordered"] = func(a *scripted) {
+		p := a.prompt()
+		for i := 0; i < 30; i++ {
+			id := fmt.Sprintf("call_%d", i)
+			a.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": id, "title": "Delete ./build"})
+			a.request("elicitation/create", map[string]any{"sessionId": "s1", "toolCallId": id, "mode": "form", "message": "Sure?",
+				"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"ok": map[string]any{"type": "boolean"}}}})
+		}
+		a.endTurn(p, "end_turn")
+	}
+}

@@ -43,13 +43,22 @@ type throttledReader struct {
 	handled uint64 // of those, handled (see release)
 	stopped bool   // the connection is being closed: never wait again
 
+	// The SDK runs each request on a goroutine at once but queues
+	// notifications, so a request can overtake the notifications sent
+	// before it (a form scoped to a tool call arriving before the call).
+	// Requests that reach the user wait for those: see waitNotifications.
+	notesPassed  uint64 // notifications handed to the SDK
+	notesHandled uint64 // notifications handled
+
+	ready chan struct{} // closed by open: nothing is read before
+
 	line    []byte // what is left of the current line
 	err     error  // sticky error
 	tooLong atomic.Bool
 }
 
 func newThrottledReader(r io.Reader, stop <-chan struct{}, trace func(string, []byte)) *throttledReader {
-	t := &throttledReader{src: bufio.NewReaderSize(r, 64*1024), trace: trace}
+	t := &throttledReader{src: bufio.NewReaderSize(r, 64*1024), trace: trace, ready: make(chan struct{})}
 	t.cond = sync.NewCond(&t.mu)
 	go func() {
 		<-stop
@@ -61,6 +70,11 @@ func newThrottledReader(r io.Reader, stop <-chan struct{}, trace func(string, []
 	return t
 }
 
+// open lets reading begin. The SDK starts reading as soon as its
+// connection is made, and reads its logger field unguarded, so SetLogger
+// must come first: the connection is opened after it.
+func (t *throttledReader) open() { close(t.ready) }
+
 // release counts one line with a method as handled. Notifications are
 // released when handled, requests that wait for the user when they start.
 func (t *throttledReader) release() {
@@ -71,14 +85,45 @@ func (t *throttledReader) release() {
 }
 
 // acquire waits while too many lines are unhandled, then counts one more.
-func (t *throttledReader) acquire() bool {
+func (t *throttledReader) acquire(notification bool) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	for t.passed-t.handled >= maxInFlightNotifications && !t.stopped {
 		t.cond.Wait()
 	}
 	t.passed++
+	if notification {
+		t.notesPassed++
+	}
 	return !t.stopped
+}
+
+// noteHandled counts one notification handled.
+func (t *throttledReader) noteHandled() {
+	t.mu.Lock()
+	t.notesHandled++
+	t.cond.Broadcast()
+	t.mu.Unlock()
+}
+
+// waitNotifications waits until every notification read so far has been
+// handled, so a request reaches the UI after what the agent sent before
+// it. It gives up after timeout: ordering is a courtesy, never a hang.
+func (t *throttledReader) waitNotifications(timeout time.Duration) {
+	expired := false
+	timer := time.AfterFunc(timeout, func() {
+		t.mu.Lock()
+		expired = true
+		t.cond.Broadcast()
+		t.mu.Unlock()
+	})
+	defer timer.Stop()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	target := t.notesPassed
+	for t.notesHandled < target && !t.stopped && !expired {
+		t.cond.Wait()
+	}
 }
 
 // drain waits, at most timeout, until every line passed was handled.
@@ -98,6 +143,7 @@ func (t *throttledReader) drain(timeout time.Duration) {
 }
 
 func (t *throttledReader) Read(p []byte) (int, error) {
+	<-t.ready
 	for len(t.line) == 0 {
 		if t.err != nil {
 			return 0, t.err
@@ -115,7 +161,7 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 		if t.trace != nil {
 			t.trace("<-", line)
 		}
-		if hasMethod(line) && !t.acquire() {
+		if method, note := classify(line); method && !t.acquire(note) {
 			return 0, io.EOF
 		}
 		t.line = line
@@ -142,10 +188,10 @@ func (t *throttledReader) readLine() ([]byte, error) {
 	}
 }
 
-// hasMethod tells, the way the SDK will, whether a line reaches the
-// handler: it decodes, has a method, and is not $/cancel_request (which the
-// SDK handles on its reader).
-func hasMethod(line []byte) bool {
+// classify tells, the way the SDK will, whether a line reaches the handler
+// (it decodes, has a method, and is not $/cancel_request, which the SDK
+// handles on its reader), and whether it is a notification.
+func classify(line []byte) (method, notification bool) {
 	// The same shape as the SDK's envelope, so a line it cannot decode
 	// (and so never hands to the handler) takes no slot here either.
 	var env struct {
@@ -156,8 +202,8 @@ func hasMethod(line []byte) bool {
 		Result  json.RawMessage   `json:"result,omitempty"`
 		Error   *acp.RequestError `json:"error,omitempty"`
 	}
-	if json.Unmarshal(line, &env) != nil {
-		return false
+	if json.Unmarshal(line, &env) != nil || env.Method == "" || env.ID == nil && env.Method == "$/cancel_request" {
+		return false, false
 	}
-	return env.Method != "" && !(env.ID == nil && env.Method == "$/cancel_request")
+	return true, env.ID == nil
 }

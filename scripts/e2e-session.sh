@@ -5,12 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
-trap e2e_cleanup EXIT
-
-bin="$(mktemp -d)/elicit"
-go build -o "$bin" .
-work="$(mktemp -d)"
-log="$work/trace.log"
+e2e_setup
 
 start_elicit "$bin" --cwd "$work" --log "$log"
 wait_for "ready"

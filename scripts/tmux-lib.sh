@@ -76,3 +76,36 @@ assert_restored() {
 }
 
 e2e_cleanup() { t kill-server 2>/dev/null || true; }
+
+# e2e_setup builds the binary and makes a fresh session directory: sets
+# bin, work (the --cwd) and log (the --log trace), and the passed count.
+e2e_setup() {
+	trap e2e_cleanup EXIT
+	bin="$(mktemp -d)/elicit"
+	go build -o "$bin" .
+	work="$(mktemp -d)"
+	log="$work/trace.log"
+	passed=0
+}
+
+fail() {
+	echo "FAIL: $*" >&2
+	echo "----- screen -----" >&2
+	screen >&2
+	exit 1
+}
+
+passed_check() {
+	passed=$((passed + 1))
+	echo "ok: $1"
+}
+
+# wait_log TEXT: poll the protocol trace until TEXT (fixed string) is in it.
+wait_log() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	while ((SECONDS < deadline)); do
+		if grep -qF -- "$1" "$log" 2>/dev/null; then return 0; fi
+		sleep 0.2
+	done
+	fail "the trace never had: $1"
+}

@@ -124,7 +124,7 @@ func TestFormOutcomes(t *testing.T) {
 		{name: "esc after typing asks, n keeps the form", form: "numbers", keys: []string{"tab", "4", "esc", "n"},
 			asked: true},
 		{name: "esc after typing asks, y cancels and shows the draft", form: "numbers", keys: []string{"tab", "4", "esc", "y"},
-			asked: true, screen: []string{`"action": "cancel"`, `form cancelled; what you had entered:`, `"rating":`}},
+			asked: true, screen: []string{`"action": "cancel"`, "form cancelled; what you had entered:", "Rating: 4"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,7 +166,7 @@ func TestTurnCancelClosesFormKeepingDraft(t *testing.T) {
 	d.until("the form closed", func() bool { return d.m.queue.front() == nil })
 	d.idle()
 	d.waitText("turn cancelled")
-	d.wantOnScreen("a question from the agent was closed: the turn was cancelled", "what you had entered:", `"rating":`, "4.5")
+	d.wantOnScreen("a question from the agent was closed: the turn was cancelled", "what you had entered:", "Rating: 4.5")
 }
 
 // TestFormScopedToToolCallNamesIt asks the tool-call scoped confirmation:
