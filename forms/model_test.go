@@ -310,3 +310,22 @@ func TestModelNoFields(t *testing.T) {
 		t.Fatalf("outcome %+v", out)
 	}
 }
+
+// The "N fields need attention" line follows the user's fixes: it counts
+// down as fields are corrected and goes away with the last one.
+func TestModelAttentionLineCountsDown(t *testing.T) {
+	m := newTestModel(t, `{"type":"object","properties":{
+		"a":{"type":"string","title":"A"},"b":{"type":"string","title":"B"}},"required":["a","b"]}`)
+	press(m, "<enter>", "<enter>")
+	if !strings.Contains(ansi.Strip(m.View()), "2 fields need attention") {
+		t.Fatalf("view:\n%s", ansi.Strip(m.View()))
+	}
+	press(m, "x")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "1 field needs attention") {
+		t.Fatalf("after fixing one:\n%s", v)
+	}
+	press(m, "<enter>", "y")
+	if v := ansi.Strip(m.View()); strings.Contains(v, "need attention") || strings.Contains(v, "needs attention") {
+		t.Fatalf("after fixing both:\n%s", v)
+	}
+}

@@ -89,7 +89,31 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if k == "/" && (m.cur.f.Kind == KindMultiSelect) {
 		m.cur.filtering = true
 	}
-	return m.toWidget(kp)
+	cmd := m.toWidget(kp)
+	m.recount()
+	return cmd
+}
+
+// recount keeps the "N fields need attention" line true as the user fixes
+// fields: it counts the errors still shown, without validating anew.
+func (m *Model) recount() {
+	if m.problem == "" || m.reviewing {
+		return
+	}
+	bad := 0
+	for _, e := range m.entries {
+		if e.err != nil {
+			bad++
+		}
+	}
+	switch bad {
+	case 0:
+		m.problem = ""
+	case 1:
+		m.problem = "1 field needs attention"
+	default:
+		m.problem = fmt.Sprintf("%d fields need attention", bad)
+	}
 }
 
 // inGrace reports whether the form popped up too recently to take input.
