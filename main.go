@@ -48,12 +48,30 @@ func run(args []string) int {
 			}
 			return 0
 		case "form":
-			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd()))
+			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, formTerminal())
 		case "url":
 			return urlconsent.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
 		}
 	}
 	return session(args)
+}
+
+// formTerminal reports whether `elicit form` can ask a person: the form
+// draws on stderr and reads keys from the terminal, even when stdin and
+// stdout are pipes (`elicit form - < schema.json | jq`).
+func formTerminal() bool {
+	if !term.IsTerminal(os.Stderr.Fd()) {
+		return false
+	}
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return true
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	tty.Close()
+	return true
 }
 
 type options struct {
