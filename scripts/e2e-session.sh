@@ -19,7 +19,7 @@ sleep 0.5 # the modal ignores keys for its first 400 ms
 keys 1
 wait_for "you allowed the edit once"
 wait_for "ready"
-echo "ok: prompt, permission, reply"
+passed_check "prompt, permission, reply"
 
 type_text "/slow"
 keys Enter
@@ -27,7 +27,7 @@ wait_for "working"
 keys C-c
 wait_for "turn cancelled"
 wait_for "ready"
-echo "ok: Ctrl+C cancelled the turn"
+passed_check "Ctrl+C cancelled the turn"
 
 keys C-c
 status="$(wait_dead)"
@@ -35,5 +35,5 @@ status="$(wait_dead)"
 assert_restored
 grep -q '"method":"session/cancel"' "$log" || { echo "FAIL: no session/cancel in the trace" >&2; exit 1; }
 grep -q 'agent exited' "$log" || { echo "FAIL: no clean shutdown in the trace" >&2; exit 1; }
-echo "ok: quit with Ctrl+C, terminal restored, exit 0"
-echo "e2e-session: 1 passed, 0 failed"
+passed_check "quit with Ctrl+C, terminal restored, exit 0"
+echo "e2e-session: $passed passed, 0 failed"
