@@ -10,6 +10,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // selectSchema is a form schema with one select of n options.
@@ -77,6 +78,44 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				}
 				m.queue.remove(m.queue.byReq(req.ID))
 				b.StartTimer()
+			}
+		})
+	}
+}
+
+// floodText is what the demo agent's "flood n" streams: n short words.
+func floodText(n int) string {
+	words := []string{"lorem ", "ipsum ", "dolor ", "sit ", "amet ", "elit ", "sed ", "do "}
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(words[i%len(words)])
+	}
+	return b.String()
+}
+
+// BenchmarkStreamedMessage measures the two costs of one long streamed
+// agent message in the transcript: a redraw while it is still streaming
+// (once per flush interval), and the markdown render once it has finished
+// (once, on the frame that shows the turn ended), after 20,000 and 40,000
+// chunks of the demo agent's flood.
+func BenchmarkStreamedMessage(b *testing.B) {
+	md, th := newMarkdown(true, false), theme.New(true, false) // as on a colour terminal
+	for _, n := range []int{20000, 40000} {
+		text := floodText(n)
+		b.Run(fmt.Sprintf("streaming/chunks=%d", n), func(b *testing.B) {
+			tr := newTranscript(md, th)
+			tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: text})
+			for b.Loop() {
+				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "x "})
+				tr.view(120, 38, 0)
+			}
+		})
+		b.Run(fmt.Sprintf("finished/chunks=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				tr := newTranscript(md, th)
+				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: text})
+				tr.endStream()
+				tr.view(120, 38, 0)
 			}
 		})
 	}

@@ -87,6 +87,10 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.setPlan(ev)
 	case acpconn.Commands:
 		m.commands = ev.List
+		m.input.Placeholder = "Ask the agent…"
+		if len(ev.List) > 0 {
+			m.input.Placeholder = "Ask the agent… (type / for its commands)"
+		}
 	case acpconn.ModeChanged:
 		m.session.Mode = ev.ID
 	case acpconn.ConfigOptions:

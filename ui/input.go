@@ -10,7 +10,7 @@ import (
 // Enter is handled by the root (send), Shift+Enter or Ctrl+J add a line.
 func newInput(th *theme.Theme) textarea.Model {
 	ta := textarea.New()
-	ta.Placeholder = "Ask the agent… (/help for the demo's commands)"
+	ta.Placeholder = "Ask the agent…"
 	ta.ShowLineNumbers = false
 	ta.Prompt = "› "
 	ta.CharLimit = 0
