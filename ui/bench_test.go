@@ -110,6 +110,13 @@ func BenchmarkStreamedMessage(b *testing.B) {
 				tr.view(120, 38, 0)
 			}
 		})
+		b.Run(fmt.Sprintf("final-render/chunks=%d", n), func(b *testing.B) {
+			// The markdown render of the finished message, made off the
+			// event loop (finalRenders); it costs this, but not a frame.
+			for b.Loop() {
+				md.render(text, 120)
+			}
+		})
 		b.Run(fmt.Sprintf("finished/chunks=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				tr := newTranscript(md, th)

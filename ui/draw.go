@@ -31,7 +31,10 @@ func (t *transcript) draw(it *item, width int) []string {
 		if strings.TrimSpace(text) == "" {
 			return []string{th.Muted.Render("  …")}
 		}
-		if it.streaming && len(text) > plainLimit {
+		if it.streaming {
+			return t.drawStreaming(it, width)
+		}
+		if it.final { // until its markdown render is back from the background
 			return indent(plainLines(text, width-2), "  ")
 		}
 		return t.md.render(text, width)

@@ -3,6 +3,7 @@ package ui
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -11,6 +12,7 @@ import (
 // markdown renders agent markdown with glamour, keeping one renderer per
 // width (building one parses a whole style sheet).
 type markdown struct {
+	mu        sync.Mutex // the background renderer is used from commands
 	style     string
 	renderers map[int]*glamour.TermRenderer
 }
@@ -49,6 +51,8 @@ const plainLimit = 32 * 1024
 // render returns the lines of text rendered for width. Anything glamour
 // cannot render is shown as wrapped plain text rather than lost.
 func (md *markdown) render(text string, width int) []string {
+	md.mu.Lock()
+	defer md.mu.Unlock()
 	if width < 10 {
 		width = 10
 	}

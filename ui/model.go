@@ -62,6 +62,7 @@ type Model struct {
 	now  func() time.Time
 	th   *theme.Theme
 	md   *markdown
+	bg   *markdown // for final renders made off the event loop
 	tr   *transcript
 
 	conn      *acpconn.Conn
@@ -118,6 +119,7 @@ func New(o Options) *Model {
 func (m *Model) setTheme(isDark bool) {
 	m.th = theme.New(isDark, m.opts.NoColor)
 	m.md = newMarkdown(isDark, m.opts.NoColor)
+	m.bg = newMarkdown(isDark, m.opts.NoColor)
 	if m.tr == nil {
 		m.tr = newTranscript(m.md, m.th)
 	} else {
@@ -138,6 +140,9 @@ func (m *Model) Init() tea.Cmd {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer guardPanic()
 	cmd := m.update(msg)
+	if fr := m.finalRenders(); fr != nil {
+		cmd = tea.Batch(cmd, fr)
+	}
 	return m, guardCmd(cmd)
 }
 
@@ -175,6 +180,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case urlconsent.OpenedMsg:
 		if msg.Err != nil {
 			m.tr.notice("could not open the browser: "+msg.Err.Error()+" (the URL can be copied with c on its flow)", true)
+		}
+		return nil
+	case finalMsg:
+		if it := msg.it; it.final {
+			it.lines, it.width, it.final, it.dirty = msg.lines, msg.width, false, false
 		}
 		return nil
 	case configMsg:

@@ -33,6 +33,8 @@ type item struct {
 	stderr []string
 
 	streaming bool
+	stream    streamState // incremental rendering while streaming
+	final     bool        // finished, its final render is being made off the event loop
 	dirty     bool
 	width     int
 	lines     []string
@@ -48,6 +50,7 @@ type transcript struct {
 	current *item            // the agent message or thought being streamed
 	md      *markdown
 	th      *theme.Theme
+	finals  []*item // finished long messages waiting for their final render
 
 	showThoughts bool
 }
@@ -62,13 +65,24 @@ func (t *transcript) add(it *item) *item {
 	return it
 }
 
+// syncFinalLimit is the largest finished message rendered on the event
+// loop; a longer one keeps its streaming render until its final markdown
+// render, made off the loop, comes back (see Model.finalRenders).
+const syncFinalLimit = tailMarkdownLimit
+
 // endStream marks the streaming entry finished: its next render is final.
 func (t *transcript) endStream() {
-	if t.current != nil {
-		t.current.streaming = false
-		t.current.dirty = true
-		t.current = nil
+	it := t.current
+	if it == nil {
+		return
 	}
+	it.streaming, it.dirty = false, true
+	it.stream = streamState{}
+	if it.kind == kindAgent && it.text.Len() > syncFinalLimit {
+		it.final = true
+		t.finals = append(t.finals, it)
+	}
+	t.current = nil
 }
 
 func (t *transcript) user(text string) {
@@ -164,7 +178,7 @@ func (t *transcript) newTurn() { t.plan = nil }
 // last render, so it is re-rendered at most once per interval however fast
 // chunks arrive.
 func (t *transcript) renderItem(it *item, width int, hold bool) []string {
-	if it.width == width && it.lines != nil && (!it.dirty || hold && it.streaming) {
+	if it.width == width && it.lines != nil && (!it.dirty || hold && it.streaming || it.final) {
 		return it.lines
 	}
 	it.lines = t.draw(it, width)
