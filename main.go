@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
@@ -35,6 +36,18 @@ import (
 const demoAgentCommand = "__demo-agent"
 
 func main() {
+	// ELICIT_CPUPROFILE=FILE writes a CPU profile of the whole run, for
+	// performance work (see bench/RESULTS.md).
+	if path := os.Getenv("ELICIT_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				code := run(os.Args[1:])
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args[1:]))
 }
 

@@ -188,6 +188,13 @@ func (t *throttledReader) readLine() ([]byte, error) {
 	}
 }
 
+// skipJSON accepts any JSON value without keeping it (the SDK keeps it as
+// json.RawMessage, which accepts the same values).
+type skipJSON struct{}
+
+// UnmarshalJSON implements json.Unmarshaler by ignoring the value.
+func (*skipJSON) UnmarshalJSON([]byte) error { return nil }
+
 // classify tells, the way the SDK will, whether a line reaches the handler
 // (it decodes, has a method, and is not $/cancel_request, which the SDK
 // handles on its reader), and whether it is a notification.
@@ -198,8 +205,8 @@ func classify(line []byte) (method, notification bool) {
 		JSONRPC string            `json:"jsonrpc"`
 		ID      *json.RawMessage  `json:"id,omitempty"`
 		Method  string            `json:"method,omitempty"`
-		Params  json.RawMessage   `json:"params,omitempty"`
-		Result  json.RawMessage   `json:"result,omitempty"`
+		Params  skipJSON          `json:"params,omitempty"`
+		Result  skipJSON          `json:"result,omitempty"`
 		Error   *acp.RequestError `json:"error,omitempty"`
 	}
 	if json.Unmarshal(line, &env) != nil || env.Method == "" || env.ID == nil && env.Method == "$/cancel_request" {

@@ -10,10 +10,47 @@ import (
 	"github.com/elicit-dev/elicit/sanitize"
 )
 
+// chunkRoles maps the streamed-text kinds to their roles.
+var chunkRoles = map[string]Role{
+	"agent_message_chunk": RoleAgent, "agent_thought_chunk": RoleThought, "user_message_chunk": RoleUser,
+}
+
+// decodeChunk is the fast path for the commonest update by far, a text
+// chunk: one decoding pass instead of the SDK's several (it decodes every
+// union through a map). ok is false for anything else.
+func decodeChunk(params json.RawMessage) (ev MessageChunk, ok bool) {
+	var n struct {
+		Update struct {
+			Kind    string `json:"sessionUpdate"`
+			Content *struct {
+				Type string  `json:"type"`
+				Text *string `json:"text"`
+			} `json:"content"`
+		} `json:"update"`
+	}
+	if json.Unmarshal(params, &n) != nil {
+		return ev, false
+	}
+	role, isChunk := chunkRoles[n.Update.Kind]
+	c := n.Update.Content
+	if !isChunk || c == nil || c.Type != "text" || c.Text == nil {
+		return ev, false
+	}
+	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text)}, true
+}
+
 // decodeUpdate turns the params of a session/update into an event. It reads
 // the sessionUpdate discriminator itself: the SDK decodes an unknown kind as
 // an empty session_info_update, which would hide it.
 func decodeUpdate(params json.RawMessage) (Event, error) {
+	if ev, ok := decodeChunk(params); ok {
+		return ev, nil
+	}
+	return decodeUpdateSDK(params)
+}
+
+// decodeUpdateSDK decodes any update with the SDK's types.
+func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	var n struct {
 		SessionID string          `json:"sessionId"`
 		Update    json.RawMessage `json:"update"`
