@@ -191,7 +191,7 @@ func session(args []string) int {
 	if o.accessible {
 		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
 	}
-	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor()})
+	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
 	p := tea.NewProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once and leave the
 	// agent, in its own process group, running: end the program instead,

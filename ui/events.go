@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -135,9 +136,26 @@ func (m *Model) pushElicitation(ev acpconn.ElicitationRequest) tea.Cmd {
 		m.queue.push(newURLModal(ev, m.agent, tool, m.th, m.now))
 		return nil
 	}
+	if m.opts.Answers != nil {
+		m.answerForm(ev)
+		return nil
+	}
 	f := newFormModal(ev, m.agent, tool, m.th, m.now)
 	m.queue.push(f)
 	return f.form.Init()
+}
+
+// answerForm answers a form from --answers and defaults, as -p does.
+func (m *Model) answerForm(ev acpconn.ElicitationRequest) {
+	content, err := ev.Schema.FromAnswers(m.opts.Answers)
+	if err != nil {
+		m.conn.RespondElicitation(ev.ID, "decline", nil)
+		m.tr.notice(fmt.Sprintf("declined %q from --answers: %v", oneLine(ev.Message), err), false)
+		return
+	}
+	m.conn.RespondElicitation(ev.ID, "accept", content)
+	b, _ := json.Marshal(content)
+	m.tr.info(fmt.Sprintf("answered %q from --answers: %s", oneLine(ev.Message), b))
 }
 
 // closeRequest closes the modal of a request that ended without the user,

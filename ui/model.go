@@ -7,6 +7,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -23,8 +24,12 @@ type Options struct {
 	Agent     acpconn.Config
 	Opener    urlconsent.Opener // nil = the system browser
 	AutoRetry bool              // retry a prompt that needed URL elicitations without asking
-	NoColor   bool
-	Now       func() time.Time // nil = time.Now
+	// Answers (--answers) answers every form without asking: the file's
+	// value for each key, then the defaults; a form it cannot fill is
+	// declined, with the reason in the transcript.
+	Answers map[string]json.RawMessage
+	NoColor bool
+	Now     func() time.Time // nil = time.Now
 }
 
 // turnState is where the current prompt turn is.

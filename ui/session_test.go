@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -105,4 +106,19 @@ func TestHistoryAndCommandCompletion(t *testing.T) {
 	if got := d.m.input.Value(); got != "half typed" {
 		t.Errorf("down restored %q", got)
 	}
+}
+
+// With --answers, forms are answered from the file and defaults without
+// a modal, and the transcript says what was sent.
+func TestAnswersFileAnswersFormsInSession(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t), Answers: map[string]json.RawMessage{"name": json.RawMessage(`"Ada"`)}})
+	d.connected()
+	d.typeText("/form defaults")
+	d.key("enter")
+	d.until("the turn", func() bool { d.screen(); return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	if d.m.queue.front() != nil {
+		t.Fatal("a form was shown despite --answers")
+	}
+	d.waitText(`answered "Check your profile.`)
+	d.waitText(`"name": "Ada"`)
 }
