@@ -94,6 +94,7 @@ func (t *transcript) user(text string) {
 
 // info adds a routine message from elicit itself (drawn quietly).
 func (t *transcript) info(text string) {
+	t.endStream() // what streams after it goes below it: the transcript stays in order
 	it := &item{kind: kindInfo}
 	it.text.WriteString(text)
 	t.add(it)
@@ -101,6 +102,7 @@ func (t *transcript) info(text string) {
 
 // notice adds a warning (or, with isErr, an error) from elicit itself.
 func (t *transcript) notice(text string, isErr bool) {
+	t.endStream()
 	k := kindNotice
 	if isErr {
 		k = kindError

@@ -143,3 +143,18 @@ func TestMarkdownLinksAreNotClickable(t *testing.T) {
 		t.Errorf("link text or target lost: %q", plain)
 	}
 }
+
+// A notice in the middle of a streamed reply splits it: what streams after
+// the notice is drawn below it.
+func TestNoticeKeepsTranscriptInOrder(t *testing.T) {
+	tr := newTestTranscript()
+	tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "before "})
+	tr.notice("refused a request", true)
+	tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "after"})
+	view, _ := tr.view(80, 20, 0)
+	v := ansi.Strip(view)
+	b, n, a := strings.Index(v, "before"), strings.Index(v, "refused"), strings.Index(v, "after")
+	if !(b >= 0 && b < n && n < a) {
+		t.Errorf("out of order:\n%s", v)
+	}
+}
