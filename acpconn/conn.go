@@ -132,6 +132,12 @@ func (c *Conn) describe(what string, err error) error {
 		if c.reader.tooLong.Load() {
 			return fmt.Errorf("%s: %w", what, ErrLineTooLong)
 		}
+		// The pipe closes a moment before the exit is reaped: wait for it.
+		select {
+		case <-c.proc.done:
+			return fmt.Errorf("%s: the agent exited (%s)", what, c.proc.exit)
+		case <-time.After(500 * time.Millisecond):
+		}
 		return fmt.Errorf("%s: the connection to the agent closed", what)
 	default:
 	}
