@@ -84,7 +84,7 @@ func (m *Model) statusView(w int) string {
 	default:
 		parts = append(parts, th.Success.Render(m.turn.String()))
 	}
-	if n := len(m.queue.items); n > 0 {
+	if n := m.pendingRequests(); n > 0 {
 		parts = append(parts, th.Warning.Render(plural(n, "question", "questions")))
 	}
 	if n := len(m.flows); n > 0 {
@@ -102,6 +102,18 @@ func (m *Model) statusView(w int) string {
 		return left + strings.Repeat(" ", w-ansi.StringWidth(left)-ansi.StringWidth(help)) + help
 	}
 	return ansi.Truncate(left, w, "…")
+}
+
+// pendingRequests counts the agent's questions waiting for the user (not
+// elicit's own dialogs).
+func (m *Model) pendingRequests() int {
+	n := 0
+	for _, md := range m.queue.items {
+		if md.reqID() != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // truncateLine cuts a styled line to width.
