@@ -24,11 +24,14 @@ var errEndOfInput = errors.New("input ended")
 func RunAccessible(s *Schema, h Header, in io.Reader, out io.Writer) (Outcome, error) {
 	lr := &lineReader{r: in}
 	th := cacheTheme(plainTheme())
-	entries := buildEntries(s, huh.NewDefaultKeyMap(), th)
+	km := huh.NewDefaultKeyMap()
+	entries := buildEntries(s)
 	for _, e := range entries {
-		titleWidget(e)
-		if e.other != nil {
-			titleWidget(e.other)
+		for _, x := range []*entry{e, e.other} {
+			if x != nil {
+				x.build(km, th, false) // huh's widgets: accessible mode runs them
+				titleWidget(x)
+			}
 		}
 	}
 	fmt.Fprintln(out, accessibleHeader(s, h))

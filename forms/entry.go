@@ -20,11 +20,16 @@ const (
 // the help line offers "/" to filter.
 const filterAbove = 8
 
-// entry is one question of the form: the schema field, the huh widget that
-// edits it and the variables the widget is bound to.
+// entry is one question of the form: the schema field, the variables that
+// hold its answer and the widget that edits them. The widget is built when
+// the field is first focused (see widget.go): the values live here, so an
+// entry that was never focused still has its default, its draft and its
+// content.
 type entry struct {
 	f      *Field
-	widget huh.Field
+	widget huh.Field // nil until built, and for a list drawn by bigList
+	list   *bigList  // a select or multi-select over windowAbove entries
+	width  int       // the width last given to the widget
 
 	text   string   // Input: string, number, integer
 	choice string   // Select: select, optional boolean
@@ -37,9 +42,10 @@ type entry struct {
 	err       error  // shown under the field
 }
 
-// buildEntries makes one entry per field; "Other" companions are attached
-// to their select instead of standing alone.
-func buildEntries(s *Schema, km *huh.KeyMap, th huh.Theme) []*entry {
+// buildEntries makes one entry per field, prefilled with its default;
+// "Other" companions are attached to their select instead of standing
+// alone. No widget is built yet.
+func buildEntries(s *Schema) []*entry {
 	byKey := map[string]*entry{}
 	var out []*entry
 	for _, f := range s.Fields {
@@ -56,90 +62,67 @@ func buildEntries(s *Schema, km *huh.KeyMap, th huh.Theme) []*entry {
 			byKey[f.Key].other = byKey[f.OtherKey]
 		}
 	}
-	for _, e := range byKey {
-		e.build(km, th)
+	for _, f := range s.Fields {
+		byKey[f.Key].prefill()
 	}
 	return out
 }
 
-// build creates the widget, prefilled with the default.
-func (e *entry) build(km *huh.KeyMap, th huh.Theme) {
+// prefill sets the entry's variables to the field's default.
+func (e *entry) prefill() {
 	f := e.f
-	var w huh.Field
 	switch {
 	case f.Kind == KindBoolean && (f.Required || f.HasDefault):
 		if b, ok := f.Default.(bool); ok {
 			e.yes = b
 		}
-		w = huh.NewConfirm().Affirmative("Yes").Negative("No").Value(&e.yes)
 	case f.Kind == KindBoolean:
 		e.choice = noAnswer
-		w = huh.NewSelect[string]().Options(
-			huh.NewOption("(no answer)", noAnswer),
-			huh.NewOption("Yes", "true"),
-			huh.NewOption("No", "false"),
-		).Value(&e.choice)
 	case f.Kind == KindSelect:
-		w = e.buildSelect(th)
+		if f.HasDefault {
+			e.choice, _ = f.Default.(string)
+		} else if items := e.selectItems(); len(items) > 0 {
+			e.choice = items[0].value
+		}
 	case f.Kind == KindMultiSelect:
-		opts := make([]huh.Option[string], len(f.Options))
 		def, _ := f.Default.([]string)
-		for i, o := range f.Options {
-			opts[i] = huh.NewOption(optionLabel(o), o.Value).Selected(contains(def, o.Value))
-		}
 		e.picks = append([]string(nil), def...)
-		ms := huh.NewMultiSelect[string]()
-		ms.WithTheme(th) // before Options: huh styles every option as it is added
-		ms = ms.Options(opts...).Value(&e.picks).Filterable(true)
-		if f.MaxItems != nil && *f.MaxItems > 0 {
-			ms = ms.Limit(*f.MaxItems)
-		}
-		if len(opts) > filterAbove {
-			ms = ms.Height(filterAbove + 1)
-		}
-		w = ms
 	default:
 		if f.HasDefault {
 			e.text = defaultText(f.Default)
 		}
-		in := huh.NewInput().Value(&e.text).Placeholder(placeholder(f))
-		if f.MaxLength != nil && *f.MaxLength > 0 {
-			in = in.CharLimit(*f.MaxLength)
-		}
-		w = in
 	}
-	e.widget = w.WithKeyMap(km).WithTheme(th)
 }
 
-func (e *entry) buildSelect(th huh.Theme) huh.Field {
+// selectItems are the entries of a select's list: "(no answer)" when it is
+// optional, the options, and "Other…" when the select has a companion but
+// no option of its own that means other.
+func (e *entry) selectItems() []listItem {
 	f := e.f
-	var opts []huh.Option[string]
+	items := make([]listItem, 0, len(f.Options)+2)
 	if !f.Required {
-		opts = append(opts, huh.NewOption("(no answer)", noAnswer))
+		items = append(items, listItem{label: "(no answer)", value: noAnswer})
 	}
 	for _, o := range f.Options {
 		label := optionLabel(o)
 		if e.other != nil && o.Value == f.OtherValue {
 			label += " — write your own below"
 		}
-		opts = append(opts, huh.NewOption(label, o.Value))
+		items = append(items, listItem{label: label, value: o.Value})
 	}
 	if e.other != nil && f.OtherValue == "" {
-		opts = append(opts, huh.NewOption("Other…", otherChoice))
+		items = append(items, listItem{label: "Other…", value: otherChoice})
 	}
-	switch {
-	case f.HasDefault:
-		e.choice = f.Default.(string)
-	default:
-		e.choice = opts[0].Value
+	return items
+}
+
+// multiItems are the entries of a multi-select's list.
+func (e *entry) multiItems() []listItem {
+	items := make([]listItem, len(e.f.Options))
+	for i, o := range e.f.Options {
+		items[i] = listItem{label: optionLabel(o), value: o.Value}
 	}
-	sel := huh.NewSelect[string]()
-	sel.WithTheme(th) // before Options: huh styles every option as it is added
-	sel = sel.Options(opts...).Value(&e.choice)
-	if len(opts) > filterAbove {
-		sel = sel.Height(filterAbove + 1)
-	}
-	return sel
+	return items
 }
 
 // optionLabel is what a list shows for an option: the title, and the

@@ -35,6 +35,8 @@ func TestGoldenViews(t *testing.T) {
 			"question_0":{"type":"string","title":"Which library?","oneOf":[{"const":"date-fns","title":"date-fns","description":"Small, modular"},{"const":"dayjs","title":"dayjs"}]},
 			"question_0_custom":{"type":"string","title":"Your answer"}}}`, 70, 0, []string{"<up>", "<enter>", "lux"}},
 		{"long-list", `{"type":"object","properties":{"region":{"type":"string","title":"Region","enum":["af-south-1","ap-east-1","ap-northeast-1","ap-south-1","ca-central-1","eu-central-1","eu-north-1","eu-west-1","sa-east-1","us-east-1","us-west-2"]}},"required":["region"]}`, 70, 0, []string{"<down>"}},
+		{"big-list", bigSelect(300, `,"pick_custom":{"type":"string"}`, ""), 70, 0, []string{"<pgdown>", "<down>", "/", "opt-1", "<down>"}},
+		{"big-multiselect", bigMulti(300, `,"maxItems":3`), 60, 20, []string{"<space>", "<end>", "<space>", "<up>"}},
 		{"multiselect", `{"type":"object","properties":{"toppings":{"type":"array","title":"Toppings","items":{"anyOf":[{"const":"ch","title":"Cheese"},{"const":"ol","title":"Olives"},{"const":"pi","title":"Pineapple"}]},"minItems":1,"maxItems":2,"default":["ch"]}},"required":["toppings"]}`, 70, 0, []string{"<down>", "<space>"}},
 	}
 	for _, tt := range tests {

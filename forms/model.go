@@ -56,6 +56,8 @@ type Model struct {
 	header  Header
 	th      *theme.Theme
 	km      *huh.KeyMap
+	hth     huh.Theme // the huh theme widgets are built with
+	ink     *inks     // the theme's line styles, for View
 	grace   time.Duration
 	now     func() time.Time
 	opened  time.Time
@@ -87,7 +89,8 @@ func NewModel(s *Schema, h Header, o Options) *Model {
 	}
 	m.opened = m.now()
 	m.km = keyMap()
-	m.entries = buildEntries(s, m.km, cacheTheme(m.th.Huh()))
+	m.hth, m.ink = stylesFor(m.th)
+	m.entries = buildEntries(s)
 	if len(m.entries) > 0 {
 		m.cur = m.entries[0]
 	}
@@ -108,28 +111,15 @@ func keyMap() *huh.KeyMap {
 	return km
 }
 
-// Init prepares the widgets and focuses the first field.
+// Init focuses the first field, building its widget. The other fields'
+// widgets are built when they are first focused: View draws only the
+// focused field with its widget.
 func (m *Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
-	for _, e := range m.allEntries() {
-		cmds = append(cmds, e.widget.Init())
+	if m.cur == nil {
+		return nil
 	}
-	if m.cur != nil {
-		cmds = append(cmds, m.cur.widget.Focus())
-	}
-	return tea.Batch(cmds...)
-}
-
-// allEntries is every entry including hidden companions.
-func (m *Model) allEntries() []*entry {
-	var out []*entry
-	for _, e := range m.entries {
-		out = append(out, e)
-		if e.other != nil {
-			out = append(out, e.other)
-		}
-	}
-	return out
+	m.ready(m.cur)
+	return m.cur.focus()
 }
 
 // slots is the focus order: each entry, and a companion right after its
@@ -155,11 +145,10 @@ func (m *Model) index() int {
 }
 
 // SetSize tells the form how much room it has; height 0 means unlimited.
+// The focused widget takes the new width when it is next drawn (see
+// ready), so calling SetSize on every frame costs nothing.
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = max(width, 20), max(height, 0)
-	for _, e := range m.allEntries() {
-		e.widget = e.widget.WithWidth(m.width - 4)
-	}
 }
 
 // Focus restarts the grace period: the root calls it when a queued form

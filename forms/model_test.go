@@ -42,6 +42,10 @@ func keyMsg(name string) tea.KeyPressMsg {
 		"left":      {Code: tea.KeyLeft},
 		"right":     {Code: tea.KeyRight},
 		"space":     {Code: tea.KeySpace, Text: " "},
+		"pgup":      {Code: tea.KeyPgUp},
+		"pgdown":    {Code: tea.KeyPgDown},
+		"home":      {Code: tea.KeyHome},
+		"end":       {Code: tea.KeyEnd},
 		"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
 		"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/huh/v2"
 )
 
 // Update handles one message. Keys within the grace period are dropped;
@@ -22,8 +21,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	kp, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		if m.cur != nil && !m.reviewing {
-			_, cmd := m.cur.widget.Update(msg)
-			return cmd
+			m.ready(m.cur)
+			return m.cur.update(msg)
 		}
 		return nil
 	}
@@ -63,8 +62,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			m.reviewing = false
 			s := m.slots()
 			if len(s) > 0 {
-				m.cur = s[len(s)-1]
-				return m.cur.widget.Focus()
+				return m.focusOn(s[len(s)-1])
 			}
 		}
 		return nil
@@ -123,10 +121,8 @@ func (m *Model) inGrace() bool { return m.now().Sub(m.opened) < m.grace }
 // navigation, which the Model does itself.
 func (m *Model) toWidget(msg tea.Msg) tea.Cmd {
 	m.cur.err = nil // shown again on leaving the field if still wrong
-	w, cmd := m.cur.widget.Update(msg)
-	if f, ok := w.(huh.Field); ok {
-		m.cur.widget = f
-	}
+	m.ready(m.cur)
+	cmd := m.cur.update(msg)
 	if m.cur.companion || m.cur.other == nil {
 		return cmd
 	}
@@ -134,15 +130,6 @@ func (m *Model) toWidget(msg tea.Msg) tea.Cmd {
 		m.cur.other.err = nil
 	}
 	return cmd
-}
-
-// isFiltering reports whether a list is taking typed text as a filter, so
-// Esc and Enter belong to it.
-func (e *entry) isFiltering() bool {
-	if s, ok := e.widget.(*huh.Select[string]); ok {
-		return s.GetFiltering()
-	}
-	return e.filtering
 }
 
 // move leaves the focused field (showing its error, if any) and focuses the
@@ -164,16 +151,22 @@ func (m *Model) move(k string) tea.Cmd {
 		i--
 	case i == len(slots)-1:
 		if k == "enter" {
-			from.widget.Blur()
+			from.blur()
 			return m.openReview()
 		}
 		return nil
 	default:
 		i++
 	}
-	from.widget.Blur()
-	m.cur = slots[i]
-	return m.cur.widget.Focus()
+	from.blur()
+	return m.focusOn(slots[i])
+}
+
+// focusOn makes e the focused entry, building its widget if need be.
+func (m *Model) focusOn(e *entry) tea.Cmd {
+	m.cur = e
+	m.ready(e)
+	return e.focus()
 }
 
 // ownerOf returns the select an "Other" companion belongs to, or e.
@@ -214,10 +207,9 @@ func (m *Model) checkAll() bool {
 		m.problem = "1 field needs attention"
 	}
 	if m.cur != nil {
-		m.cur.widget.Blur()
+		m.cur.blur()
 	}
-	m.cur = first
-	m.cur.widget.Focus()
+	m.focusOn(first)
 	return false
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/sanitize"
 )
@@ -63,7 +64,12 @@ func window(lines []string, top, bottom, n int) []string {
 // wrapText wraps (never cuts) s to the form's width.
 func (m *Model) wrapText(s string, style lipgloss.Style, indent int) []string {
 	w := max(m.width-indent, 10)
-	out := style.Width(w).Render(s)
+	var out string
+	if !strings.ContainsAny(s, "\n\r\t") && ansi.StringWidth(s) <= w {
+		out = style.Render(s) // fits: the same, without lipgloss's costly wrap
+	} else {
+		out = style.Width(w).Render(s)
+	}
 	pad := strings.Repeat(" ", indent)
 	lines := strings.Split(out, "\n")
 	for i := range lines {
@@ -80,10 +86,10 @@ func (m *Model) headerLines() []string {
 	}
 	line := m.th.Title.Render(agent + " asks")
 	if h.ToolCall != "" {
-		line += m.th.Muted.Render(" · tool call: ") + sanitize.Line(h.ToolCall)
+		line += m.ink.muted.render(" · tool call: ") + sanitize.Line(h.ToolCall)
 	}
 	if h.Total > 1 {
-		line += m.th.Muted.Render(fmt.Sprintf(" · %d of %d", h.Index, h.Total))
+		line += m.ink.muted.render(fmt.Sprintf(" · %d of %d", h.Index, h.Total))
 	}
 	out := m.wrapText(line, lipgloss.NewStyle(), 0)
 	if m.schema.Title != "" {
@@ -109,13 +115,13 @@ func (m *Model) fieldLines(e *entry) []string {
 		indent = 4
 	}
 	marker := "  "
-	label := m.th.Bold.Render(f.Label())
+	label := m.ink.bold.render(f.Label())
 	if focused {
-		marker = m.th.Accent.Render("› ")
-		label = m.th.Accent.Render(f.Label())
+		marker = m.ink.accent.render("› ")
+		label = m.ink.accent.render(f.Label())
 	}
 	if f.Required {
-		label += m.th.Danger.Render(" *")
+		label += m.ink.danger.render(" *")
 	}
 	out := []string{strings.Repeat(" ", indent-2) + marker + label}
 	if focused || e.err != nil {
@@ -136,11 +142,12 @@ func (m *Model) fieldLines(e *entry) []string {
 		out = append(out, m.wrapText("note: "+n, m.th.Notice, indent)...)
 	}
 	if focused {
-		for _, l := range strings.Split(e.widget.View(), "\n") {
+		m.ready(e)
+		for _, l := range strings.Split(e.view(), "\n") {
 			out = append(out, strings.Repeat(" ", indent)+l)
 		}
 	} else {
-		out = append(out, strings.Repeat(" ", indent)+m.th.Secondary.Render(e.answerText()))
+		out = append(out, strings.Repeat(" ", indent)+m.ink.secondary.render(e.answerText()))
 	}
 	if e.err != nil {
 		out = append(out, m.wrapText("✗ "+e.err.Error(), m.th.Danger, indent)...)
@@ -257,7 +264,7 @@ func (m *Model) footerLines() []string {
 func (m *Model) keys(pairs ...string) string {
 	var parts []string
 	for i := 0; i+1 < len(pairs); i += 2 {
-		parts = append(parts, m.th.Key.Render(pairs[i])+" "+m.th.KeyHelp.Render(pairs[i+1]))
+		parts = append(parts, m.ink.key.render(pairs[i])+" "+m.ink.keyHelp.render(pairs[i+1]))
 	}
-	return strings.Join(parts, m.th.KeyHelp.Render(" · "))
+	return strings.Join(parts, m.ink.keyHelp.render(" · "))
 }
