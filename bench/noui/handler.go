@@ -14,6 +14,7 @@ import (
 type client struct {
 	bp      *acpconn.Backpressure
 	updates atomic.Int64 // session/update notifications decoded
+	text    atomic.Int64 // bytes of streamed text received
 	forms   atomic.Int64 // form elicitations accepted
 }
 
@@ -23,9 +24,21 @@ func (c *client) handle(_ context.Context, method string, params json.RawMessage
 	defer c.bp.Release()
 	switch method {
 	case acp.ClientMethodSessionUpdate:
-		var n acp.SessionNotification
+		// The least any client must do with an update: decode it far
+		// enough to have its text (one pass, as elicit does for chunks).
+		var n struct {
+			Update struct {
+				Kind    string `json:"sessionUpdate"`
+				Content *struct {
+					Text string `json:"text"`
+				} `json:"content"`
+			} `json:"update"`
+		}
 		if err := json.Unmarshal(params, &n); err != nil {
 			return nil, acp.NewInvalidParams(map[string]any{"error": err.Error()})
+		}
+		if n.Update.Content != nil {
+			c.text.Add(int64(len(n.Update.Content.Text)))
 		}
 		c.updates.Add(1)
 		return nil, nil
