@@ -188,10 +188,10 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	m.queue.remove(md)
 	switch md := md.(type) {
 	case *permModal:
-		m.conn.RespondPermission(md.req.ID, md.chosen)
+		m.conn.RespondPermission(md.req.ID, md.picked)
 		name := "cancelled"
 		for _, o := range md.req.Options {
-			if o.ID == md.chosen {
+			if o.ID == md.picked {
 				name = o.Name
 			}
 		}

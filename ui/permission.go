@@ -2,11 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -14,50 +12,25 @@ import (
 )
 
 // permModal asks the user to allow a tool call. Each option has a number
-// key; arrows and Enter work too; Esc answers "cancelled".
+// key; arrows and Enter work too; Esc answers "cancelled". The keys are
+// choiceModal's; only the view is its own.
 type permModal struct {
-	req          acpconn.PermissionRequest
-	agent        string
-	th           *theme.Theme
-	shown        time.Time
-	now          func() time.Time
-	cursor       int
-	chosen       string // option id; "" with finished = cancelled
-	finished     bool
-	index, total int
+	choiceModal
+	req   acpconn.PermissionRequest
+	agent string
 }
 
 func newPermModal(req acpconn.PermissionRequest, agent string, th *theme.Theme, now func() time.Time) *permModal {
-	return &permModal{req: req, agent: agent, th: th, now: now, shown: now()}
-}
-
-func (p *permModal) reqID() uint64        { return p.req.ID }
-func (p *permModal) done() bool           { return p.finished }
-func (p *permModal) draft() string        { return "" }
-func (p *permModal) setPosition(i, n int) { p.index, p.total = i, n }
-func (p *permModal) focus()               { p.shown = p.now() }
-
-func (p *permModal) update(msg tea.Msg) tea.Cmd {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok || graceKeys(msg, p.shown, p.now) {
-		return nil
-	}
-	switch s := k.String(); s {
-	case "esc":
-		p.finished = true
-	case "up", "k", "shift+tab":
-		p.cursor = (p.cursor + len(p.req.Options) - 1) % len(p.req.Options)
-	case "down", "j", "tab":
-		p.cursor = (p.cursor + 1) % len(p.req.Options)
-	case "enter":
-		p.chosen, p.finished = p.req.Options[p.cursor].ID, true
-	default:
-		if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(p.req.Options) {
-			p.chosen, p.finished = p.req.Options[n-1].ID, true
+	p := &permModal{req: req, agent: agent, choiceModal: choiceModal{th: th, now: now, shown: now()}}
+	for i, o := range req.Options {
+		if i < len(choiceKeys) {
+			p.choices = append(p.choices, choice{string(choiceKeys[i]), o.Name, o.ID})
 		}
 	}
-	return nil
+	return p
 }
+
+func (p *permModal) reqID() uint64 { return p.req.ID }
 
 func (p *permModal) view(width, _ int) string {
 	th := p.th
@@ -92,6 +65,9 @@ func (p *permModal) view(width, _ int) string {
 	}
 	b.WriteString("\n")
 	for i, o := range p.req.Options {
+		if i >= len(p.choices) {
+			break
+		}
 		style := th.Base
 		if strings.HasPrefix(o.Kind, "reject") {
 			style = th.Danger.UnsetBold()
@@ -102,8 +78,8 @@ func (p *permModal) view(width, _ int) string {
 		if i == p.cursor {
 			cursor = th.Selected.Render("> ")
 		}
-		b.WriteString(cursor + th.Key.Render(fmt.Sprintf("%d", i+1)) + " " + style.Render(o.Name) + "\n")
+		b.WriteString(cursor + th.Key.Render(p.choices[i].key) + " " + style.Render(o.Name) + "\n")
 	}
-	b.WriteString("\n" + th.KeyHelp.Render("1-"+strconv.Itoa(len(p.req.Options))+" choose · ↑/↓ enter · esc cancel"))
+	b.WriteString("\n" + th.KeyHelp.Render("1-"+p.choices[len(p.choices)-1].key+" choose · ↑/↓ enter · esc cancel"))
 	return th.Modal.Width(width).Render(b.String())
 }
