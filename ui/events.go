@@ -64,10 +64,12 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		return nil
 	}
 	var cmds []tea.Cmd
+	last := false
 	for _, ev := range msg.events {
 		cmds = append(cmds, m.apply(ev))
+		_, last = ev.(acpconn.AgentExited)
 	}
-	if m.connState != connGone || len(msg.events) > 0 {
+	if !last { // AgentExited is the connection's last event
 		cmds = append(cmds, pump(m.conn))
 	}
 	if !m.flushing {
