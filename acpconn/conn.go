@@ -51,6 +51,9 @@ type Conn struct {
 	recent  []time.Time
 	paused  atomic.Bool
 	session string
+	// cancelling is set from CancelTurn to the next prompt: a request the
+	// agent withdraws meanwhile was withdrawn because of the cancel.
+	cancelling atomic.Bool
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse

@@ -64,6 +64,9 @@ func (c *Conn) wait(ctx context.Context, id uint64, ch chan reply) (reply, bool)
 			return <-ch, true
 		}
 		reason := "the agent withdrew the request"
+		if c.cancelling.Load() {
+			reason = "the turn was cancelled"
+		}
 		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 			reason = "the agent went away (" + cause.Error() + ")"
 		}

@@ -102,6 +102,7 @@ func (TurnEnded) event() {}
 // StartPrompt sends a prompt turn and returns at once; the turn's updates
 // arrive as events, followed by exactly one TurnEnded.
 func (c *Conn) StartPrompt(text string) {
+	c.cancelling.Store(false)
 	sid := c.SessionID()
 	go func() {
 		resp, err := acp.SendRequest[acp.PromptResponse](c.rpc, context.Background(), acp.AgentMethodSessionPrompt, acp.PromptRequest{
@@ -154,6 +155,7 @@ func (c *Conn) urlRequired(err error) []ElicitationRequest {
 // elicitation "cancel". The turn still ends with a TurnEnded event, which
 // should carry the stop reason "cancelled".
 func (c *Conn) CancelTurn() error {
+	c.cancelling.Store(true)
 	err := c.rpc.SendNotification(context.Background(), acp.AgentMethodSessionCancel, acp.CancelNotification{SessionId: acp.SessionId(c.SessionID())})
 	c.cancelPending("the turn was cancelled")
 	if err != nil {
