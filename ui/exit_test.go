@@ -38,3 +38,28 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 		t.Errorf("no restart notice:\n%s", d.screen())
 	}
 }
+
+// Esc on the "agent stopped" dialog dismisses it (it does not quit); the
+// prompt says how to restart, and Ctrl+R does.
+func TestAgentStoppedEscThenCtrlR(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	first := d.m.session.ID
+	d.typeText("/exit 3")
+	d.key("enter")
+	d.until("the exit dialog", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
+	d.clk.advance(time.Second)
+	d.key("esc")
+	if d.quit || d.m.quitting {
+		t.Fatal("esc quit the program")
+	}
+	if d.m.queue.front() != nil {
+		t.Fatal("dialog still open")
+	}
+	d.waitText("ctrl+r restarts the agent")
+	d.typeText("hello")
+	d.key("enter")
+	d.waitText("there is no session: ctrl+r restarts the agent")
+	d.key("ctrl+r")
+	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
+}

@@ -210,13 +210,13 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		}
 		return authenticate(m.conn, md.picked)
 	case *exitModal:
-		if md.picked == "restart" {
-			m.exited = nil
-			m.connState = connStarting
-			m.tr.info("restarting the agent (a new session)…")
-			return connect(m.opts.Agent)
+		switch md.picked {
+		case "restart":
+			return m.restartAgent()
+		case "quit":
+			return m.quit()
 		}
-		return m.quit()
+		m.tr.info("ctrl+r restarts the agent; ctrl+c quits")
 	case *settingsModal:
 		if md.picked != "" {
 			return m.applySetting(md.picked)

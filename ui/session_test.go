@@ -122,3 +122,22 @@ func TestAnswersFileAnswersFormsInSession(t *testing.T) {
 	d.waitText(`answered "Check your profile.`)
 	d.waitText(`"name": "Ada"`)
 }
+
+// Ctrl+O lists the agent's modes and options; picking one changes it, and
+// the agent behaves accordingly (the demo's "auto" mode asks no permission).
+func TestSettingsChangeMode(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.key("ctrl+o")
+	d.waitText("Session settings")
+	d.waitText("mode Ask  ← current")
+	d.waitText("Pace: Instant")
+	d.clk.advance(time.Second)
+	d.key("2") // mode Auto
+	d.until("the mode", func() bool { return d.m.session.Mode == "auto" })
+	d.waitText("mode Auto")
+	d.typeText("hello")
+	d.key("enter")
+	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	d.waitText("edited without asking (auto mode)")
+}
