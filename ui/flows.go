@@ -27,14 +27,7 @@ func (m *Model) addFlow(req acpconn.ElicitationRequest) {
 		}
 	}
 	m.flows = append(m.flows, &urlFlow{req: req, agent: m.agent, started: m.now()})
-	m.tr.info(fmt.Sprintf("opening %s in the browser; the flow stays pending until the agent hears back (ctrl+p lists pending flows)", domainOf(req.Report)))
-}
-
-func domainOf(r urlconsent.Report) string {
-	if r.RegistrableDomain != "" {
-		return r.RegistrableDomain
-	}
-	return r.HostASCII
+	m.tr.info(fmt.Sprintf("opening %s in the browser; the flow stays pending until the agent hears back (ctrl+p lists pending flows)", req.Report.Site()))
 }
 
 // completeFlow ends the flow with that id. Unknown and repeated ids are
@@ -43,7 +36,7 @@ func (m *Model) completeFlow(id string) tea.Cmd {
 	for i, f := range m.flows {
 		if f.req.ElicitationID == id {
 			m.flows = append(m.flows[:i], m.flows[i+1:]...)
-			m.tr.info("the agent reports the flow on " + domainOf(f.req.Report) + " is complete")
+			m.tr.info("the agent reports the flow on " + f.req.Report.Site() + " is complete")
 			m.clampFlows()
 			return m.legacyDone(id)
 		}
@@ -106,12 +99,12 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 		m.tr.info("copied the URL to the clipboard")
 		return tea.SetClipboard(f.req.Report.URL)
 	case "d":
-		m.tr.info("marked the flow on " + domainOf(f.req.Report) + " done")
+		m.tr.info("marked the flow on " + f.req.Report.Site() + " done")
 		return m.completeFlow(f.req.ElicitationID)
 	case "x":
 		m.flows = append(m.flows[:m.flowSel], m.flows[m.flowSel+1:]...)
 		m.clampFlows()
-		m.tr.info("stopped waiting for the flow on " + domainOf(f.req.Report))
+		m.tr.info("stopped waiting for the flow on " + f.req.Report.Site())
 		if m.legacyWaiting[f.req.ElicitationID] {
 			m.legacyWaiting = nil
 			m.tr.notice("the prompt that needed it will not be retried", false)
@@ -131,7 +124,7 @@ func (m *Model) flowsView(width int) string {
 			cur = th.Selected.Render("> ")
 		}
 		age := m.now().Sub(f.started).Round(time.Second)
-		line := fmt.Sprintf("%s  %s  id %s  %s ago", th.Highlight.Render(domainOf(f.req.Report)), f.agent, ansi.Truncate(f.req.ElicitationID, 24, "…"), age)
+		line := fmt.Sprintf("%s  %s  id %s  %s ago", th.Highlight.Render(f.req.Report.Site()), f.agent, ansi.Truncate(f.req.ElicitationID, 24, "…"), age)
 		b.WriteString(cur + line + "\n")
 	}
 	b.WriteString("\n" + th.KeyHelp.Render("↑/↓ select · o reopen · c copy URL · d mark done · x cancel · esc close"))

@@ -114,7 +114,7 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 func (h *headless) answer(ev acpconn.ElicitationRequest) {
 	if ev.Mode == "url" {
 		h.c.RespondElicitation(ev.ID, "decline", nil)
-		fmt.Fprintf(h.o.Stderr, "elicit: declined a URL request (%s): no terminal to ask for consent\n", domainOf(ev.Report))
+		fmt.Fprintf(h.o.Stderr, "elicit: declined a URL request (%s): no terminal to ask for consent\n", ev.Report.Site())
 		return
 	}
 	content, err := ev.Schema.FromAnswers(h.o.Answers)

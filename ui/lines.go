@@ -240,12 +240,13 @@ func (l *lineSession) elicitation(req acpconn.ElicitationRequest) {
 		return
 	}
 	r := req.Report
-	fmt.Fprintf(out, "\n%s asks you to open a URL: %s\n  %s\n", h.Agent, req.Message, r.URL)
-	fmt.Fprintf(out, "  Site: %s (host %s)\n", domainOf(r), r.HostUnicode)
-	for _, w := range r.Warnings {
-		fmt.Fprintf(out, "  Warning (%s): %s\n", w.Severity, w.Message)
-	}
+	fmt.Fprintf(out, "\n%s asks you to open a URL: %s\n", h.Agent, req.Message)
+	urlconsent.WriteText(out, r)
 	s, _ := l.ask("Type open to open it in your browser, no to decline, Enter to cancel: ")
+	if strings.EqualFold(s, "open") && r.MaxSeverity() >= urlconsent.High {
+		// As on the full screen, a high-severity warning needs a second yes.
+		s, _ = l.ask("This URL has a high-severity warning. Type open again to open it anyway: ")
+	}
 	switch strings.ToLower(s) {
 	case "open":
 		l.c.RespondElicitation(req.ID, "accept", nil)

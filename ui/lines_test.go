@@ -74,3 +74,29 @@ func waitFor(t *testing.T, cond func() bool, what string, show func() string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// The accessible session asks URL consent as lines: the analysis is shown,
+// and nothing opens until "open" is typed.
+func TestAccessibleSessionURLConsent(t *testing.T) {
+	in, feed := io.Pipe()
+	out := &lockedBuffer{}
+	rec := &recorder{}
+	done := make(chan int)
+	go func() { done <- RunLines(LinesOptions{Agent: demoConfig(t), In: in, Out: out, Opener: rec}) }()
+	wait := func(s string) {
+		t.Helper()
+		waitFor(t, func() bool { return strings.Contains(out.String(), s) }, s, out.String)
+	}
+	wait("Connected to Demo agent")
+	io.WriteString(feed, "/url\n")
+	wait("Type open to open it")
+	if !strings.Contains(out.String(), "Site      127.0.0.1") || len(rec.opened()) != 0 {
+		t.Fatalf("opened %v before consent; output:\n%s", rec.opened(), out.String())
+	}
+	io.WriteString(feed, "open\n")
+	waitFor(t, func() bool { return len(rec.opened()) == 1 }, "the browser", out.String)
+	io.WriteString(feed, "no\n") // the second flow
+	wait("You chose")
+	feed.Close()
+	<-done
+}

@@ -77,7 +77,7 @@ func RunCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		writeText(stdout, r)
+		WriteText(stdout, r)
 	}
 	return status
 }
@@ -109,9 +109,10 @@ func collectURLs(args []string, stdin io.Reader) ([]string, error) {
 	return urls, nil
 }
 
-// writeText prints a plain-text report; every string that came from the URL
-// is made visible first.
-func writeText(w io.Writer, r Report) {
+// WriteText prints a plain-text report for people (elicit url, the
+// accessible session); every string that came from the URL is made visible
+// first.
+func WriteText(w io.Writer, r Report) {
 	field := func(label, value string) { fmt.Fprintf(w, "%-10s%s\n", label, value) }
 	if r.URL != "" {
 		field("URL", Visible(r.URL))
@@ -120,7 +121,7 @@ func writeText(w io.Writer, r Report) {
 		field("Input", Visible(r.Input))
 	}
 	if r.HostASCII != "" {
-		field("Site", siteName(r))
+		field("Site", r.Site())
 		if r.HostUnicode != r.HostASCII {
 			field("Host", Visible(r.HostUnicode)+"  (as shown)")
 			field("", r.HostASCII+"  (as sent)")

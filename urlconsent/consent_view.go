@@ -49,7 +49,7 @@ func (c *Consent) View() string {
 	}
 	if r.HostASCII != "" {
 		line("")
-		line(c.field("Site", th.Highlight.Render(siteName(r)), inner))
+		line(c.field("Site", th.Highlight.Render(r.Site()), inner))
 		if r.HostUnicode != r.HostASCII {
 			line(c.field("Host", Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner))
 			line(c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))

@@ -82,7 +82,9 @@ func urlParts(r Report) (before, site, after string) {
 
 // siteName is what the report calls the site: the registrable domain, or the
 // host when it has none.
-func siteName(r Report) string {
+// Site is the name to show for where the URL goes: the registrable
+// domain, or the host when it has none (an IP literal, localhost).
+func (r Report) Site() string {
 	if r.RegistrableDomain != "" {
 		return r.RegistrableDomain
 	}
