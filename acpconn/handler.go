@@ -109,11 +109,11 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 		return nil, rerr
 	}
 	if c.paused.Load() {
-		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", oneLine(req.Message))})
+		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", sanitize.Summary(req.Message, 60))})
 		return decline(), nil
 	}
 	if !c.cfg.NoRateLimit && c.rateLimited(time.Now()) {
-		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", oneLine(req.Message), RateLimit, RateWindow)})
+		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", sanitize.Summary(req.Message, 60), RateLimit, RateWindow)})
 		return decline(), nil
 	}
 	id, ch := c.register(pendingElicitation)
@@ -139,15 +139,6 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 }
 
 func decline() map[string]any { return map[string]any{"action": "decline"} }
-
-// oneLine shortens a message for a notice.
-func oneLine(s string) string {
-	s = sanitize.Line(s)
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:59]) + "…"
-	}
-	return s
-}
 
 // SetElicitationsPaused pauses (or resumes) this agent's elicitations:
 // while paused, each is declined automatically with a notice.

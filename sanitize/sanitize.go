@@ -93,3 +93,13 @@ func Visible(r rune) bool {
 	}
 	return unicode.Is(unicode.Cf, r)
 }
+
+// Summary is Line with runs of white space folded, cut to at most n
+// characters (ending in "…" when cut): an agent's message quoted in a notice.
+func Summary(s string, n int) string {
+	s = strings.Join(strings.Fields(Line(s)), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

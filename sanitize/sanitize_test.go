@@ -81,3 +81,12 @@ func FuzzText(f *testing.F) {
 		}
 	})
 }
+
+func TestSummary(t *testing.T) {
+	if got := Summary("a\n  b\x1b[1m\tc", 10); got != "a b c" {
+		t.Errorf("Summary = %q", got)
+	}
+	if got := Summary("0123456789abc", 10); got != "012345678…" {
+		t.Errorf("cut = %q", got)
+	}
+}

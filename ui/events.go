@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/sanitize"
 )
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
@@ -152,12 +153,12 @@ func (m *Model) answerForm(ev acpconn.ElicitationRequest) {
 	content, err := ev.Schema.FromAnswers(m.opts.Answers)
 	if err != nil {
 		m.conn.RespondElicitation(ev.ID, "decline", nil)
-		m.tr.notice(fmt.Sprintf("declined %q from --answers: %v", oneLine(ev.Message), err), false)
+		m.tr.notice(fmt.Sprintf("declined %q from --answers: %v", sanitize.Summary(ev.Message, 60), err), false)
 		return
 	}
 	m.conn.RespondElicitation(ev.ID, "accept", content)
 	b, _ := json.Marshal(content)
-	m.tr.info(fmt.Sprintf("answered %q from --answers: %s", oneLine(ev.Message), b))
+	m.tr.info(fmt.Sprintf("answered %q from --answers: %s", sanitize.Summary(ev.Message, 60), b))
 }
 
 // closeRequest closes the modal of a request that ended without the user,

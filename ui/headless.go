@@ -10,6 +10,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/sanitize"
 )
 
 // HeadlessOptions configure a non-interactive run (-p): one prompt, the
@@ -120,18 +121,10 @@ func (h *headless) answer(ev acpconn.ElicitationRequest) {
 	content, err := ev.Schema.FromAnswers(h.o.Answers)
 	if err != nil {
 		h.c.RespondElicitation(ev.ID, "decline", nil)
-		fmt.Fprintf(h.o.Stderr, "elicit: declined %q: %v\n", oneLine(ev.Message), err)
+		fmt.Fprintf(h.o.Stderr, "elicit: declined %q: %v\n", sanitize.Summary(ev.Message, 60), err)
 		return
 	}
 	h.c.RespondElicitation(ev.ID, string(forms.Accept), content)
-}
-
-func oneLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 60 {
-		return string(r[:59]) + "…"
-	}
-	return s
 }
 
 // pickPermission chooses the first allow-once option when approving, else
