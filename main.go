@@ -24,12 +24,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
-	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/demoagent"
-	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/ui"
-	"github.com/elicit-dev/elicit/urlconsent"
+	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/demoagent"
+	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/internal/ui"
+	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
 
 // demoAgentCommand is the hidden sub-command that runs the demo agent.
@@ -63,7 +63,7 @@ func run(args []string) int {
 		case "form":
 			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, formTerminal())
 		case "url":
-			return urlconsent.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
+			return urlcheck.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
 		}
 	}
 	return session(args)
@@ -146,7 +146,7 @@ func session(args []string) int {
 		return 0
 	}
 	if o.topDomains != "" {
-		if err := urlconsent.LoadTopDomains(o.topDomains); err != nil {
+		if err := urlcheck.LoadTopDomains(o.topDomains); err != nil {
 			fmt.Fprintln(os.Stderr, "elicit:", err)
 			return 2
 		}

@@ -1,0 +1,148 @@
+package acpconn
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// RateLimit elicitations in RateWindow are answered; more are declined
+// automatically with a notice.
+const (
+	RateLimit  = 10
+	RateWindow = 10 * time.Second
+)
+
+// orderWait bounds how long a request waits for the notifications before
+// it (see throttledReader.waitNotifications).
+const orderWait = 2 * time.Second
+
+// handle dispatches everything the agent sends. The SDK calls it for
+// notifications one at a time, in order, and for each request at once on
+// a goroutine of its own, so requests can overtake notifications.
+func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
+	switch method {
+	case acp.ClientMethodSessionRequestPermission, acp.ClientMethodElicitationCreate:
+		c.reader.release() // these wait for the user: counted as handled now
+		// What the agent sent before the question reaches the UI first.
+		c.reader.waitNotifications(orderWait)
+	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
+		defer c.reader.release()
+	default: // notifications, and requests this client does not serve
+		defer c.reader.noteHandled()
+		defer c.reader.release()
+	}
+	switch method {
+	case acp.ClientMethodSessionUpdate:
+		ev, err := decodeUpdate(params)
+		if err != nil {
+			c.emit(Notice{Text: "ignored a malformed session/update: " + sanitize.Line(err.Error()), Error: true})
+			return nil, invalidParams("", err.Error())
+		}
+		c.emit(ev)
+		return nil, nil
+	case acp.ClientMethodElicitationComplete:
+		var p struct {
+			ID string `json:"elicitationId"`
+		}
+		if err := json.Unmarshal(params, &p); err != nil || p.ID == "" {
+			return nil, invalidParams("elicitationId", "elicitationId is required")
+		}
+		c.emit(ElicitationComplete{ElicitationID: p.ID})
+		return nil, nil
+	case acp.ClientMethodSessionRequestPermission:
+		return c.requestPermission(ctx, params)
+	case acp.ClientMethodElicitationCreate:
+		return c.createElicitation(ctx, params)
+	case acp.ClientMethodFsReadTextFile:
+		var p acp.ReadTextFileRequest
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, invalidParams("", err.Error())
+		}
+		return c.readTextFile(p)
+	case acp.ClientMethodFsWriteTextFile:
+		var p acp.WriteTextFileRequest
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, invalidParams("", err.Error())
+		}
+		if err := c.writeTextFile(p); err != nil {
+			return nil, err
+		}
+		return acp.WriteTextFileResponse{}, nil
+	}
+	return nil, acp.NewMethodNotFound(method)
+}
+
+func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
+	var p acp.RequestPermissionRequest
+	if err := json.Unmarshal(params, &p); err != nil {
+		return nil, invalidParams("", err.Error())
+	}
+	if len(p.Options) == 0 {
+		return nil, invalidParams("options", "a permission request needs at least one option")
+	}
+	id, ch := c.register(pendingPermission)
+	ev := PermissionRequest{ID: id, ToolCall: toolCallUpdate(p.ToolCall)}
+	for _, o := range p.Options {
+		ev.Options = append(ev.Options, PermissionOption{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
+	}
+	c.emit(ev)
+	r, ok := c.wait(ctx, id, ch)
+	if !ok {
+		return nil, acp.NewRequestCancelled(nil)
+	}
+	if r.optionID == "" {
+		return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Cancelled: &acp.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}, nil
+	}
+	return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &acp.RequestPermissionOutcomeSelected{Outcome: "selected", OptionId: acp.PermissionOptionId(r.optionID)}}}, nil
+}
+
+func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
+	req, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL)
+	if rerr != nil {
+		c.emit(Notice{Text: "refused an elicitation from the agent: " + sanitize.Line(rerr.Message), Error: true})
+		return nil, rerr
+	}
+	if c.paused.Load() {
+		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", sanitize.Summary(req.Message, 60))})
+		return decline(), nil
+	}
+	if !c.cfg.NoRateLimit && c.rateLimited(time.Now()) {
+		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", sanitize.Summary(req.Message, 60), RateLimit, RateWindow)})
+		return decline(), nil
+	}
+	id, ch := c.register(pendingElicitation)
+	req.ID = id
+	c.emit(req)
+	r, ok := c.wait(ctx, id, ch)
+	if !ok {
+		return nil, acp.NewRequestCancelled(nil)
+	}
+	switch r.action {
+	case "accept":
+		if req.Mode == "form" {
+			if r.content == nil {
+				r.content = map[string]any{}
+			}
+			return map[string]any{"action": "accept", "content": r.content}, nil
+		}
+		return map[string]any{"action": "accept"}, nil
+	case "decline":
+		return decline(), nil
+	}
+	return map[string]any{"action": "cancel"}, nil
+}
+
+func decline() map[string]any { return map[string]any{"action": "decline"} }
+
+// SetElicitationsPaused pauses (or resumes) this agent's elicitations:
+// while paused, each is declined automatically with a notice.
+func (c *Conn) SetElicitationsPaused(p bool) { c.paused.Store(p) }
+
+// ElicitationsPaused reports whether elicitations are paused.
+func (c *Conn) ElicitationsPaused() bool { return c.paused.Load() }

@@ -1,0 +1,191 @@
+package acpconn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// AuthMethod is a way to authenticate that the agent offers.
+type AuthMethod struct{ ID, Name, Description string }
+
+// AuthMethods lists what the agent offered in initialize.
+func (c *Conn) AuthMethods() []AuthMethod {
+	var out []AuthMethod
+	for _, m := range c.Info.AuthMethods {
+		var a AuthMethod
+		var desc *string
+		switch {
+		case m.Agent != nil:
+			a, desc = AuthMethod{ID: m.Agent.Id, Name: m.Agent.Name}, m.Agent.Description
+		case m.EnvVar != nil:
+			a, desc = AuthMethod{ID: m.EnvVar.Id, Name: m.EnvVar.Name}, m.EnvVar.Description
+		case m.Terminal != nil:
+			a, desc = AuthMethod{ID: m.Terminal.Id, Name: m.Terminal.Name}, m.Terminal.Description
+		default:
+			continue
+		}
+		if desc != nil {
+			a.Description = sanitize.Line(*desc)
+		}
+		a.Name = sanitize.Line(a.Name)
+		out = append(out, a)
+	}
+	return out
+}
+
+// Authenticate runs the agent's authentication method id.
+func (c *Conn) Authenticate(ctx context.Context, id string) error {
+	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id})
+	if err != nil {
+		return c.describe("authenticate", err)
+	}
+	return nil
+}
+
+// SessionState is what session/new told about the new session.
+type SessionState struct {
+	ID      string
+	Modes   []Mode
+	Mode    string
+	Options []ConfigOption
+}
+
+// NewSession creates the session all prompts go to. An agent that needs
+// authentication first answers -32000: see IsAuthRequired and Authenticate.
+func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
+	resp, err := acp.SendRequest[acp.NewSessionResponse](c.rpc, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+	if err != nil {
+		if IsAuthRequired(err) {
+			return SessionState{}, err
+		}
+		return SessionState{}, c.describe("session/new", err)
+	}
+	c.mu.Lock()
+	c.session = string(resp.SessionId)
+	c.mu.Unlock()
+	st := SessionState{ID: string(resp.SessionId), Options: configOptions(resp.ConfigOptions)}
+	if m := resp.Modes; m != nil {
+		st.Mode = sanitize.Line(string(m.CurrentModeId))
+		for _, md := range m.AvailableModes {
+			mode := Mode{ID: string(md.Id), Name: sanitize.Line(md.Name)}
+			if md.Description != nil {
+				mode.Description = sanitize.Line(*md.Description)
+			}
+			st.Modes = append(st.Modes, mode)
+		}
+	}
+	return st, nil
+}
+
+// SessionID is the current session, "" before NewSession.
+func (c *Conn) SessionID() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.session
+}
+
+// TurnEnded is emitted after every update of a prompt turn, when the
+// agent's answer to session/prompt arrived.
+type TurnEnded struct {
+	StopReason string
+	Err        error
+	URLNeeded  []ElicitationRequest // legacy -32042 answers: URL elicitations to complete, then retry
+}
+
+func (TurnEnded) event() {}
+
+// StartPrompt sends a prompt turn and returns at once; the turn's updates
+// arrive as events, followed by exactly one TurnEnded.
+func (c *Conn) StartPrompt(text string) {
+	c.cancelling.Store(false)
+	sid := c.SessionID()
+	go func() {
+		resp, err := acp.SendRequest[acp.PromptResponse](c.rpc, context.Background(), acp.AgentMethodSessionPrompt, acp.PromptRequest{
+			SessionId: acp.SessionId(sid),
+			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
+		})
+		ev := TurnEnded{StopReason: string(resp.StopReason)}
+		if err != nil {
+			ev.URLNeeded = c.urlRequired(err)
+			if ev.URLNeeded == nil {
+				ev.Err = c.describe("session/prompt", err)
+			} else {
+				ev.Err = err
+			}
+		}
+		c.emit(ev)
+	}()
+}
+
+// urlRequired decodes a legacy -32042 "URL elicitation required" answer.
+// Invalid entries are reported as a notice and left out.
+func (c *Conn) urlRequired(err error) []ElicitationRequest {
+	var re *acp.RequestError
+	if !errors.As(err, &re) || re.Code != -32042 {
+		return nil
+	}
+	raw, _ := json.Marshal(re.Data)
+	var data struct {
+		Elicitations []json.RawMessage `json:"elicitations"`
+	}
+	_ = json.Unmarshal(raw, &data)
+	var out []ElicitationRequest
+	for _, e := range data.Elicitations {
+		req, rerr := parseElicitation(e, false, !c.cfg.NoURL)
+		if rerr != nil {
+			c.emit(Notice{Text: "ignored a required URL elicitation: " + sanitize.Line(rerr.Message), Error: true})
+			continue
+		}
+		req.ID = c.nextID.Add(1)
+		out = append(out, req)
+	}
+	if out == nil {
+		out = []ElicitationRequest{}
+	}
+	return out
+}
+
+// CancelTurn cancels the running turn as the protocol asks: session/cancel,
+// then every pending permission answered "cancelled" and every pending
+// elicitation "cancel". The turn still ends with a TurnEnded event, which
+// should carry the stop reason "cancelled".
+func (c *Conn) CancelTurn() error {
+	c.cancelling.Store(true)
+	err := c.rpc.SendNotification(context.Background(), acp.AgentMethodSessionCancel, acp.CancelNotification{SessionId: acp.SessionId(c.SessionID())})
+	c.cancelPending("the turn was cancelled")
+	if err != nil {
+		return c.describe("session/cancel", err)
+	}
+	return nil
+}
+
+// SetMode switches the session's mode.
+func (c *Conn) SetMode(ctx context.Context, id string) error {
+	_, err := acp.SendRequest[acp.SetSessionModeResponse](c.rpc, ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(c.SessionID()), ModeId: acp.SessionModeId(id)})
+	if err != nil {
+		return c.describe("session/set_mode", err)
+	}
+	return nil
+}
+
+// SetConfigOption sets a select option to a value id (or a boolean option
+// to "true"/"false") and returns the options as the agent now reports them.
+func (c *Conn) SetConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
+	var req acp.SetSessionConfigOptionRequest
+	sid := acp.SessionId(c.SessionID())
+	if opt.Boolean {
+		req.Boolean = &acp.SetSessionConfigOptionBoolean{SessionId: sid, ConfigId: acp.SessionConfigId(opt.ID), Type: "boolean", Value: value == "true"}
+	} else {
+		req.ValueId = &acp.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: acp.SessionConfigId(opt.ID), Value: acp.SessionConfigValueId(value)}
+	}
+	resp, err := acp.SendRequest[acp.SetSessionConfigOptionResponse](c.rpc, ctx, acp.AgentMethodSessionSetConfigOption, req)
+	if err != nil {
+		return nil, c.describe("session/set_config_option", err)
+	}
+	return configOptions(resp.ConfigOptions), nil
+}

@@ -1,0 +1,42 @@
+package schema
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// secretWords matches text that asks for a secret. It runs on words split
+// from keys and titles (apiKey, api_key and API-Key all become "api key"),
+// so "token" matches "access token" but not "max tokens".
+var secretWords = regexp.MustCompile(`\b(passwords?|passwd|passphrase|pass ?code|pwd|pin code|secrets?|token|api ?keys?|private ?keys?|ssh ?keys?|credentials?|card ?numbers?|credit ?cards?|cvv|cvc|security code|ssn|social security)\b`)
+
+// isSecret reports whether the field's key, title or description asks for
+// a secret, which form mode must not carry.
+func isSecret(f *Field) bool {
+	for _, s := range []string{f.Key, f.Title, f.Description} {
+		if s != "" && secretWords.MatchString(words(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// words lower-cases s and splits camelCase and snake_case into words.
+func words(s string) string {
+	var b strings.Builder
+	prev := rune(0)
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || r == '.':
+			b.WriteByte(' ')
+		case unicode.IsUpper(r) && unicode.IsLower(prev):
+			b.WriteByte(' ')
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+		prev = r
+	}
+	return b.String()
+}

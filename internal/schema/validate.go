@@ -1,0 +1,179 @@
+package schema
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"net/mail"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The functions below each check one constraint of the restricted schema.
+// They are pure and shared by ParseInput, Check, FromAnswers and the
+// parser's default check, so every path reports the same reason.
+
+// CheckMinLength fails when s has fewer than n characters (runes).
+func CheckMinLength(s string, n int) error {
+	if c := utf8.RuneCountInString(s); c < n {
+		return fmt.Errorf("shorter than %s", plural(n, "character"))
+	}
+	return nil
+}
+
+// CheckMaxLength fails when s has more than n characters (runes).
+func CheckMaxLength(s string, n int) error {
+	if c := utf8.RuneCountInString(s); c > n {
+		return fmt.Errorf("longer than %s", plural(n, "character"))
+	}
+	return nil
+}
+
+// CheckPattern fails when re finds no match in s; like ECMA-262 and JSON
+// Schema, the pattern is not implicitly anchored.
+func CheckPattern(s string, re *regexp.Regexp) error {
+	if !re.MatchString(s) {
+		return fmt.Errorf("does not match the pattern %s", re.String())
+	}
+	return nil
+}
+
+// CheckEmail fails unless s is a bare address such as a@example.com (no
+// display name, no angle brackets), as net/mail parses it.
+func CheckEmail(s string) error {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Name != "" || a.Address != s || strings.ContainsAny(s, "<>") {
+		return errors.New("not an email address")
+	}
+	return nil
+}
+
+// CheckURI fails unless s is an absolute URI: a scheme, then something,
+// with no spaces or control characters.
+func CheckURI(s string) error {
+	bad := errors.New("not an absolute URI (such as https://example.com)")
+	if strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
+		return bad
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme == "" || (u.Opaque == "" && u.Host == "" && u.Path == "") {
+		return bad
+	}
+	return nil
+}
+
+// CheckDate fails unless s is a calendar date written YYYY-MM-DD.
+func CheckDate(s string) error {
+	if _, err := time.Parse(time.DateOnly, s); err != nil {
+		return errors.New("not a date (YYYY-MM-DD)")
+	}
+	return nil
+}
+
+// CheckDateTime fails unless s is an RFC 3339 date and time with a zone,
+// such as 2026-05-01T09:30:00Z.
+func CheckDateTime(s string) error {
+	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+		return errors.New("not a date and time (RFC 3339, such as 2026-05-01T09:30:00Z)")
+	}
+	return nil
+}
+
+// CheckFormat applies the check for format f; FormatNone always passes.
+func CheckFormat(s string, f Format) error {
+	switch f {
+	case FormatEmail:
+		return CheckEmail(s)
+	case FormatURI:
+		return CheckURI(s)
+	case FormatDate:
+		return CheckDate(s)
+	case FormatDateTime:
+		return CheckDateTime(s)
+	}
+	return nil
+}
+
+// CheckMinimum fails when x is below min (the bound is inclusive).
+func CheckMinimum(x, min float64) error {
+	if x < min {
+		return fmt.Errorf("below minimum %s", FormatNumber(min))
+	}
+	return nil
+}
+
+// CheckMaximum fails when x is above max (the bound is inclusive).
+func CheckMaximum(x, max float64) error {
+	if x > max {
+		return fmt.Errorf("above maximum %s", FormatNumber(max))
+	}
+	return nil
+}
+
+// CheckFinite fails for NaN and infinities, which JSON cannot carry.
+func CheckFinite(x float64) error {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return errors.New("not a finite number")
+	}
+	return nil
+}
+
+// CheckInteger fails unless x is a whole number that fits in an int64.
+func CheckInteger(x float64) error {
+	if x != math.Trunc(x) || math.IsInf(x, 0) || x < math.MinInt64 || x >= math.MaxInt64 {
+		return errors.New("not a whole number")
+	}
+	return nil
+}
+
+// CheckOption fails unless v is the value of one of f's options.
+func CheckOption(v string, f *Field) error {
+	if !f.HasOption(v) {
+		return fmt.Errorf("%q is not one of the options", v)
+	}
+	return nil
+}
+
+// CheckMinItems fails when fewer than min items were picked.
+func CheckMinItems(n, min int) error {
+	if n < min {
+		return fmt.Errorf("pick at least %d", min)
+	}
+	return nil
+}
+
+// CheckMaxItems fails when more than max items were picked.
+func CheckMaxItems(n, max int) error {
+	if n > max {
+		return fmt.Errorf("pick at most %d", max)
+	}
+	return nil
+}
+
+// CheckUnique fails when the same option was picked twice.
+func CheckUnique(vs []string) error {
+	seen := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		if seen[v] {
+			return fmt.Errorf("%q picked twice", v)
+		}
+		seen[v] = true
+	}
+	return nil
+}
+
+// formatNumber writes a bound the way a person would: 100, 0.5, -3.
+func FormatNumber(x float64) string {
+	return strconv.FormatFloat(x, 'f', -1, 64)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

@@ -1,0 +1,93 @@
+package schema
+
+import (
+	"regexp"
+	"testing"
+)
+
+func TestCheckFunctions(t *testing.T) {
+	re := regexp.MustCompile(`^[0-9]{5}$`)
+	opt := &Field{Options: []Option{{Value: "a"}, {Value: "b"}}}
+	if err := indexOptions(opt); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		err  error
+		want string // "" means pass
+	}{
+		{"minLength ok runes", CheckMinLength("café", 4), ""},
+		{"minLength short", CheckMinLength("ab", 3), "shorter than 3 characters"},
+		{"minLength one", CheckMinLength("", 1), "shorter than 1 character"},
+		{"maxLength emoji counts runes", CheckMaxLength("😀😀", 2), ""},
+		{"maxLength long", CheckMaxLength("abc", 2), "longer than 2 characters"},
+		{"pattern ok", CheckPattern("12345", re), ""},
+		{"pattern bad", CheckPattern("1234", re), "does not match the pattern ^[0-9]{5}$"},
+		{"pattern unanchored", CheckPattern("xx1yy", regexp.MustCompile(`[0-9]`)), ""},
+		{"email ok", CheckEmail("jane@example.com"), ""},
+		{"email plus", CheckEmail("a+b@sub.example.org"), ""},
+		{"email no at", CheckEmail("jane.example.com"), "not an email address"},
+		{"email display name", CheckEmail("Jane <jane@example.com>"), "not an email address"},
+		{"email spaces", CheckEmail(" jane@example.com"), "not an email address"},
+		{"uri ok", CheckURI("https://example.com/a?b=c"), ""},
+		{"uri urn", CheckURI("urn:isbn:0451450523"), ""},
+		{"uri mailto", CheckURI("mailto:a@b.c"), ""},
+		{"uri relative", CheckURI("/just/a/path"), "not an absolute URI (such as https://example.com)"},
+		{"uri space", CheckURI("https://exa mple.com"), "not an absolute URI (such as https://example.com)"},
+		{"uri scheme only", CheckURI("https:"), "not an absolute URI (such as https://example.com)"},
+		{"date ok", CheckDate("2024-02-29"), ""},
+		{"date not leap", CheckDate("2023-02-29"), "not a date (YYYY-MM-DD)"},
+		{"date us", CheckDate("12/26/2024"), "not a date (YYYY-MM-DD)"},
+		{"date short", CheckDate("2024-1-2"), "not a date (YYYY-MM-DD)"},
+		{"datetime ok", CheckDateTime("2026-05-01T09:30:00Z"), ""},
+		{"datetime offset frac", CheckDateTime("2026-05-01T09:30:00.25+02:00"), ""},
+		{"datetime no zone", CheckDateTime("2026-05-01T09:30:00"), "not a date and time (RFC 3339, such as 2026-05-01T09:30:00Z)"},
+		{"datetime date only", CheckDateTime("2026-05-01"), "not a date and time (RFC 3339, such as 2026-05-01T09:30:00Z)"},
+		{"format none", CheckFormat("anything", FormatNone), ""},
+		{"format email", CheckFormat("x", FormatEmail), "not an email address"},
+		{"minimum ok equal", CheckMinimum(0, 0), ""},
+		{"minimum below", CheckMinimum(-0.5, 0), "below minimum 0"},
+		{"maximum ok equal", CheckMaximum(100, 100), ""},
+		{"maximum above", CheckMaximum(200, 100), "above maximum 100"},
+		{"maximum fraction", CheckMaximum(1, 0.5), "above maximum 0.5"},
+		{"integer ok", CheckInteger(30), ""},
+		{"integer negative", CheckInteger(-7), ""},
+		{"integer fraction", CheckInteger(1.5), "not a whole number"},
+		{"integer huge", CheckInteger(1e300), "not a whole number"},
+		{"finite", CheckFinite(1), ""},
+		{"option ok", CheckOption("a", opt), ""},
+		{"option missing", CheckOption("c", opt), `"c" is not one of the options`},
+		{"minItems ok", CheckMinItems(1, 1), ""},
+		{"minItems few", CheckMinItems(0, 1), "pick at least 1"},
+		{"maxItems ok", CheckMaxItems(3, 3), ""},
+		{"maxItems many", CheckMaxItems(4, 3), "pick at most 3"},
+		{"unique ok", CheckUnique([]string{"a", "b"}), ""},
+		{"unique dup", CheckUnique([]string{"a", "a"}), `"a" picked twice`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ""
+			if tt.err != nil {
+				got = tt.err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestEcmaToRE2(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`^[a-z]+$`, `^[a-z]+$`},
+		{`^\u0041+$`, `^\x{0041}+$`},
+		{`\\u0041`, `\\u0041`},
+		{`\u00e9\d`, `\x{00e9}\d`},
+		{`\u12`, `\u12`},
+	}
+	for _, tt := range tests {
+		if got := ecmaToRE2(tt.in); got != tt.want {
+			t.Errorf("ecmaToRE2(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"context"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// connectedMsg reports the agent started (or not) and its session created.
+type connectedMsg struct {
+	conn    *acpconn.Conn
+	session acpconn.SessionState
+	err     error
+	auth    bool // session/new answered "authentication required"
+}
+
+// eventsMsg carries a batch of agent events, in order.
+type eventsMsg struct {
+	conn   *acpconn.Conn
+	events []acpconn.Event
+}
+
+// flushMsg ends a streaming flush interval.
+type flushMsg struct{}
+
+// cmdErrMsg reports a failed command that talked to the agent.
+type cmdErrMsg struct {
+	what string
+	err  error
+}
+
+// authDoneMsg reports an authenticate call and the session/new after it.
+type authDoneMsg struct {
+	session acpconn.SessionState
+	err     error
+}
+
+// closedMsg says the agent was shut down and the program can quit.
+type closedMsg struct{}
+
+// flushEvery is the longest a streamed message waits to be redrawn
+// (about 30 frames a second).
+const flushEvery = 33 * time.Millisecond
+
+// maxBatch is the most events handled in one Update.
+const maxBatch = 512
+
+func agentLabel(argv []string) string {
+	if len(argv) == 0 {
+		return "agent"
+	}
+	return sanitize.Line(filepath.Base(argv[0]))
+}
+
+// connect starts the agent, initializes it and creates a session.
+func connect(cfg acpconn.Config) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		c, err := acpconn.Start(ctx, cfg)
+		if err != nil {
+			return connectedMsg{err: err}
+		}
+		st, err := c.NewSession(ctx)
+		if err != nil {
+			return connectedMsg{conn: c, err: err, auth: acpconn.IsAuthRequired(err) && len(c.AuthMethods()) > 0}
+		}
+		return connectedMsg{conn: c, session: st}
+	}
+}
+
+// restart ends the old agent, if it still runs, and connects anew.
+func restart(old *acpconn.Conn, cfg acpconn.Config) tea.Cmd {
+	return func() tea.Msg {
+		if old != nil {
+			old.Close()
+		}
+		return connect(cfg)()
+	}
+}
+
+// authenticate runs one auth method, then retries session/new.
+func authenticate(c *acpconn.Conn, method string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		if err := c.Authenticate(ctx, method); err != nil {
+			return authDoneMsg{err: err}
+		}
+		st, err := c.NewSession(ctx)
+		return authDoneMsg{session: st, err: err}
+	}
+}
+
+// pump waits for the next events and takes as many more as are ready, so
+// a fast agent costs one Update per batch rather than per chunk.
+func pump(c *acpconn.Conn) tea.Cmd {
+	return func() tea.Msg {
+		first := <-c.Events()
+		evs := []acpconn.Event{first}
+		for len(evs) < maxBatch {
+			select {
+			case ev := <-c.Events():
+				evs = append(evs, ev)
+			default:
+				return eventsMsg{conn: c, events: evs}
+			}
+		}
+		return eventsMsg{conn: c, events: evs}
+	}
+}
+
+func flushLater() tea.Cmd {
+	return tea.Tick(flushEvery, func(time.Time) tea.Msg { return flushMsg{} })
+}
+
+func cancelTurn(c *acpconn.Conn) tea.Cmd {
+	return func() tea.Msg {
+		if err := c.CancelTurn(); err != nil {
+			return cmdErrMsg{"cancel", err}
+		}
+		return nil
+	}
+}
+
+func startPrompt(c *acpconn.Conn, text string) tea.Cmd {
+	return func() tea.Msg {
+		c.StartPrompt(text)
+		return nil
+	}
+}
+
+func setMode(c *acpconn.Conn, id string) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := c.SetMode(ctx, id); err != nil {
+			return cmdErrMsg{"set mode", err}
+		}
+		return nil
+	}
+}
+
+// shutdown ends the agent's process group, then quits.
+func shutdown(c *acpconn.Conn) tea.Cmd {
+	return func() tea.Msg {
+		if c != nil {
+			c.Close()
+		}
+		return closedMsg{}
+	}
+}

@@ -1,0 +1,202 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/demoagent"
+)
+
+// The test binary doubles as the demo agent, so the model talks to a real
+// agent process over real pipes.
+func TestMain(m *testing.M) {
+	if os.Getenv("ELICIT_UI_TEST_AGENT") == "demo" {
+		if err := demoagent.Run(context.Background(), os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func demoConfig(t *testing.T) acpconn.Config {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return acpconn.Config{Argv: []string{self, "-test.run=^$"}, Env: append(os.Environ(), "ELICIT_UI_TEST_AGENT=demo"), Dir: t.TempDir()}
+}
+
+// clock is a test clock; the model reads it through Options.Now.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// recorder is the fake browser opener: it records every URL it was asked
+// to open and opens nothing.
+type recorder struct {
+	mu   sync.Mutex
+	urls []string
+}
+
+func (r *recorder) Open(u string) error {
+	r.mu.Lock()
+	r.urls = append(r.urls, u)
+	r.mu.Unlock()
+	return nil
+}
+
+func (r *recorder) opened() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.urls...)
+}
+
+// driver runs the root model the way tea.Program would, without a
+// terminal: every Update on the test goroutine, commands on goroutines.
+type driver struct {
+	t    *testing.T
+	m    *Model
+	clk  *clock
+	open *recorder
+	msgs chan tea.Msg
+	quit bool
+}
+
+func newDriver(t *testing.T, o Options) *driver {
+	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	rec := &recorder{}
+	o.Now = clk.now
+	if o.Opener == nil {
+		o.Opener = rec
+	}
+	o.NoColor = true
+	d := &driver{t: t, m: New(o), clk: clk, open: rec, msgs: make(chan tea.Msg, 4096)}
+	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
+	d.run(d.m.Init())
+	t.Cleanup(func() {
+		if d.m.conn != nil {
+			d.m.conn.Close()
+		}
+	})
+	return d
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { d.msgs <- cmd() }()
+}
+
+func (d *driver) feed(msg tea.Msg) {
+	switch msg := msg.(type) {
+	case nil:
+		return
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+		return
+	case tea.QuitMsg:
+		d.quit = true
+		return
+	}
+	if fmt.Sprintf("%T", msg) == "tea.sequenceMsg" {
+		return
+	}
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+}
+
+// until processes messages until cond holds or the time runs out.
+func (d *driver) until(what string, cond func() bool) {
+	d.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !cond() {
+		select {
+		case msg := <-d.msgs:
+			d.feed(msg)
+		case <-deadline:
+			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.screen())
+		}
+	}
+}
+
+// screen is the current view with escape codes stripped.
+func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
+
+func (d *driver) waitText(s string) {
+	d.t.Helper()
+	d.until(fmt.Sprintf("%q on screen", s), func() bool { return strings.Contains(d.screen(), s) })
+}
+
+// key sends one key press, named as tea prints it ("enter", "ctrl+c", "a").
+func (d *driver) key(name string) {
+	d.feed(keyMsg(name))
+}
+
+func (d *driver) typeText(s string) {
+	for _, r := range s {
+		d.feed(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+}
+
+func keyMsg(name string) tea.KeyPressMsg {
+	switch name {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	if strings.HasPrefix(name, "ctrl+") {
+		return tea.KeyPressMsg{Code: rune(name[len(name)-1]), Mod: tea.ModCtrl}
+	}
+	r := []rune(name)[0]
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// settle processes the messages already on their way (a new form's focus,
+// for one), as the real program does long before a person's next key.
+func (d *driver) settle() {
+	quiet := time.NewTimer(150 * time.Millisecond)
+	defer quiet.Stop()
+	for {
+		select {
+		case msg := <-d.msgs:
+			d.feed(msg)
+		case <-quiet.C:
+			return
+		}
+	}
+}

@@ -1,0 +1,229 @@
+// Package ui is elicit's one root bubbletea model: the transcript, the
+// prompt, the modal queue (permissions, forms, URL consent) and the
+// pending URL flows, over an acpconn session.
+//
+//	p := tea.NewProgram(ui.New(ui.Options{Agent: cfg}))
+//	_, err := p.Run()
+package ui
+
+import (
+	"encoding/json"
+	"time"
+
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/internal/urlconsent"
+)
+
+// Options configure the session screen.
+type Options struct {
+	Agent     acpconn.Config
+	Opener    urlconsent.Opener // nil = the system browser
+	AutoRetry bool              // retry a prompt that needed URL elicitations without asking
+	// Answers (--answers) answers every form without asking: the file's
+	// value for each key, then the defaults; a form it cannot fill is
+	// declined, with the reason in the transcript.
+	Answers map[string]json.RawMessage
+	NoColor bool
+	Now     func() time.Time // nil = time.Now
+}
+
+// turnState is where the current prompt turn is.
+type turnState int
+
+const (
+	turnIdle turnState = iota
+	turnRunning
+	turnCancelling
+)
+
+func (s turnState) String() string {
+	switch s {
+	case turnRunning:
+		return "working"
+	case turnCancelling:
+		return "cancelling"
+	}
+	return "ready"
+}
+
+// connState is where the connection to the agent is.
+type connState int
+
+const (
+	connStarting connState = iota
+	connReady
+	connGone
+)
+
+// Model is the root model. Children are plain structs it calls; no I/O
+// happens in Update: anything that talks to the agent runs in a tea.Cmd.
+type Model struct {
+	opts Options
+	now  func() time.Time
+	th   *theme.Theme
+	md   *markdown
+	bg   *markdown // for final renders made off the event loop
+	tr   *transcript
+
+	conn      *acpconn.Conn
+	connState connState
+	session   acpconn.SessionState
+	agent     string
+	version   string
+	commands  []acpconn.Command
+	title     string
+	usage     acpconn.Usage
+
+	width, height int
+	input         textarea.Model
+	spin          spinner.Model
+
+	hist        history
+	turn        turnState
+	turnStarted time.Time
+	lastPrompt  string
+	lastCtrlC   time.Time
+
+	queue     queue
+	flows     []*urlFlow
+	showFlows bool
+	flowSel   int
+	scroll    int
+	flushing  bool
+	exited    *acpconn.AgentExited
+	quitting  bool
+
+	// A prompt answered with the legacy -32042: retried once these
+	// elicitation ids complete.
+	legacyPrompt  string
+	legacyWaiting map[string]bool
+}
+
+// New returns the root model; Init starts the agent.
+func New(o Options) *Model {
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	if o.Opener == nil {
+		o.Opener = urlconsent.BrowserOpener{}
+	}
+	m := &Model{opts: o, now: now, width: 80, height: 24}
+	m.setTheme(true)
+	m.input = newInput(m.th)
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
+	m.agent = agentLabel(o.Agent.Argv)
+	return m
+}
+
+func (m *Model) setTheme(isDark bool) {
+	m.th = theme.New(isDark, m.opts.NoColor)
+	m.md = newMarkdown(isDark, m.opts.NoColor)
+	m.bg = newMarkdown(isDark, m.opts.NoColor)
+	if m.tr == nil {
+		m.tr = newTranscript(m.md, m.th)
+	} else {
+		m.tr.md, m.tr.th = m.md, m.th
+		for _, it := range m.tr.items {
+			it.dirty = true
+		}
+	}
+	m.spin.Style = m.th.Accent
+}
+
+// Init starts the agent and asks the terminal for its background colour.
+func (m *Model) Init() tea.Cmd {
+	return tea.Batch(connect(m.opts.Agent), tea.RequestBackgroundColor, m.input.Focus())
+}
+
+// Update handles one message. It only changes state and returns commands.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer guardPanic()
+	cmd := m.update(msg)
+	if fr := m.finalRenders(); fr != nil {
+		cmd = tea.Batch(cmd, fr)
+	}
+	return m, guardCmd(cmd)
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.input.SetWidth(max(10, m.width-2))
+		return nil
+	case tea.BackgroundColorMsg:
+		m.setTheme(msg.IsDark())
+		m.input.SetStyles(inputStyles(m.th))
+		return nil
+	case connectedMsg:
+		return m.onConnected(msg)
+	case authDoneMsg:
+		return m.onAuthDone(msg)
+	case eventsMsg:
+		return m.onEvents(msg)
+	case flushMsg:
+		// The interval is over: the next View draws the streaming message
+		// afresh. Another interval starts with the next events.
+		m.flushing = false
+		return nil
+	case spinner.TickMsg:
+		if m.turn == turnIdle {
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd
+	case cmdErrMsg:
+		m.tr.notice(msg.what+": "+msg.err.Error(), true)
+		return nil
+	case urlconsent.OpenedMsg:
+		if msg.Err != nil {
+			m.tr.notice("could not open the browser: "+msg.Err.Error()+" (the URL can be copied with c on its flow)", true)
+		}
+		return nil
+	case finalMsg:
+		if it := msg.it; it.final {
+			it.lines, it.width, it.final, it.dirty = msg.lines, msg.width, false, false
+		}
+		return nil
+	case configMsg:
+		if msg.options != nil {
+			m.session.Options = msg.options
+		}
+		return nil
+	case ageTickMsg:
+		if m.showFlows {
+			return ageTick()
+		}
+		return nil
+	case closedMsg:
+		return tea.Quit
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	case tea.PasteMsg:
+		if m.queue.front() != nil {
+			return m.queue.front().update(msg)
+		}
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scroll += 3
+		case tea.MouseWheelDown:
+			m.scroll = max(0, m.scroll-3)
+		}
+		return nil
+	}
+	if f := m.queue.front(); f != nil {
+		cmd := f.update(msg)
+		return tea.Batch(cmd, m.resolve(f))
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}

@@ -1,0 +1,12 @@
+// Package urlcheck decides where a URL really leads and what tricks it
+// plays (lookalike hosts, userinfo, obfuscated IPs, bidi controls). It
+// imports no terminal library.
+//
+//	r := urlcheck.Analyze("https://xn--80ak6aa92e.com/login")
+//	fmt.Println(r.HostUnicode, r.RegistrableDomain, r.Has(urlcheck.CodeConfusable))
+//	// аррӏе.com xn--80ak6aa92e.com true
+//
+// Analyze parses like a browser (WHATWG URL) and runs the label rules of
+// Chromium's IDN spoof checker over Unicode data dumped from ICU into
+// tables_gen.go (go generate; see gen_tables.go). RunCLI is `elicit url`.
+package urlcheck

@@ -1,0 +1,140 @@
+package urlconsent
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/internal/urlcheck"
+)
+
+// Action is the outcome of a consent screen.
+type Action string
+
+// Outcomes. Open means the user consented: the host opens the browser (with
+// OpenCmd) and answers the agent accept. Copying is not an outcome: the
+// screen stays up.
+const (
+	Open    Action = "open"
+	Decline Action = "decline"
+	Cancel  Action = "cancel"
+)
+
+// DefaultGrace is how long a new consent screen ignores keys, so that a
+// keystroke meant for the prompt cannot answer it.
+const DefaultGrace = 400 * time.Millisecond
+
+// Header says who asks: the agent, the tool call (when scoped to one), the
+// agent's message, and the position in the modal queue (Index of Total,
+// counted from 1; Total 0 or 1 shows no count).
+type Header struct {
+	Agent, ToolCall, Message string
+	Index, Total             int
+}
+
+// Consent is the URL consent screen: a plain child model that the root
+// model hosts in its modal queue, calling Update, View and SetSize, and
+// reading Done.
+type Consent struct {
+	report     urlcheck.Report
+	header     Header
+	th         *theme.Theme
+	grace      time.Duration
+	now        func() time.Time
+	shownAt    time.Time
+	width      int
+	height     int
+	confirming bool // a high-severity URL waits for the second confirmation
+	copied     bool
+	refused    bool // o was pressed on a URL that cannot open
+	action     Action
+	done       bool
+}
+
+// NewConsent builds the screen for r. Keys arriving within grace of its
+// creation (or of the last Focus) are ignored; now is the clock (time.Now
+// when nil).
+func NewConsent(r urlcheck.Report, h Header, th *theme.Theme, grace time.Duration, now func() time.Time) *Consent {
+	if now == nil {
+		now = time.Now
+	}
+	if th == nil {
+		th = theme.New(true, theme.NoColor())
+	}
+	return &Consent{report: r, header: h, th: th, grace: grace, now: now, shownAt: now(), width: 80, height: 24}
+}
+
+// Focus restarts the grace period; call it when the screen comes to the
+// front of the modal queue.
+func (c *Consent) Focus() { c.shownAt = c.now() }
+
+// Report returns the analysis the screen shows.
+func (c *Consent) Report() urlcheck.Report { return c.report }
+
+// URL returns the URL that Open opens (the analysed one, host in ASCII).
+func (c *Consent) URL() string { return c.report.URL }
+
+// SetHeader replaces the header, for example when the queue position
+// changes.
+func (c *Consent) SetHeader(h Header) { c.header = h }
+
+// SetSize sets the space the screen may use.
+func (c *Consent) SetSize(w, h int) { c.width, c.height = w, h }
+
+// Done reports the outcome once the user has chosen.
+func (c *Consent) Done() (Action, bool) { return c.action, c.done }
+
+// Update handles a key press: o opens (asking again, with y, when a warning
+// is high), c copies the URL with OSC 52, d declines, esc cancels.
+func (c *Consent) Update(msg tea.Msg) tea.Cmd {
+	key, ok := msg.(tea.KeyPressMsg)
+	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
+		return nil
+	}
+	k := key.String()
+	if c.confirming {
+		switch k {
+		case "y", "Y":
+			c.finish(Open)
+		case "ctrl+c":
+			c.finish(Cancel)
+		default:
+			c.confirming = false // any other key steps back
+		}
+		return nil
+	}
+	c.refused = false
+	switch k {
+	case "o", "O":
+		if !c.report.Openable() {
+			c.refused = true
+			return nil
+		}
+		if c.report.MaxSeverity() >= urlcheck.High {
+			c.confirming = true
+			return nil
+		}
+		c.finish(Open)
+	case "c", "C":
+		if u := c.copyText(); u != "" {
+			c.copied = true
+			return tea.SetClipboard(u)
+		}
+	case "d", "D":
+		c.finish(Decline)
+	case "esc", "ctrl+c":
+		c.finish(Cancel)
+	}
+	return nil
+}
+
+func (c *Consent) finish(a Action) { c.action, c.done = a, true }
+
+// copyText is what c copies: the analysed URL, or the input made visible
+// when it is not a URL.
+func (c *Consent) copyText() string {
+	if c.report.URL != "" {
+		return c.report.URL
+	}
+	return urlcheck.Visible(c.report.Input)
+}

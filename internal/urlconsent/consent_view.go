@@ -1,0 +1,146 @@
+package urlconsent
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/urlcheck"
+)
+
+// labelWidth is the width of the left column ("Site", "Host").
+const labelWidth = 8
+
+// View draws the screen in a rounded box as wide as SetSize allows: who
+// asks, the message, the full URL wrapped (never cut) with its site
+// highlighted, the host in Unicode and ASCII when they differ, every
+// warning with its severity, and the keys.
+func (c *Consent) View() string {
+	th := c.th
+	inner := max(c.width-4, 20) // border and padding
+	var b strings.Builder
+	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
+	wrap := func(s string, w int) string { return ansi.Wrap(s, w, "") }
+
+	title := "Open a link?"
+	if c.header.Total > 1 {
+		title += fmt.Sprintf("  (%d of %d)", c.header.Index, c.header.Total)
+	}
+	line(th.ModalTitle.Render(title))
+	who := "Agent: " + orUnknown(sanitize.Line(c.header.Agent))
+	if tc := sanitize.Line(c.header.ToolCall); tc != "" {
+		who += "  ·  Tool call: " + tc
+	}
+	line(th.Muted.Render(wrap(who, inner)))
+	if msg := strings.TrimSpace(sanitize.Text(c.header.Message)); msg != "" {
+		line("")
+		line(wrap(msg, inner))
+	}
+	line("")
+
+	r := c.report
+	before, site, after := urlcheck.UrlParts(r)
+	line(th.Bold.Render("URL"))
+	// A URL has no spaces to break at: hard-wrap it, cutting nothing.
+	line(ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner, true))
+	if r.URL != "" && urlcheck.InputDiffers(r) {
+		line(th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
+	}
+	if r.HostASCII != "" {
+		line("")
+		line(c.field("Site", th.Highlight.Render(r.Site()), inner))
+		if r.HostUnicode != r.HostASCII {
+			line(c.field("Host", urlcheck.Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner))
+			line(c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))
+		} else {
+			line(c.field("Host", r.HostASCII, inner))
+		}
+	}
+
+	line("")
+	if len(r.Warnings) == 0 {
+		line(th.Success.Render("No warnings."))
+	} else {
+		line(th.Bold.Render(fmt.Sprintf("Warnings (%d)", len(r.Warnings))))
+		for _, w := range urlcheck.SortedWarnings(r.Warnings) {
+			tag := c.severityStyle(w.Severity).Render(fmt.Sprintf("%-6s", strings.ToUpper(w.Severity.String())))
+			text := wrap(w.Code+": "+sanitize.Line(w.Message), inner-labelWidth)
+			line(tag + "  " + indent(text, labelWidth))
+		}
+	}
+
+	line("")
+	switch {
+	case c.confirming:
+		line(th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)))
+		line(c.keys([][2]string{{"y", "yes, open it"}, {"any other key", "go back"}}, inner))
+	default:
+		if c.copied {
+			line(th.Success.Render("URL copied to the clipboard (OSC 52)."))
+		}
+		if c.refused || !r.Openable() {
+			line(th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
+		}
+		keys := [][2]string{{"o", "open in browser"}, {"c", "copy URL"}, {"d", "decline"}, {"esc", "cancel"}}
+		if !r.Openable() {
+			keys = keys[1:]
+		}
+		line(c.keys(keys, inner))
+	}
+	body := strings.TrimSuffix(b.String(), "\n")
+	return th.Modal.Width(inner + 4).Render(body)
+}
+
+// field draws a label and a value that wraps under itself.
+func (c *Consent) field(label, value string, inner int) string {
+	return c.th.Muted.Render(fmt.Sprintf("%-*s", labelWidth, label)) + indent(ansi.Wrap(value, inner-labelWidth, ""), labelWidth)
+}
+
+// keys draws the key help, breaking lines between items only.
+func (c *Consent) keys(keys [][2]string, inner int) string {
+	var b strings.Builder
+	sep := c.th.KeyHelp.Render("  ·  ")
+	width := 0
+	for i, k := range keys {
+		item := c.th.Key.Render(k[0]) + " " + c.th.KeyHelp.Render(k[1])
+		w := ansi.StringWidth(item)
+		switch {
+		case i == 0:
+		case width+5+w > inner:
+			b.WriteByte('\n')
+			width = 0
+		default:
+			b.WriteString(sep)
+			width += 5
+		}
+		b.WriteString(item)
+		width += w
+	}
+	return b.String()
+}
+
+func (c *Consent) severityStyle(s urlcheck.Severity) lipgloss.Style {
+	switch s {
+	case urlcheck.High:
+		return c.th.Danger
+	case urlcheck.Medium:
+		return c.th.Warning
+	case urlcheck.Low:
+		return c.th.Notice
+	}
+	return c.th.Muted
+}
+
+// indent indents every line of s but the first by n spaces.
+func indent(s string, n int) string {
+	return strings.ReplaceAll(s, "\n", "\n"+strings.Repeat(" ", n))
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown agent"
+	}
+	return s
+}
