@@ -103,3 +103,8 @@ func Summary(s string, n int) string {
 	}
 	return s
 }
+
+// ID is the one way to show an identifier the agent chose (an elicitation,
+// tool call, mode or option id): Line, cut to 40 characters. The exact id
+// stays on the wire; only its display goes through here.
+func ID(s string) string { return Summary(s, 40) }

@@ -3,143 +3,155 @@ package ui
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 )
 
 // HeadlessOptions configure a non-interactive run (-p): one prompt, the
 // reply as plain text, no terminal needed.
 type HeadlessOptions struct {
-	Agent   acpconn.Config
-	Prompt  string
-	Answers map[string]json.RawMessage // --answers: property key -> value
-	Approve bool                       // allow tool permissions (default: reject)
-	Stdout  io.Writer                  // the agent's reply
-	Stderr  io.Writer                  // one line per decision taken for the user, and errors
+	Agent          acpconn.Config
+	Prompt         string
+	Answers        map[string]json.RawMessage // --answers: property key -> value
+	AcceptDefaults bool                       // answer forms with their defaults when --answers is absent
+	Approve        bool                       // allow tool permissions (default: reject)
+	Timeout        time.Duration              // the whole run; 0 = DefaultHeadlessTimeout
+	Stdout         io.Writer                  // the agent's reply
+	Stderr         io.Writer                  // one line per decision taken for the user, and errors
 }
 
+// DefaultHeadlessTimeout bounds a -p run when no --timeout is given.
+const DefaultHeadlessTimeout = 10 * time.Minute
+
+// Exit statuses of RunHeadless.
+const (
+	ExitOK      = 0   // the turn ended with end_turn
+	ExitFailed  = 1   // the turn, the agent or the session failed
+	ExitTimeout = 124 // --timeout ran out (as timeout(1))
+)
+
 // RunHeadless sends one prompt and writes the reply. It returns the exit
-// status: 0 when the turn ended with end_turn, 1 otherwise (with a one-line
-// reason on Stderr).
+// status (see ExitOK and the others), with a one-line reason on Stderr.
 func RunHeadless(o HeadlessOptions) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultHeadlessTimeout
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
-	o.Agent.NoRateLimit = true // no person to flood: the answers are scripted
+	o.Agent.NoRateLimit = true // the core limits questions; nobody floods a script
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
-		fmt.Fprintln(o.Stderr, "elicit:", err)
-		return 1
+		return headlessFail(o, ctx, err)
 	}
 	defer c.Close()
 	if _, err := c.NewSession(ctx); err != nil {
 		if acpconn.IsAuthRequired(err) {
-			fmt.Fprintln(o.Stderr, "elicit: the agent requires authentication; run elicit interactively once to sign in")
-		} else {
-			fmt.Fprintln(o.Stderr, "elicit:", err)
+			fmt.Fprintf(o.Stderr, "elicit: the agent requires sign-in: %s\n", sanitize.Summary(err.Error(), 300))
+			return ExitFailed
 		}
-		return 1
+		return headlessFail(o, ctx, err)
 	}
+	h := headless{o: o, c: c, core: session.New(c, session.Policy{
+		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
+	}, nil)}
+	h.core.Prompted(o.Prompt)
 	c.StartPrompt(o.Prompt)
-	h := headless{o: o, c: c}
-	for ev := range c.Events() {
-		if code, done := h.apply(ev); done {
-			return code
+	for {
+		select {
+		case ev, ok := <-c.Events():
+			if !ok {
+				return ExitFailed
+			}
+			if code, done := h.apply(ev); done {
+				return code
+			}
+		case <-ctx.Done():
+			h.endLine()
+			return headlessFail(o, ctx, ctx.Err())
 		}
 	}
-	return 1
+}
+
+func headlessFail(o HeadlessOptions, ctx context.Context, err error) int {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		fmt.Fprintf(o.Stderr, "elicit: timed out after %s (--timeout)\n", o.Timeout)
+		return ExitTimeout
+	}
+	fmt.Fprintln(o.Stderr, "elicit:", sanitize.Text(err.Error()))
+	return ExitFailed
 }
 
 type headless struct {
 	o        HeadlessOptions
 	c        *acpconn.Conn
+	core     *session.Core
 	lastByte byte
+}
+
+func (h *headless) endLine() {
+	if h.lastByte != 0 && h.lastByte != '\n' {
+		io.WriteString(h.o.Stdout, "\n")
+		h.lastByte = '\n'
+	}
 }
 
 // apply handles one event; done reports that the run is over.
 func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 	o := h.o
+	ch := h.core.Apply(ev)
+	for _, n := range ch.Notes {
+		fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
+	}
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if ev.Role == acpconn.RoleAgent && ev.Text != "" {
 			io.WriteString(o.Stdout, ev.Text)
 			h.lastByte = ev.Text[len(ev.Text)-1]
 		}
-	case acpconn.PermissionRequest:
-		id, name := pickPermission(ev, o.Approve)
-		h.c.RespondPermission(ev.ID, id)
-		fmt.Fprintf(o.Stderr, "elicit: permission for %s: %s (non-interactive)\n", orID(ev.ToolCall), name)
-	case acpconn.ElicitationRequest:
-		h.answer(ev)
 	case acpconn.Notice:
 		fmt.Fprintln(o.Stderr, "elicit:", ev.Text)
 	case acpconn.UnknownUpdate:
-		fmt.Fprintf(o.Stderr, "elicit: the agent sent an update of unknown kind %q\n", ev.Kind)
+		fmt.Fprintf(o.Stderr, "elicit: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
-		if h.lastByte != 0 && h.lastByte != '\n' {
-			io.WriteString(o.Stdout, "\n")
-		}
+		h.endLine()
 		switch {
 		case ev.URLNeeded != nil:
 			fmt.Fprintln(o.Stderr, "elicit: the agent needs a URL flow completed in a browser; run elicit interactively")
-			return 1, true
+			return ExitFailed, true
 		case ev.Err != nil:
-			fmt.Fprintln(o.Stderr, "elicit:", ev.Err)
-			return 1, true
+			fmt.Fprintln(o.Stderr, "elicit:", sanitize.Text(ev.Err.Error()))
+			return ExitFailed, true
 		case ev.StopReason != "end_turn":
-			fmt.Fprintf(o.Stderr, "elicit: the turn ended: %s\n", strings.ReplaceAll(ev.StopReason, "_", " "))
-			return 1, true
+			fmt.Fprintf(o.Stderr, "elicit: the turn ended: %s\n", stopReason(ev.StopReason))
+			return ExitFailed, true
 		}
-		return 0, true
+		return ExitOK, true
 	case acpconn.AgentExited:
-		why := ev.Exit.String()
-		if ev.Reason != "" {
-			why = ev.Reason + "; " + why
-		}
-		fmt.Fprintf(o.Stderr, "elicit: the agent exited mid-turn (%s)\n", why)
+		h.endLine()
+		fmt.Fprintf(o.Stderr, "elicit: the agent exited mid-turn (%s)\n", exitWhy(ev))
 		for _, l := range ev.Stderr {
 			fmt.Fprintln(o.Stderr, "  | "+l)
 		}
-		return 1, true
+		return ExitFailed, true
 	}
 	return 0, false
 }
 
-// answer replies to an elicitation from the answers file and defaults;
-// what cannot be answered is declined with the reason on stderr.
-func (h *headless) answer(ev acpconn.ElicitationRequest) {
-	if ev.Mode == "url" {
-		h.c.RespondElicitation(ev.ID, "decline", nil)
-		fmt.Fprintf(h.o.Stderr, "elicit: declined a URL request (%s): no terminal to ask for consent\n", ev.Report.Site())
-		return
-	}
-	content, err := ev.Schema.FromAnswers(h.o.Answers)
-	if err != nil {
-		h.c.RespondElicitation(ev.ID, "decline", nil)
-		fmt.Fprintf(h.o.Stderr, "elicit: declined %q: %v\n", sanitize.Summary(ev.Message, 60), err)
-		return
-	}
-	h.c.RespondElicitation(ev.ID, string(forms.Accept), content)
-}
+// stopReason shows a turn's stop reason, which the agent chose.
+func stopReason(s string) string { return strings.ReplaceAll(sanitize.ID(s), "_", " ") }
 
-// pickPermission chooses the first allow-once option when approving, else
-// the first reject-once; with neither it cancels.
-func pickPermission(p acpconn.PermissionRequest, approve bool) (id, name string) {
-	want := []string{"reject_once", "reject_always"}
-	if approve {
-		want = []string{"allow_once", "allow_always"}
+// exitWhy says how the agent ended.
+func exitWhy(ev acpconn.AgentExited) string {
+	why := ev.Exit.String()
+	if ev.Reason != "" {
+		why = sanitize.Line(ev.Reason) + "; " + why
 	}
-	for _, k := range want {
-		for _, o := range p.Options {
-			if o.Kind == k {
-				return o.ID, o.Name
-			}
-		}
-	}
-	return "", "cancelled"
+	return why
 }

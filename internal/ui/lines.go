@@ -3,32 +3,37 @@ package ui
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/forms"
-	"github.com/elicit-dev/elicit/internal/urlcheck"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/urlconsent"
 )
 
 // LinesOptions configure the accessible session: line-based prompts, no
 // full-screen redraw, for screen readers and braille displays.
 type LinesOptions struct {
-	Agent  acpconn.Config
-	Opener urlconsent.Opener // nil = the system browser
-	In     io.Reader
-	Out    io.Writer
+	Agent     acpconn.Config
+	Opener    urlconsent.Opener // nil = the system browser
+	Answers   map[string]json.RawMessage
+	AutoRetry bool
+	In        io.Reader
+	Out       io.Writer
+	// Signals, when set, delivers SIGINT (cancel the turn, or quit at the
+	// prompt) and SIGTERM/SIGHUP (quit).
+	Signals <-chan os.Signal
 }
 
 // RunLines runs a session one line at a time: a "> " prompt, the reply as
 // plain text, and every question (permission, form, URL consent) asked as
-// numbered or line-based prompts. It returns the exit status.
+// numbered or line-based prompts. Lines typed before a question appeared
+// never answer it. It returns the exit status.
 func RunLines(o LinesOptions) int {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
@@ -37,124 +42,65 @@ func RunLines(o LinesOptions) int {
 	fmt.Fprintln(out, "Starting the agent…")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	o.Agent.NoRateLimit = true // the core limits questions
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
-		fmt.Fprintln(out, "Could not start the agent:", err)
+		fmt.Fprintln(out, "Could not start the agent:", sanitize.Text(err.Error()))
 		return 1
 	}
 	defer c.Close()
-	l := &lineSession{o: o, c: c, lines: readLines(o.In)}
+	l := &lineSession{o: o, c: c, in: readLines(o.In)}
+	l.core = session.New(c, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	if _, err := c.NewSession(ctx); err != nil {
 		if !acpconn.IsAuthRequired(err) || !l.authenticate() {
-			fmt.Fprintln(out, "Could not start a session:", err)
+			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
 			return 1
 		}
 	}
-	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", c.AgentName())
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt)
-	defer signal.Stop(sig)
-	return l.loop(sig)
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	return l.loop()
 }
 
 type lineSession struct {
 	o       LinesOptions
 	c       *acpconn.Conn
-	lines   <-chan string
+	core    *session.Core
+	in      *lineInput
 	running bool
 	tools   map[string]string
 }
 
-// readLines is the one reader of the input: prompts and form answers both
-// come from it.
-func readLines(r io.Reader) <-chan string {
-	ch := make(chan string)
-	go func() {
-		defer close(ch)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			ch <- sc.Text()
-		}
-	}()
-	return ch
-}
-
-// lineReader feeds huh's accessible forms from the same lines.
-type lineReader struct {
-	lines <-chan string
-	buf   []byte
-}
-
-func (r *lineReader) Read(p []byte) (int, error) {
-	if len(r.buf) == 0 {
-		l, ok := <-r.lines
-		if !ok {
-			return 0, io.EOF
-		}
-		r.buf = []byte(l + "\n")
-	}
-	n := copy(p, r.buf)
-	r.buf = r.buf[n:]
-	return n, nil
-}
-
-// ask prints a question and returns the next line ("" at end of input).
-func (l *lineSession) ask(q string) (string, bool) {
-	fmt.Fprint(l.o.Out, q)
-	s, ok := <-l.lines
-	return strings.TrimSpace(s), ok
-}
-
-func (l *lineSession) authenticate() bool {
-	methods := l.c.AuthMethods()
-	fmt.Fprintln(l.o.Out, "The agent needs you to sign in. Methods:")
-	for i, m := range methods {
-		fmt.Fprintf(l.o.Out, "  %d. %s %s\n", i+1, m.Name, m.Description)
-	}
-	s, _ := l.ask("Method number: ")
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > len(methods) {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	if err := l.c.Authenticate(ctx, methods[n-1].ID); err != nil {
-		fmt.Fprintln(l.o.Out, "Authentication failed:", err)
-		return false
-	}
-	_, err = l.c.NewSession(ctx)
-	return err == nil
-}
-
-func (l *lineSession) loop(sig <-chan os.Signal) int {
+func (l *lineSession) loop() int {
 	out := l.o.Out
 	fmt.Fprint(out, "> ")
 	for {
-		var lines <-chan string
+		var lines <-chan line
 		if !l.running {
-			lines = l.lines
+			if h := l.in.held; h != nil {
+				l.in.held = nil
+				l.prompt(h.s)
+				continue
+			}
+			lines = l.in.ch
 		}
 		select {
-		case <-sig:
+		case s := <-l.o.Signals:
+			if s != os.Interrupt {
+				fmt.Fprintln(out, "\nQuitting:", s)
+				return 1
+			}
 			if !l.running {
 				return 0
 			}
 			fmt.Fprintln(out, "\nCancelling the turn…")
 			if err := l.c.CancelTurn(); err != nil {
-				fmt.Fprintln(out, err)
+				fmt.Fprintln(out, sanitize.Text(err.Error()))
 			}
 		case text, ok := <-lines:
 			if !ok {
 				return 0
 			}
-			if strings.TrimSpace(text) == "" {
-				fmt.Fprint(out, "> ")
-				continue
-			}
-			l.running = true
-			l.tools = map[string]string{}
-			l.c.StartPrompt(text)
+			l.prompt(text.s)
 		case ev := <-l.c.Events():
 			if code, done := l.apply(ev); done {
 				return code
@@ -163,8 +109,25 @@ func (l *lineSession) loop(sig <-chan os.Signal) int {
 	}
 }
 
+// prompt sends a line typed at the prompt; an empty one asks again.
+func (l *lineSession) prompt(text string) {
+	if strings.TrimSpace(text) == "" {
+		fmt.Fprint(l.o.Out, "> ")
+		return
+	}
+	l.send(text)
+}
+
+func (l *lineSession) send(text string) {
+	l.running = true
+	l.tools = map[string]string{}
+	l.core.Prompted(text)
+	l.c.StartPrompt(text)
+}
+
 func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	out := l.o.Out
+	ch := l.core.Apply(ev)
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if ev.Role == acpconn.RoleAgent {
@@ -173,90 +136,123 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.ToolCall:
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
-			fmt.Fprintf(out, "\n[tool %s: %s]\n", orID(ev), strings.ReplaceAll(ev.Status, "_", " "))
+			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
 		}
 	case acpconn.Plan:
 		fmt.Fprintln(out, "\nPlan:")
 		for _, e := range ev.Entries {
-			fmt.Fprintf(out, "  - %s (%s)\n", e.Content, strings.ReplaceAll(e.Status, "_", " "))
+			fmt.Fprintf(out, "  - %s (%s)\n", e.Content, strings.ReplaceAll(sanitize.ID(e.Status), "_", " "))
 		}
 	case acpconn.Notice:
 		fmt.Fprintln(out, "\nNote:", ev.Text)
 	case acpconn.UnknownUpdate:
-		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", ev.Kind)
-	case acpconn.RequestClosed:
-		fmt.Fprintln(out, "\nNote: a question was closed:", ev.Reason)
-	case acpconn.PermissionRequest:
-		l.permission(ev)
-	case acpconn.ElicitationRequest:
-		l.elicitation(ev)
-	case acpconn.ElicitationComplete:
-		fmt.Fprintf(out, "\nNote: the agent reports URL flow %s complete.\n", ev.ElicitationID)
+		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
 		l.running = false
 		switch {
 		case ev.Err != nil:
-			fmt.Fprintln(out, "\nThe turn failed:", ev.Err)
+			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
 		case ev.StopReason != "end_turn":
-			fmt.Fprintln(out, "\nThe turn ended:", strings.ReplaceAll(ev.StopReason, "_", " "))
+			fmt.Fprintln(out, "\nThe turn ended:", stopReason(ev.StopReason))
 		default:
 			fmt.Fprintln(out)
 		}
-		fmt.Fprint(out, "> ")
 	case acpconn.AgentExited:
-		fmt.Fprintln(out, "\nThe agent exited:", ev.Exit)
+		l.changes(ch)
+		fmt.Fprintln(out, "\nThe agent exited:", exitWhy(ev))
 		for _, s := range ev.Stderr {
 			fmt.Fprintln(out, "  | "+s)
 		}
 		return 1, true
 	}
+	l.changes(ch)
+	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
+		fmt.Fprint(out, "> ")
+	}
 	return 0, false
 }
 
-func (l *lineSession) permission(p acpconn.PermissionRequest) {
-	fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", orID(p.ToolCall))
-	for i, o := range p.Options {
-		fmt.Fprintf(l.o.Out, "  %d. %s\n", i+1, o.Name)
+// changes prints the core's notes and asks its questions, one at a time.
+func (l *lineSession) changes(ch session.Changes) {
+	for {
+		for _, n := range ch.Notes {
+			fmt.Fprintln(l.o.Out, "\nNote:", n.Text)
+		}
+		for _, cl := range ch.Closed {
+			fmt.Fprintf(l.o.Out, "\nNote: a question was closed: %s\n", sanitize.Line(cl.Reason))
+		}
+		next := session.Changes{}
+		if ch.Send != "" && !l.running {
+			l.send(ch.Send)
+		}
+		if ch.Retry != "" && !l.running && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
+			l.send(ch.Retry)
+		}
+		if q := l.core.Front(); q != nil {
+			next = l.core.Answer(q, l.ask(q))
+		}
+		if len(next.Notes) == 0 && next.Retry == "" && next.Send == "" && l.core.Front() == nil {
+			return
+		}
+		ch = next
 	}
-	s, _ := l.ask("Option number (Enter cancels): ")
-	id := ""
-	if n, err := strconv.Atoi(s); err == nil && n >= 1 && n <= len(p.Options) {
-		id = p.Options[n-1].ID
-	}
-	l.c.RespondPermission(p.ID, id)
 }
 
-func (l *lineSession) elicitation(req acpconn.ElicitationRequest) {
-	out := l.o.Out
-	h := forms.Header{Agent: l.c.AgentName(), ToolCall: req.Scope.ToolCallID, Message: req.Message, Index: 1, Total: 1}
-	if req.Mode == "form" {
-		fmt.Fprintln(out)
-		res, err := forms.RunAccessible(req.Schema, h, &lineReader{lines: l.lines}, out)
-		if err != nil {
-			fmt.Fprintln(out, "The form could not be shown:", err)
-			res = forms.Outcome{Action: forms.Cancel}
-		}
-		l.c.RespondElicitation(req.ID, string(res.Action), res.Content)
-		fmt.Fprintf(out, "Answered: %s\n", res.Action)
-		return
+// line is one line of input and when it was read.
+type line struct {
+	s  string
+	at time.Time
+}
+
+// lineInput is the one reader of the input: prompts and answers both come
+// from it. Lines are read as soon as they are typed and stamped, so that a
+// question can tell lines typed before it appeared from its answers.
+type lineInput struct {
+	ch   chan line
+	held *line // a line taken by since that was not typed ahead
+}
+
+// next returns the next line, waiting for it; false at end of input.
+func (in *lineInput) next() (line, bool) {
+	if h := in.held; h != nil {
+		in.held = nil
+		return *h, true
 	}
-	r := req.Report
-	fmt.Fprintf(out, "\n%s asks you to open a URL: %s\n", h.Agent, req.Message)
-	urlcheck.WriteText(out, r)
-	s, _ := l.ask("Type open to open it in your browser, no to decline, Enter to cancel: ")
-	if strings.EqualFold(s, "open") && r.MaxSeverity() >= urlcheck.High {
-		// As on the full screen, a high-severity warning needs a second yes.
-		s, _ = l.ask("This URL has a high-severity warning. Type open again to open it anyway: ")
-	}
-	switch strings.ToLower(s) {
-	case "open":
-		l.c.RespondElicitation(req.ID, "accept", nil)
-		if err := l.o.Opener.Open(r.URL); err != nil {
-			fmt.Fprintln(out, "Could not open the browser:", err)
+	l, ok := <-in.ch
+	return l, ok
+}
+
+func readLines(r io.Reader) *lineInput {
+	in := &lineInput{ch: make(chan line, 4096)}
+	go func() {
+		defer close(in.ch)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			in.ch <- line{sc.Text(), time.Now()}
 		}
-	case "no", "n", "decline":
-		l.c.RespondElicitation(req.ID, "decline", nil)
-	default:
-		l.c.RespondElicitation(req.ID, "cancel", nil)
+	}()
+	return in
+}
+
+// since discards the lines read before t (typed ahead of a question) and
+// reports how many it dropped.
+func (in *lineInput) since(t time.Time) (dropped int) {
+	for {
+		select {
+		case l, ok := <-in.ch:
+			if !ok {
+				return dropped
+			}
+			if !l.at.Before(t) {
+				// A fresh line: put it back in front. The channel is ours
+				// alone, so re-queueing through a one-line holder is safe.
+				in.held = &l
+				return dropped
+			}
+			dropped++
+		default:
+			return dropped
+		}
 	}
 }

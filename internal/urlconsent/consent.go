@@ -45,6 +45,8 @@ type Consent struct {
 	width      int
 	height     int
 	confirming bool // a high-severity URL waits for the second confirmation
+	sure       bool // on the confirmation: "Open anyway" is selected
+	sel        int  // the selected button, -1 for none
 	copied     bool
 	refused    bool // o was pressed on a URL that cannot open
 	action     Action
@@ -61,7 +63,7 @@ func NewConsent(r urlcheck.Report, h Header, th *theme.Theme, grace time.Duratio
 	if th == nil {
 		th = theme.New(true, theme.NoColor())
 	}
-	return &Consent{report: r, header: h, th: th, grace: grace, now: now, shownAt: now(), width: 80, height: 24}
+	return &Consent{report: r, header: h, th: th, grace: grace, now: now, shownAt: now(), width: 80, height: 24, sel: -1}
 }
 
 // Focus restarts the grace period; call it when the screen comes to the
@@ -84,8 +86,23 @@ func (c *Consent) SetSize(w, h int) { c.width, c.height = w, h }
 // Done reports the outcome once the user has chosen.
 func (c *Consent) Done() (Action, bool) { return c.action, c.done }
 
-// Update handles a key press: o opens (asking again, with y, when a warning
-// is high), c copies the URL with OSC 52, d declines, esc cancels.
+// The buttons of the screen, in order. No button is selected at first;
+// ←/→ select one and Enter presses it, so typing prose (letters and
+// Enter) never opens a URL. c copies and d declines at once: neither gives
+// anything away.
+const (
+	btnOpen = iota
+	btnCopy
+	btnDecline
+	btnCancel
+	btnCount
+)
+
+var buttonLabels = [btnCount]string{"Open in browser", "Copy URL", "Decline", "Cancel"}
+
+// Update handles a key press. ←/→ (or Tab) choose a button and Enter
+// presses it; c copies the URL (OSC 52), d declines, Esc cancels. A high-severity URL asks again, with "Go back" selected: only
+// → then Enter opens it.
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	key, ok := msg.(tea.KeyPressMsg)
 	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
@@ -94,35 +111,58 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	k := key.String()
 	if c.confirming {
 		switch k {
-		case "y", "Y":
-			c.finish(Open)
-		case "ctrl+c":
-			c.finish(Cancel)
-		default:
-			c.confirming = false // any other key steps back
+		case "left", "right", "tab", "shift+tab":
+			c.sure = !c.sure
+		case "enter":
+			if c.sure {
+				c.finish(Open)
+			} else {
+				c.confirming = false
+			}
+		case "esc", "ctrl+c":
+			c.confirming, c.sure = false, false
 		}
 		return nil
 	}
 	c.refused = false
 	switch k {
-	case "o", "O":
+	case "left", "shift+tab":
+		c.sel = (max(c.sel, 0) + btnCount - 1) % btnCount
+	case "right", "tab":
+		c.sel = (c.sel + 1) % btnCount
+	case "enter":
+		return c.press(c.sel)
+	case "c", "C":
+		return c.press(btnCopy)
+	case "d", "D":
+		c.finish(Decline)
+	case "esc", "ctrl+c":
+		c.finish(Cancel)
+	}
+	return nil
+}
+
+// press acts on button b.
+func (c *Consent) press(b int) tea.Cmd {
+	switch b {
+	case btnOpen:
 		if !c.report.Openable() {
 			c.refused = true
 			return nil
 		}
 		if c.report.MaxSeverity() >= urlcheck.High {
-			c.confirming = true
+			c.confirming, c.sure = true, false
 			return nil
 		}
 		c.finish(Open)
-	case "c", "C":
+	case btnCopy:
 		if u := c.copyText(); u != "" {
 			c.copied = true
 			return tea.SetClipboard(u)
 		}
-	case "d", "D":
+	case btnDecline:
 		c.finish(Decline)
-	case "esc", "ctrl+c":
+	case btnCancel:
 		c.finish(Cancel)
 	}
 	return nil

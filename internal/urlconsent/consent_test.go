@@ -87,17 +87,19 @@ func TestConsentKeys(t *testing.T) {
 		opened   bool
 		clipSent bool
 	}{
-		{"open needs o", "https://example.com/", []string{"o"}, Open, true, true, false},
-		{"other keys open nothing", "https://example.com/", []string{"enter", "x", "space", "y"}, "", false, false, false},
+		{"open needs a button and enter", "https://example.com/", []string{"right", "enter"}, Open, true, true, false},
+		{"prose opens nothing", "https://example.com/", []string{"o", "p", "e", "n", "enter", "y", "space", "o", "enter"}, "", false, false, false},
 		{"decline", "https://example.com/", []string{"d"}, Decline, true, false, false},
+		{"decline button", "https://example.com/", []string{"left", "left", "enter"}, Decline, true, false, false},
 		{"cancel", "https://example.com/", []string{"esc"}, Cancel, true, false, false},
 		{"copy is not an outcome", "https://example.com/", []string{"c"}, "", false, false, true},
-		{"high needs a second yes", "http://paypal.com@evil.example/", []string{"o"}, "", false, false, false},
-		{"high with confirmation", "http://paypal.com@evil.example/", []string{"o", "y"}, Open, true, true, false},
-		{"high, stepping back", "http://paypal.com@evil.example/", []string{"o", "o", "n", "d"}, Decline, true, false, false},
-		{"lookalike needs confirmation", "https://xn--80ak6aa92e.com/", []string{"o", "o"}, "", false, false, false},
-		{"bad scheme never opens", "javascript:alert(1)", []string{"o", "y", "o"}, "", false, false, false},
-		{"invalid never opens", "https://ex\u202eample.com", []string{"o", "y"}, "", false, false, false},
+		{"high needs a second step", "http://paypal.com@evil.example/", []string{"right", "enter", "enter"}, "", false, false, false},
+		{"high with confirmation", "http://paypal.com@evil.example/", []string{"right", "enter", "right", "enter"}, Open, true, true, false},
+		{"high, prose after open", "http://paypal.com@evil.example/", []string{"right", "enter", "o", "y", "enter"}, "", false, false, false},
+		{"high, stepping back", "http://paypal.com@evil.example/", []string{"right", "enter", "esc", "d"}, Decline, true, false, false},
+		{"lookalike needs confirmation", "https://xn--80ak6aa92e.com/", []string{"right", "enter"}, "", false, false, false},
+		{"bad scheme never opens", "javascript:alert(1)", []string{"right", "enter", "enter"}, "", false, false, false},
+		{"invalid never opens", "https://ex\u202eample.com", []string{"right", "enter", "enter"}, "", false, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -136,12 +138,12 @@ func TestConsentGrace(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(1000, 0)}
 	o := &recordingOpener{}
 	c := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, DefaultGrace, clock.now)
-	host(t, c, o, "o", "d", "esc")
+	host(t, c, o, "right", "enter", "d", "esc")
 	if _, done := c.Done(); done || len(o.calls()) != 0 {
 		t.Fatal("keys within the grace period were not ignored")
 	}
 	clock.t = clock.t.Add(DefaultGrace)
-	host(t, c, o, "o")
+	host(t, c, o, "right", "enter")
 	if a, _ := c.Done(); a != Open || len(o.calls()) != 1 {
 		t.Fatalf("after grace: %q, calls %q", a, o.calls())
 	}
@@ -159,7 +161,7 @@ func TestConsentIgnoresAfterDone(t *testing.T) {
 	o := &recordingOpener{}
 	c := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, 0, nil)
 	c.Update(press("d"))
-	host(t, c, o, "o")
+	host(t, c, o, "right", "enter")
 	if a, _ := c.Done(); a != Decline || len(o.calls()) != 0 {
 		t.Fatalf("outcome changed after done: %q, %q", a, o.calls())
 	}
@@ -198,7 +200,7 @@ func TestConsentGolden(t *testing.T) {
 		width     int
 	}{
 		{"lookalike", "https://xn--80ak6aa92e.com/login?next=/account/settings/security&client_id=0123456789abcdef", nil, 64},
-		{"lookalike_confirm", "https://xn--80ak6aa92e.com/login", []string{"o"}, 64},
+		{"lookalike_confirm", "https://xn--80ak6aa92e.com/login", []string{"right", "enter"}, 64},
 		{"userinfo", "http://paypal.com@evil.example/", nil, 72},
 		{"clean", "https://accounts.google.com/o/oauth2/auth?client_id=abc", nil, 60},
 		{"bidi", "https://ex\u202eample.com/", nil, 60},

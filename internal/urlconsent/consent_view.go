@@ -75,7 +75,8 @@ func (c *Consent) View() string {
 	switch {
 	case c.confirming:
 		line(th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)))
-		line(c.keys([][2]string{{"y", "yes, open it"}, {"any other key", "go back"}}, inner))
+		line(c.buttons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
+		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner))
 	default:
 		if c.copied {
 			line(th.Success.Render("URL copied to the clipboard (OSC 52)."))
@@ -83,14 +84,34 @@ func (c *Consent) View() string {
 		if c.refused || !r.Openable() {
 			line(th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
 		}
-		keys := [][2]string{{"o", "open in browser"}, {"c", "copy URL"}, {"d", "decline"}, {"esc", "cancel"}}
-		if !r.Openable() {
-			keys = keys[1:]
-		}
-		line(c.keys(keys, inner))
+		line(c.buttons(buttonLabels[:], c.sel, inner))
+		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"esc", "cancel"}}, inner))
 	}
 	body := strings.TrimSuffix(b.String(), "\n")
 	return th.Modal.Width(inner + 4).Render(body)
+}
+
+// buttons draws a row of buttons with the selected one marked, breaking
+// lines between buttons only.
+func (c *Consent) buttons(labels []string, sel, inner int) string {
+	var b strings.Builder
+	w := 0
+	for i, l := range labels {
+		text := "[ " + l + " ]"
+		style := c.th.Muted
+		if i == sel {
+			text = "[›" + l + "‹]"
+			style = c.th.Selected
+		}
+		tw := ansi.StringWidth(text) + 1
+		if w > 0 && w+tw > inner {
+			b.WriteByte('\n')
+			w = 0
+		}
+		b.WriteString(style.Render(text) + " ")
+		w += tw
+	}
+	return strings.TrimRight(b.String(), " ")
 }
 
 // field draws a label and a value that wraps under itself.

@@ -1,0 +1,148 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// Answer gives the user's answer to q: it replies to the agent, takes q
+// out of the queue and says what was decided. An answer to a question that
+// is no longer waiting (withdrawn meanwhile) only notes that.
+func (c *Core) Answer(q *Question, out Outcome) Changes {
+	if !c.remove(q) {
+		var ch Changes
+		ch.note(Notice, "the %s was already closed; your answer was not sent", subject(q))
+		return ch
+	}
+	return c.answer(q, out)
+}
+
+// answer replies to the agent and notes the decision.
+func (c *Core) answer(q *Question, out Outcome) Changes {
+	var ch Changes
+	switch q.Kind {
+	case Permission:
+		id := ""
+		if out.Action == Choose {
+			id = out.OptionID
+		}
+		c.conn.RespondPermission(q.Perm.ID, id)
+		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: subject(q) + ": " + optionName(q, id) + by(out)})
+		return ch
+	case URL:
+		if !q.Legacy {
+			c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), nil)
+		}
+		if out.Action == Accept {
+			c.addFlow(q)
+			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the agent hears back (%s lists pending flows)", q.Elicit.Report.Site(), FlowsKeyName)})
+			return ch
+		}
+		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: pastTense(out.Action) + " " + subject(q) + by(out) + reason(out)})
+		if c.legacyWaiting[q.Elicit.ElicitationID] {
+			c.legacyPrompt, c.legacyWaiting = "", nil
+			ch.note(Notice, "the prompt that needed it will not be retried")
+		}
+		return ch
+	}
+	content := out.Content
+	if out.Action != Accept {
+		content = nil
+	}
+	c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), content)
+	text := pastTense(out.Action) + " " + subject(q) + by(out)
+	if out.Action == Accept {
+		text += ": " + contentSummary(q, content)
+	}
+	text += reason(out)
+	if out.Draft != "" {
+		text += "\nwhat you had entered:" + out.Draft
+	}
+	ch.Notes = append(ch.Notes, Note{Level: Decision, Text: text})
+	return ch
+}
+
+// FlowsKeyName names the key that lists pending flows, for notes; the
+// full screen sets it from its keymap.
+var FlowsKeyName = "ctrl+g"
+
+func by(out Outcome) string {
+	if out.By == ByUser {
+		return ""
+	}
+	return " (" + out.By.String() + ")"
+}
+
+func reason(out Outcome) string {
+	if out.Reason == "" {
+		return ""
+	}
+	return ": " + sanitize.Summary(out.Reason, 200)
+}
+
+func pastTense(a Action) string {
+	switch a {
+	case Accept:
+		return "answered"
+	case Decline:
+		return "declined"
+	case Choose:
+		return "chose for"
+	}
+	return "cancelled"
+}
+
+func optionName(q *Question, id string) string {
+	for _, o := range q.Perm.Options {
+		if o.ID == id && id != "" {
+			return sanitize.Line(o.Name)
+		}
+	}
+	return "cancelled"
+}
+
+// contentSummary is an accepted form's answers on one line, in the form's
+// order, with secret-looking fields masked.
+func contentSummary(q *Question, content map[string]any) string {
+	if len(content) == 0 {
+		return "(no answers)"
+	}
+	var parts []string
+	seen := map[string]bool{}
+	if s := q.Elicit.Schema; s != nil {
+		for _, f := range s.Fields {
+			v, ok := content[f.Key]
+			if !ok {
+				continue
+			}
+			seen[f.Key] = true
+			parts = append(parts, f.Label()+" "+value(v, f.Secret))
+		}
+	}
+	var rest []string
+	for k := range content {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		parts = append(parts, sanitize.Line(k)+" "+value(content[k], false))
+	}
+	return sanitize.Summary(strings.Join(parts, " · "), 200)
+}
+
+func value(v any, secret bool) string {
+	if secret {
+		return "•••"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	return sanitize.Line(string(b))
+}

@@ -1,0 +1,280 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// Responder sends answers to the agent; *acpconn.Conn is one.
+type Responder interface {
+	RespondPermission(id uint64, optionID string) bool
+	RespondElicitation(id uint64, action string, content map[string]any) bool
+}
+
+// DefaultMaxWaiting is how many questions may wait behind the one in front
+// before more are declined automatically.
+const DefaultMaxWaiting = 8
+
+// Policy says who answers when nobody is asked.
+type Policy struct {
+	// Person is true when someone at a terminal can answer.
+	Person bool
+	// Answers (--answers) answers every form without asking: its value for
+	// each key, then the defaults. It is never rate-limited.
+	Answers map[string]json.RawMessage
+	// AcceptDefaults lets a form without a person be answered with its
+	// defaults; without it such a form is declined.
+	AcceptDefaults bool
+	// Approve allows tool calls when nobody is asked (-p --approve).
+	Approve bool
+	// AutoRetry sends a -32042 prompt again once its URL flows complete.
+	AutoRetry bool
+	// MaxWaiting is how many questions may wait unanswered behind the one
+	// in front (DefaultMaxWaiting when 0).
+	MaxWaiting int
+}
+
+// Level is the weight of a transcript note.
+type Level int
+
+// The levels of a note.
+const (
+	Info     Level = iota // something elicit did
+	Notice                // something to look at
+	Error                 // something went wrong
+	Decision              // a question's outcome
+)
+
+// Note is a line for the transcript. Text is safe to print: everything
+// from the agent in it went through package sanitize.
+type Note struct {
+	Level  Level
+	Text   string
+	Stderr []string
+}
+
+// Changes is what one call changed, for the views to render.
+type Changes struct {
+	Notes  []Note
+	Asked  []*Question // new questions, in arrival order
+	Closed []Closed    // questions that ended without an answer
+	// Retry is a prompt whose URL flows are complete: offer to send it again.
+	Retry string
+	// Send is a prompt to send now (AutoRetry).
+	Send string
+}
+
+func (ch *Changes) note(l Level, format string, args ...any) {
+	ch.Notes = append(ch.Notes, Note{Level: l, Text: fmt.Sprintf(format, args...)})
+}
+
+// Merge appends o's changes to ch.
+func (ch *Changes) Merge(o Changes) {
+	ch.Notes = append(ch.Notes, o.Notes...)
+	ch.Asked = append(ch.Asked, o.Asked...)
+	ch.Closed = append(ch.Closed, o.Closed...)
+	if o.Retry != "" {
+		ch.Retry = o.Retry
+	}
+	if o.Send != "" {
+		ch.Send = o.Send
+	}
+}
+
+// Core is one session's state apart from its rendering.
+type Core struct {
+	conn   Responder
+	pol    Policy
+	now    func() time.Time
+	queue  []*Question
+	flows  []*Flow
+	tools  map[string]string // tool call id -> display title
+	paused bool
+
+	// A prompt refused with -32042: sent again once these flows complete.
+	lastPrompt    string
+	legacyPrompt  string
+	legacyWaiting map[string]bool
+}
+
+// New returns the core of a session with conn; now is the clock.
+func New(conn Responder, pol Policy, now func() time.Time) *Core {
+	if now == nil {
+		now = time.Now
+	}
+	if pol.MaxWaiting <= 0 {
+		pol.MaxWaiting = DefaultMaxWaiting
+	}
+	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}}
+}
+
+// SetConn points the core at a new connection (after a restart); the
+// questions of the old one are closed.
+func (c *Core) SetConn(conn Responder) Changes {
+	ch := c.closeAll("the agent was restarted")
+	c.conn = conn
+	return ch
+}
+
+// Questions returns the questions waiting, the front one first.
+func (c *Core) Questions() []*Question { return c.queue }
+
+// Front is the question the user answers now, or nil.
+func (c *Core) Front() *Question {
+	if len(c.queue) == 0 {
+		return nil
+	}
+	return c.queue[0]
+}
+
+// Paused reports whether the agent's elicitations are declined unasked.
+func (c *Core) Paused() bool { return c.paused }
+
+// SetPaused pauses or resumes the agent's elicitations.
+func (c *Core) SetPaused(p bool) Changes {
+	var ch Changes
+	if p == c.paused {
+		return ch
+	}
+	c.paused = p
+	if p {
+		ch.note(Notice, "questions from this agent are paused: each form and URL is declined automatically until you resume them in settings")
+	} else {
+		ch.note(Info, "questions from this agent are resumed")
+	}
+	return ch
+}
+
+// ToolTitle is the display title of tool call id, or the id made safe.
+func (c *Core) ToolTitle(id string) string {
+	if id == "" {
+		return ""
+	}
+	if t := c.tools[id]; t != "" {
+		return t
+	}
+	return sanitize.ID(id)
+}
+
+// Prompted records that the user sent a prompt: a -32042 retry still
+// waiting is dropped, since the user has moved on.
+func (c *Core) Prompted(text string) {
+	c.lastPrompt = text
+	c.legacyPrompt, c.legacyWaiting = "", nil
+}
+
+// Apply takes one agent event. Events that only need rendering (chunks,
+// tool calls, plans…) leave Changes empty; the views draw them.
+func (c *Core) Apply(ev acpconn.Event) Changes {
+	switch ev := ev.(type) {
+	case acpconn.ToolCall:
+		if ev.Title != "" {
+			c.tools[ev.ID] = ev.Title
+		}
+	case acpconn.PermissionRequest:
+		return c.ask(&Question{Kind: Permission, Perm: ev, Tool: c.toolOf(ev.ToolCall), Arrived: c.now()})
+	case acpconn.ElicitationRequest:
+		k := Form
+		if ev.Mode == "url" {
+			k = URL
+		}
+		return c.ask(&Question{Kind: k, Elicit: ev, Tool: c.ToolTitle(ev.Scope.ToolCallID), Arrived: c.now()})
+	case acpconn.ElicitationComplete:
+		return c.complete(ev.ElicitationID, "the agent reports the flow on %s is complete")
+	case acpconn.RequestClosed:
+		var ch Changes
+		if q := c.byReq(ev.ID); q != nil {
+			c.remove(q)
+			ch.Closed = append(ch.Closed, Closed{Q: q, Reason: ev.Reason})
+		}
+		return ch
+	case acpconn.TurnEnded:
+		return c.turnEnded(ev)
+	case acpconn.AgentExited:
+		return c.closeAll("the agent exited")
+	}
+	return Changes{}
+}
+
+func (c *Core) toolOf(tc acpconn.ToolCall) string {
+	if tc.Title != "" {
+		return tc.Title
+	}
+	return c.ToolTitle(tc.ID)
+}
+
+func (c *Core) byReq(id uint64) *Question {
+	for _, q := range c.queue {
+		if id != 0 && q.ReqID() == id {
+			return q
+		}
+	}
+	return nil
+}
+
+func (c *Core) remove(q *Question) bool {
+	for i, x := range c.queue {
+		if x == q {
+			c.queue = append(c.queue[:i], c.queue[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
+func (c *Core) closeAll(reason string) Changes {
+	var ch Changes
+	for _, q := range c.queue {
+		ch.Closed = append(ch.Closed, Closed{Q: q, Reason: reason})
+	}
+	c.queue = nil
+	return ch
+}
+
+func (c *Core) turnEnded(ev acpconn.TurnEnded) Changes {
+	var ch Changes
+	if ev.URLNeeded == nil {
+		return ch
+	}
+	ch.note(Notice, "the agent needs %s completed before it can answer", plural(len(ev.URLNeeded), "URL flow", "URL flows"))
+	c.legacyPrompt = c.lastPrompt
+	c.legacyWaiting = map[string]bool{}
+	for _, r := range ev.URLNeeded {
+		c.legacyWaiting[r.ElicitationID] = true
+		ch.Merge(c.ask(&Question{Kind: URL, Elicit: r, Legacy: true, Arrived: c.now()}))
+	}
+	return ch
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// summary quotes an agent's message for a note.
+func summary(s string) string { return sanitize.Summary(s, 60) }
+
+// subject names a question in a note.
+func subject(q *Question) string {
+	switch q.Kind {
+	case Permission:
+		t := q.Tool
+		if t == "" {
+			t = "a tool call"
+		}
+		return "permission for " + t
+	case URL:
+		return "URL " + q.Elicit.Report.Site()
+	}
+	if m := strings.TrimSpace(q.Elicit.Message); m != "" {
+		return fmt.Sprintf("form %q", summary(m))
+	}
+	return "form"
+}

@@ -1,0 +1,17 @@
+// Package session is the front-end-independent core of an elicit session:
+// the agent's questions and their order, the URL flows waiting for
+// elicitation/complete, the legacy -32042 retry, the limit on questions
+// left waiting, pausing, and every answer given without a person
+// (--answers, --accept-defaults, the -p policy). The full screen, -p and
+// the accessible session only render it and map keys to its actions, so a
+// rule is kept once.
+//
+//	c := session.New(conn, session.Policy{Person: true}, time.Now)
+//	for ev := range conn.Events() {
+//		ch := c.Apply(ev) // ch.Asked: new questions; ch.Notes: lines for the transcript
+//		...
+//		ch = c.Answer(q, session.Outcome{Action: session.Accept, Content: content})
+//	}
+//
+// It imports no terminal library.
+package session

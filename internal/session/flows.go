@@ -1,0 +1,76 @@
+package session
+
+import (
+	"time"
+)
+
+// Flow is a URL the user opened, waiting for the agent's
+// elicitation/complete.
+type Flow struct {
+	Q       *Question
+	Started time.Time
+}
+
+// Flows returns the pending URL flows, oldest first.
+func (c *Core) Flows() []*Flow { return c.flows }
+
+func (c *Core) addFlow(q *Question) {
+	for _, f := range c.flows {
+		if f.Q.Elicit.ElicitationID == q.Elicit.ElicitationID {
+			return
+		}
+	}
+	c.flows = append(c.flows, &Flow{Q: q, Started: c.now()})
+}
+
+// MarkDone ends a flow as if the agent had reported it complete.
+func (c *Core) MarkDone(f *Flow) Changes {
+	return c.complete(f.Q.Elicit.ElicitationID, "marked the flow on %s done")
+}
+
+// Drop stops waiting for a flow; a prompt that needed it is not retried.
+func (c *Core) Drop(f *Flow) Changes {
+	var ch Changes
+	for i, x := range c.flows {
+		if x == f {
+			c.flows = append(c.flows[:i], c.flows[i+1:]...)
+			ch.note(Info, "stopped waiting for the flow on %s", f.Q.Elicit.Report.Site())
+			if c.legacyWaiting[f.Q.Elicit.ElicitationID] {
+				c.legacyPrompt, c.legacyWaiting = "", nil
+				ch.note(Notice, "the prompt that needed it will not be retried")
+			}
+		}
+	}
+	return ch
+}
+
+// complete ends the flow with that id. Unknown and repeated ids are
+// ignored, as the protocol requires; the last flow of a -32042 prompt
+// offers (or, with AutoRetry, sends) the prompt again.
+func (c *Core) complete(id, format string) Changes {
+	var ch Changes
+	for i, f := range c.flows {
+		if f.Q.Elicit.ElicitationID != id {
+			continue
+		}
+		c.flows = append(c.flows[:i], c.flows[i+1:]...)
+		ch.note(Info, format, f.Q.Elicit.Report.Site())
+		if !c.legacyWaiting[id] {
+			return ch
+		}
+		delete(c.legacyWaiting, id)
+		if len(c.legacyWaiting) > 0 {
+			return ch
+		}
+		prompt := c.legacyPrompt
+		c.legacyPrompt, c.legacyWaiting = "", nil
+		if c.pol.AutoRetry {
+			ch.note(Info, "retrying the prompt")
+			ch.Send = prompt
+		} else {
+			ch.Retry = prompt
+		}
+		return ch
+	}
+	return ch
+}
