@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -90,7 +91,8 @@ func formTerminal() bool {
 type options struct {
 	cwd, logFile, prompt, answers, topDomains string
 	noForm, noURL, accessible, autoRetry      bool
-	approve, version                          bool
+	approve, acceptDefaults, version          bool
+	timeout                                   time.Duration
 }
 
 func parseFlags(args []string) (options, []string, error) {
@@ -107,7 +109,9 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.noURL, "no-url", false, "do not declare URL elicitation")
 	fs.BoolVar(&o.accessible, "accessible", os.Getenv("ACCESSIBLE") != "", "line-based prompts instead of the full screen (also ACCESSIBLE=1)")
 	fs.BoolVar(&o.autoRetry, "auto-retry", false, "retry a prompt once the URL flows it needed are complete, without asking")
-	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls (default: reject them)")
+	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (default: reject them)")
+	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "with -p: answer forms with their defaults when --answers does not (default: decline them)")
+	fs.DurationVar(&o.timeout, "timeout", ui.DefaultHeadlessTimeout, "with -p: end the run after `DURATION` (exit status 124)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		return o, nil, err
@@ -186,10 +190,14 @@ func session(args []string) int {
 			fmt.Fprintln(os.Stderr, "elicit: no terminal: use -p TEXT to send one prompt")
 			return 2
 		}
-		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: os.Stdout, Stderr: os.Stderr})
+		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
+			Approve: o.approve, Timeout: o.timeout, Stdout: os.Stdout, Stderr: os.Stderr})
 	}
 	if o.accessible {
-		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+		defer signal.Stop(sig)
+		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig})
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
 	p := tea.NewProgram(m)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/schema"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
 
@@ -76,7 +77,9 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				if !strings.Contains(ansi.Strip(screen), "Please answer.") {
 					b.Fatalf("the form is not on screen:\n%s", ansi.Strip(screen))
 				}
-				m.queue.remove(m.queue.byReq(req.ID))
+				f := m.queue.front()
+				m.queue.remove(f)
+				m.core.Answer(f.question(), session.Outcome{Action: session.Cancel})
 				b.StartTimer()
 			}
 		})

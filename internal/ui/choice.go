@@ -3,55 +3,68 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
 
-// choice is one answer of a choiceModal, picked by its key or by Enter.
-type choice struct{ key, label, value string }
+// choice is one answer of a choiceModal. key, when set, picks it at once
+// (only in dialogs the user opened, never in ones that pop up); value is
+// the typed result.
+type choice struct {
+	key, label string
+	value      any
+}
 
-// choiceModal is a small local question with a few keyed answers (restart
-// the agent, pick an auth method, retry a prompt). Esc picks "".
+// choiceModal is a small question with a few answers, chosen with ↑/↓ and
+// Enter (restart the agent, pick a sign-in method, retry a prompt). Esc
+// picks nil.
 type choiceModal struct {
 	title, body  string
 	choices      []choice
 	cursor       int
-	picked       string
+	picked       any
 	finished     bool
 	th           *theme.Theme
-	shown        time.Time
-	now          func() time.Time
 	index, total int
 }
 
-func (c *choiceModal) reqID() uint64        { return 0 }
-func (c *choiceModal) done() bool           { return c.finished }
-func (c *choiceModal) draft() string        { return "" }
-func (c *choiceModal) setPosition(i, n int) { c.index, c.total = i, n }
-func (c *choiceModal) focus()               { c.shown = c.now() }
+func (c *choiceModal) question() *session.Question { return nil }
+func (c *choiceModal) done() bool                  { return c.finished }
+func (c *choiceModal) draft() string               { return "" }
+func (c *choiceModal) setPosition(i, n int)        { c.index, c.total = i, n }
 
 func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
-	if !ok || graceKeys(msg, c.shown, c.now) {
+	if !ok {
 		return nil
 	}
+	n := len(c.choices)
 	switch s := k.String(); s {
 	case "esc":
 		c.finished = true
 	case "up", "shift+tab":
-		c.cursor = (c.cursor + len(c.choices) - 1) % len(c.choices)
+		if n > 0 {
+			c.cursor = (c.cursor + n - 1) % n
+		}
 	case "down", "tab":
-		c.cursor = (c.cursor + 1) % len(c.choices)
+		if n > 0 {
+			c.cursor = (c.cursor + 1) % n
+		}
 	case "enter":
-		c.picked, c.finished = c.choices[c.cursor].value, true
+		if n > 0 {
+			c.picked = c.choices[c.cursor].value
+		}
+		c.finished = true
 	default:
-		for _, ch := range c.choices {
-			if s == ch.key {
+		for i, ch := range c.choices {
+			if ch.key != "" && s == ch.key {
+				c.cursor = i
 				c.picked, c.finished = ch.value, true
 			}
 		}
@@ -67,57 +80,81 @@ func (c *choiceModal) view(width, _ int) string {
 		b.WriteString(th.Muted.Render(fmt.Sprintf(" · %d of %d", c.index, c.total)))
 	}
 	b.WriteString("\n\n" + ansi.Wrap(c.body, width-4, " ") + "\n\n")
+	keyed := false
 	for i, ch := range c.choices {
 		cur := "  "
 		if i == c.cursor {
 			cur = th.Selected.Render("> ")
 		}
-		b.WriteString(cur + th.Key.Render(ch.key) + " " + ch.label + "\n")
+		k := ""
+		if ch.key != "" {
+			k, keyed = th.Key.Render(ch.key)+" ", true
+		}
+		b.WriteString(cur + k + ch.label + "\n")
 	}
-	b.WriteString("\n" + th.KeyHelp.Render("key or ↑/↓ enter · esc dismiss"))
+	help := "↑/↓ enter · esc dismiss"
+	if keyed {
+		help = "key or " + help
+	}
+	b.WriteString("\n" + th.KeyHelp.Render(help))
 	return th.Modal.Width(width).Render(b.String())
 }
 
+// exitChoice is the answer of the agent-stopped dialog.
+type exitChoice int
+
+const (
+	exitLook exitChoice = iota
+	exitRestart
+	exitQuit
+)
+
 // exitModal offers a restart (a new session) or quitting after the agent
-// exited; the transcript stays either way.
+// exited; the transcript stays either way. It pops up unasked, so it has no
+// letter keys: ↑/↓ and Enter, and "look first" is selected.
 type exitModal struct{ choiceModal }
 
-func newExitModal(agent, why string, th *theme.Theme, now func() time.Time) *exitModal {
+func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 	return &exitModal{choiceModal{
-		title: "The agent stopped", th: th, now: now, shown: now(),
-		body:    fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
-		choices: []choice{{"r", "restart the agent (a new session)", "restart"}, {"q", "quit", "quit"}, {"esc", "look at the transcript first (ctrl+r restarts later)", ""}},
+		title: "The agent stopped", th: th,
+		body: fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
+		choices: []choice{
+			{"", "look at the transcript first (ctrl+r restarts later)", exitLook},
+			{"", "restart the agent (a new session)", exitRestart},
+			{"", "quit", exitQuit},
+		},
 	}}
 }
 
 // authModal asks which of the agent's authentication methods to run.
 type authModal struct{ choiceModal }
 
-func newAuthModal(methods []acpconn.AuthMethod, agent string, th *theme.Theme, now func() time.Time) *authModal {
+func newAuthModal(methods []acpconn.AuthMethod, agent string, th *theme.Theme) *authModal {
 	a := &authModal{choiceModal{
-		title: "Authentication required", th: th, now: now, shown: now(),
+		title: "Authentication required", th: th,
 		body: agent + " needs you to sign in before it can start a session. Pick a method (esc quits):",
 	}}
-	for i, m := range methods {
-		label := m.Name
+	for _, m := range methods {
+		label := sanitize.Line(m.Name)
 		if m.Description != "" {
-			label += " — " + m.Description
+			label += " — " + sanitize.Line(m.Description)
 		}
-		a.choices = append(a.choices, choice{fmt.Sprint(i + 1), label, m.ID})
+		a.choices = append(a.choices, choice{"", label, m.ID})
 	}
 	return a
 }
 
-// retryModal offers to send again a prompt that needed URL elicitations.
+// retryModal offers to send again a prompt that needed URL elicitations;
+// "not now" is selected, so a stray Enter sends nothing.
 type retryModal struct {
 	choiceModal
 	prompt string
 }
 
-func newRetryModal(prompt string, th *theme.Theme, now func() time.Time) *retryModal {
+func newRetryModal(prompt string, th *theme.Theme) *retryModal {
 	return &retryModal{prompt: prompt, choiceModal: choiceModal{
-		title: "Retry the prompt?", th: th, now: now, shown: now(),
+		title: "Retry the prompt?", th: th,
 		body:    "The URL flows the agent asked for are complete. Send the prompt again?\n\n" + prompt,
-		choices: []choice{{"y", "retry now", "retry"}, {"n", "not now", "no"}},
+		choices: []choice{{"", "not now", false}, {"", "retry now", true}},
 	}}
 }

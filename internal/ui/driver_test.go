@@ -174,6 +174,12 @@ func keyMsg(name string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyUp}
 	case "down":
 		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "f1":
+		return tea.KeyPressMsg{Code: tea.KeyF1}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
 	case "backspace":
@@ -184,6 +190,21 @@ func keyMsg(name string) tea.KeyPressMsg {
 	}
 	r := []rune(name)[0]
 	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// focus lets the keyboard go idle, as a person pausing before answering:
+// the front question takes the keys and its grace period passes.
+func (d *driver) focus() {
+	d.clk.advance(typingWindow)
+	d.feed(dockTickMsg{})
+	d.clk.advance(grace)
+}
+
+// showFront lets the front question take the keys, as a pause in typing
+// does, without passing its grace period: keys pressed now are typing.
+func (d *driver) showFront() {
+	d.clk.advance(typingWindow)
+	d.feed(dockTickMsg{})
 }
 
 // settle processes the messages already on their way (a new form's focus,

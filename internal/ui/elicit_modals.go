@@ -3,42 +3,54 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/urlconsent"
 )
 
+// noGrace is the grace the modals get: the arbiter owns that rule.
+const noGrace = -1
+
 // formModal hosts a forms.Model for one elicitation in form mode.
 type formModal struct {
-	req  acpconn.ElicitationRequest
+	q    *session.Question
 	form *forms.Model
 	hdr  forms.Header
 	th   *theme.Theme
 }
 
-func newFormModal(req acpconn.ElicitationRequest, agent, toolTitle string, th *theme.Theme, now func() time.Time) *formModal {
-	h := forms.Header{Agent: agent, ToolCall: toolTitle, Message: req.Message, Index: 1, Total: 1}
-	return &formModal{req: req, hdr: h, th: th, form: forms.NewModel(req.Schema, h, forms.Options{Theme: th, Grace: grace, Now: now})}
+func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
+	h := forms.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace})}
 }
 
-func (f *formModal) reqID() uint64 { return f.req.ID }
-func (f *formModal) update(msg tea.Msg) tea.Cmd {
-	return f.form.Update(msg)
+func (f *formModal) question() *session.Question { return f.q }
+func (f *formModal) update(msg tea.Msg) tea.Cmd  { return f.form.Update(msg) }
+func (f *formModal) done() bool                  { _, ok := f.form.Done(); return ok }
+
+// outcome is the form's answer as the core takes it.
+func (f *formModal) outcome() session.Outcome {
+	out, _ := f.form.Done()
+	switch out.Action {
+	case forms.Accept:
+		return session.Outcome{Action: session.Accept, Content: out.Content}
+	case forms.Decline:
+		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	}
+	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
 }
-func (f *formModal) done() bool { _, ok := f.form.Done(); return ok }
 
 // view frames the form (it draws no border of its own).
 func (f *formModal) view(width, height int) string {
 	f.form.SetSize(width-4, height-2)
 	return f.th.Modal.Width(width).Render(f.form.View())
 }
-func (f *formModal) focus() { f.form.Focus() }
+
 func (f *formModal) setPosition(i, n int) {
 	f.hdr.Index, f.hdr.Total = i, n
 	f.form.SetHeader(f.hdr)
@@ -53,7 +65,7 @@ func (f *formModal) draft() string {
 	}
 	values := f.form.Draft()
 	var b strings.Builder
-	for _, fld := range f.req.Schema.Fields {
+	for _, fld := range f.q.Elicit.Schema.Fields {
 		v, ok := values[fld.Key]
 		if !ok || v == nil || v == "" {
 			continue
@@ -67,29 +79,37 @@ func (f *formModal) draft() string {
 	return b.String()
 }
 
-// urlModal hosts a urlconsent.Consent for one elicitation in URL mode.
+// urlModal hosts a urlconsent.Consent for one elicitation in URL mode, or
+// for a pending flow the user reopens (q is then the flow's question and
+// reopen is set: opening it answers nothing).
 type urlModal struct {
-	req     acpconn.ElicitationRequest
+	q       *session.Question
 	consent *urlconsent.Consent
 	hdr     urlconsent.Header
+	reopen  bool
 }
 
-func newURLModal(req acpconn.ElicitationRequest, agent, toolTitle string, th *theme.Theme, now func() time.Time) *urlModal {
-	h := urlconsent.Header{Agent: agent, ToolCall: toolTitle, Message: req.Message, Index: 1, Total: 1}
-	return &urlModal{req: req, hdr: h, consent: urlconsent.NewConsent(req.Report, h, th, grace, now)}
+func newURLModal(q *session.Question, agent string, th *theme.Theme) *urlModal {
+	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
 }
 
-func (u *urlModal) reqID() uint64              { return u.req.ID }
+func (u *urlModal) question() *session.Question {
+	if u.reopen {
+		return nil
+	}
+	return u.q
+}
 func (u *urlModal) update(msg tea.Msg) tea.Cmd { return u.consent.Update(msg) }
 func (u *urlModal) done() bool                 { _, ok := u.consent.Done(); return ok }
 func (u *urlModal) draft() string              { return "" }
-func (u *urlModal) focus()                     { u.consent.Focus() }
 
 // view draws the consent screen (it draws its own frame).
 func (u *urlModal) view(width, height int) string {
 	u.consent.SetSize(width, height)
 	return u.consent.View()
 }
+
 func (u *urlModal) setPosition(i, n int) {
 	u.hdr.Index, u.hdr.Total = i, n
 	u.consent.SetHeader(u.hdr)

@@ -1,35 +1,33 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 )
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	if msg.conn != nil {
 		m.conn = msg.conn
-		m.agent, m.version = msg.conn.AgentName(), msg.conn.AgentVersion()
+		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
+		m.changes(m.core.SetConn(msg.conn))
 	}
 	if msg.err != nil {
 		if msg.auth {
-			m.queue.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th, m.now))
-			return pump(m.conn)
+			return tea.Batch(m.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th), false), pump(m.conn))
 		}
 		m.connState = connGone
-		m.tr.notice("could not start a session: "+msg.err.Error(), true)
+		m.tr.notice("could not start a session: "+sanitize.Text(msg.err.Error()), true)
 		var cmd tea.Cmd
 		if m.conn != nil {
 			m.tr.items[len(m.tr.items)-1].stderr = m.conn.StderrTail()
 			cmd = pump(m.conn)
 		}
-		m.queue.push(newExitModal(m.agent, "no session could be started", m.th, m.now))
-		return cmd
+		return tea.Batch(cmd, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
 	}
 	m.startSession(msg.session)
 	return pump(m.conn)
@@ -42,18 +40,17 @@ func (m *Model) startSession(st acpconn.SessionState) {
 	if m.version != "" {
 		who += " " + m.version
 	}
-	m.tr.info(fmt.Sprintf("connected to %s · session in %s", who, m.conn.Root()))
+	m.tr.info(fmt.Sprintf("connected to %s · session in %s", who, sanitize.Line(m.conn.Root())))
 }
 
 func (m *Model) onAuthDone(msg authDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		if acpconn.IsAuthRequired(msg.err) {
-			m.tr.notice("authentication did not succeed; pick a method again", true)
+			m.tr.notice("authentication did not succeed: "+sanitize.Text(msg.err.Error()), true)
 		} else {
-			m.tr.notice("authentication failed: "+msg.err.Error(), true)
+			m.tr.notice("authentication failed: "+sanitize.Text(msg.err.Error()), true)
 		}
-		m.queue.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th, m.now))
-		return nil
+		return m.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th), false)
 	}
 	m.startSession(msg.session)
 	return nil
@@ -80,8 +77,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// apply turns one event into transcript entries, modals or flow changes.
+// apply hands one event to the core, then draws it.
 func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+	ch := m.core.Apply(ev)
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		m.tr.chunk(ev)
@@ -104,118 +102,118 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	case acpconn.Usage:
 		m.usage = ev
 	case acpconn.UnknownUpdate:
-		m.tr.notice(fmt.Sprintf("the agent sent an update of unknown kind %q", ev.Kind), false)
+		m.tr.notice(fmt.Sprintf("the agent sent an update of unknown kind %q", sanitize.ID(ev.Kind)), false)
 	case acpconn.Notice:
 		m.tr.notice(ev.Text, ev.Error)
-	case acpconn.PermissionRequest:
-		m.queue.push(newPermModal(ev, m.agent, m.th, m.now))
-	case acpconn.ElicitationRequest:
-		return m.pushElicitation(ev)
-	case acpconn.ElicitationComplete:
-		return m.completeFlow(ev.ElicitationID)
-	case acpconn.RequestClosed:
-		m.closeRequest(ev)
 	case acpconn.TurnEnded:
-		return m.turnEnded(ev)
+		m.turnEnded(ev)
 	case acpconn.AgentExited:
-		m.agentExited(ev)
+		cmd := m.changes(ch)
+		return tea.Batch(cmd, m.agentExited(ev))
+	}
+	return m.changes(ch)
+}
+
+// changes renders what the core changed: notes, new questions, questions
+// closed without the user, and a prompt to retry or send.
+func (m *Model) changes(ch session.Changes) tea.Cmd {
+	for _, n := range ch.Notes {
+		switch n.Level {
+		case session.Info, session.Decision:
+			m.tr.info(n.Text)
+		default:
+			m.tr.notice(n.Text, n.Level == session.Error)
+		}
+	}
+	var cmds []tea.Cmd
+	for _, cl := range ch.Closed {
+		md := m.queue.byQuestion(cl.Q)
+		if md == nil {
+			continue
+		}
+		cmds = append(cmds, m.remove(md))
+		text := "a question from the agent was closed: " + sanitize.Line(cl.Reason)
+		if d := md.draft(); d != "" {
+			text += "\nwhat you had entered:" + d
+		}
+		m.tr.notice(text, false)
+	}
+	for _, q := range ch.Asked {
+		cmds = append(cmds, m.ask(q))
+	}
+	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
+		cmds = append(cmds, m.prompt(ch.Send))
+	} else if ch.Retry != "" {
+		cmds = append(cmds, m.push(newRetryModal(ch.Retry, m.th), false))
+	}
+	return tea.Batch(cmds...)
+}
+
+// ask puts a new question of the agent in the queue.
+func (m *Model) ask(q *session.Question) tea.Cmd {
+	switch q.Kind {
+	case session.Permission:
+		return m.push(newPermModal(q, m.agent, m.th), false)
+	case session.URL:
+		return m.push(newURLModal(q, m.agent, m.th), false)
+	}
+	f := newFormModal(q, m.agent, m.th)
+	return tea.Batch(m.push(f, false), f.form.Init())
+}
+
+// push adds a modal; deliberate ones (the user opened them) go in front
+// and take the keys at once, the others queue and ask the arbiter.
+func (m *Model) push(md modal, deliberate bool) tea.Cmd {
+	if deliberate {
+		m.queue.pushFront(md)
+		return m.arb.front(true)
+	}
+	m.queue.push(md)
+	if m.queue.front() == md {
+		return m.arb.front(false)
 	}
 	return nil
 }
 
-func (m *Model) toolTitle(id string) string {
-	if id == "" {
-		return ""
-	}
-	if it := m.tr.tools[id]; it != nil && it.tool.Title != "" {
-		return it.tool.Title
-	}
-	return id
-}
-
-func (m *Model) pushElicitation(ev acpconn.ElicitationRequest) tea.Cmd {
-	tool := m.toolTitle(ev.Scope.ToolCallID)
-	if ev.Mode == "url" {
-		m.queue.push(newURLModal(ev, m.agent, tool, m.th, m.now))
-		return nil
-	}
-	if m.opts.Answers != nil {
-		m.answerForm(ev)
-		return nil
-	}
-	f := newFormModal(ev, m.agent, tool, m.th, m.now)
-	m.queue.push(f)
-	return f.form.Init()
-}
-
-// answerForm answers a form from --answers and defaults, as -p does.
-func (m *Model) answerForm(ev acpconn.ElicitationRequest) {
-	content, err := ev.Schema.FromAnswers(m.opts.Answers)
-	if err != nil {
-		m.conn.RespondElicitation(ev.ID, "decline", nil)
-		m.tr.notice(fmt.Sprintf("declined %q from --answers: %v", sanitize.Summary(ev.Message, 60), err), false)
-		return
-	}
-	m.conn.RespondElicitation(ev.ID, "accept", content)
-	b, _ := json.Marshal(content)
-	m.tr.info(fmt.Sprintf("answered %q from --answers: %s", sanitize.Summary(ev.Message, 60), b))
-}
-
-// closeRequest closes the modal of a request that ended without the user,
-// keeping anything the user typed visible in the transcript.
-func (m *Model) closeRequest(ev acpconn.RequestClosed) {
-	md := m.queue.byReq(ev.ID)
-	if md == nil {
-		return
-	}
+// remove takes a modal out of the queue; the next one asks the arbiter.
+func (m *Model) remove(md modal) tea.Cmd {
+	wasFront := m.queue.front() == md
 	m.queue.remove(md)
-	text := "a question from the agent was closed: " + ev.Reason
-	if d := md.draft(); d != "" {
-		text += "\nwhat you had entered:" + d
+	if m.queue.front() == nil {
+		m.arb.empty()
+		return nil
 	}
-	m.tr.notice(text, false)
+	if wasFront {
+		return m.arb.front(false)
+	}
+	return nil
 }
 
-func (m *Model) turnEnded(ev acpconn.TurnEnded) tea.Cmd {
+func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 	m.tr.endStream()
 	m.turn = turnIdle
 	elapsed := m.now().Sub(m.turnStarted).Round(100 * 1e6)
 	switch {
-	case ev.URLNeeded != nil:
-		m.tr.notice(fmt.Sprintf("the agent needs %s completed before it can answer", plural(len(ev.URLNeeded), "URL flow", "URL flows")), false)
-		m.legacyPrompt = m.lastPrompt
-		m.legacyWaiting = map[string]bool{}
-		for _, r := range ev.URLNeeded {
-			m.legacyWaiting[r.ElicitationID] = true
-			m.queue.push(newURLModal(r, m.agent, "", m.th, m.now))
-		}
+	case ev.URLNeeded != nil: // the core asks the URLs and notes it
 	case ev.Err != nil:
-		m.tr.notice("the turn failed: "+ev.Err.Error(), true)
+		m.tr.notice("the turn failed: "+sanitize.Text(ev.Err.Error()), true)
 	case ev.StopReason == "cancelled":
 		m.tr.notice("turn cancelled", false)
 	case ev.StopReason != "end_turn":
-		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", strings.ReplaceAll(ev.StopReason, "_", " "), elapsed), false)
+		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", stopReason(ev.StopReason), elapsed), false)
 	}
-	return nil
 }
 
-func (m *Model) agentExited(ev acpconn.AgentExited) {
+func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
-	for _, md := range append([]modal(nil), m.queue.items...) {
-		if md.reqID() != 0 {
-			m.closeRequest(acpconn.RequestClosed{ID: md.reqID(), Reason: "the agent exited"})
-		}
-	}
-	why := ev.Exit.String()
-	if ev.Reason != "" {
-		why = ev.Reason + "; " + why
-	}
+	why := exitWhy(ev)
 	m.tr.notice("the agent exited: "+why, true)
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	m.exited = &ev
 	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
-		m.queue.push(newExitModal(m.agent, "it exited: "+why, m.th, m.now))
+		return m.push(newExitModal(m.agent, "it exited: "+why, m.th), false)
 	}
+	return nil
 }

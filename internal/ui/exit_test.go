@@ -4,7 +4,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // The agent dies while a half-filled form is open: the form closes with a
@@ -18,7 +17,7 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 	d.key("enter")
 	d.until("the form", func() bool { _, ok := d.m.queue.front().(*formModal); return ok })
 	d.settle()
-	d.clk.advance(time.Second)
+	d.focus()
 	d.key("backspace")
 	d.typeText("Ada")
 	if err := syscall.Kill(d.m.conn.Pid(), syscall.SIGKILL); err != nil {
@@ -31,8 +30,8 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}
 	}
-	d.clk.advance(time.Second)
-	d.key("r")
+	d.focus()
+	d.keys("down", "enter")
 	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
 	if !strings.Contains(d.screen(), "restarting the agent") {
 		t.Errorf("no restart notice:\n%s", d.screen())
@@ -48,7 +47,7 @@ func TestAgentStoppedEscThenCtrlR(t *testing.T) {
 	d.typeText("/exit 3")
 	d.key("enter")
 	d.until("the exit dialog", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
-	d.clk.advance(time.Second)
+	d.focus()
 	d.key("esc")
 	if d.quit || d.m.quitting {
 		t.Fatal("esc quit the program")

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 	"testing"
-	"time"
 )
 
 // frontForm waits until a form is the front modal and its grace period is
@@ -16,7 +15,7 @@ func (d *driver) frontForm() *formModal {
 		f, ok = d.m.queue.front().(*formModal)
 		return ok
 	})
-	d.clk.advance(time.Second)
+	d.focus()
 	return f
 }
 
@@ -124,7 +123,7 @@ func TestFormOutcomes(t *testing.T) {
 		{name: "esc after typing asks, n keeps the form", form: "numbers", keys: []string{"tab", "4", "esc", "n"},
 			asked: true},
 		{name: "esc after typing asks, y cancels and shows the draft", form: "numbers", keys: []string{"tab", "4", "esc", "y"},
-			asked: true, screen: []string{`"action": "cancel"`, "form cancelled; what you had entered:", "Rating: 4"}},
+			asked: true, screen: []string{`"action": "cancel"`, "cancelled form", "what you had entered:", "Rating: 4"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -177,7 +176,7 @@ func TestFormScopedToToolCallNamesIt(t *testing.T) {
 	d.connected()
 	d.ask("/form confirm")
 	f := d.frontForm()
-	id := f.req.Scope.ToolCallID
+	id := f.q.Elicit.Scope.ToolCallID
 	if id == "" {
 		t.Fatal("the confirmation is not scoped to a tool call")
 	}

@@ -4,30 +4,42 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/urlconsent"
 )
 
-// quitWindow is how soon a second Ctrl+C must follow the first to quit
-// while a turn is being cancelled.
-const quitWindow = 2 * time.Second
-
-// onKey handles a key press: global keys first, then the front modal, the
-// flows panel, or the prompt.
+// onKey handles a key press. The front modal gets it when the arbiter
+// says so; otherwise global keys, then the flows panel or the prompt.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
-	switch k.String() {
-	case "ctrl+c":
+	if key.Matches(k, m.keys.Cancel) {
 		return m.ctrlC()
-	case "pgup":
+	}
+	m.armed = armed{}
+	if f := m.queue.front(); f != nil {
+		taken, consumed, cmd := m.arb.take(k)
+		if consumed {
+			return cmd
+		}
+		if taken {
+			return tea.Batch(cmd, f.update(k), m.resolve(f))
+		}
+		if cmd != nil {
+			return tea.Batch(cmd, m.promptKey(k))
+		}
+	}
+	switch {
+	case key.Matches(k, m.keys.PageUp):
 		m.scroll += max(1, m.transcriptHeight()-2)
 		return nil
-	case "pgdown":
+	case key.Matches(k, m.keys.PageDown):
 		m.scroll = max(0, m.scroll-max(1, m.transcriptHeight()-2))
 		return nil
-	case "ctrl+t":
+	case key.Matches(k, m.keys.Thoughts):
 		m.tr.showThoughts = !m.tr.showThoughts
 		for _, it := range m.tr.items {
 			if it.kind == kindThought {
@@ -35,56 +47,49 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		return nil
-	case "ctrl+p":
-		if m.queue.front() == nil {
-			m.showFlows = !m.showFlows && len(m.flows) > 0
-			return ageTick()
-		}
-	case "ctrl+r":
-		if m.connState == connGone && m.queue.front() == nil {
-			return m.restartAgent()
-		}
-	case "ctrl+o":
-		if m.queue.front() == nil && m.connState == connReady {
-			m.queue.push(newSettingsModal(m.session, m.th, m.now))
-			return nil
-		}
-	case "ctrl+e":
-		if m.conn != nil {
-			p := !m.conn.ElicitationsPaused()
-			m.conn.SetElicitationsPaused(p)
-			if p {
-				m.tr.notice("elicitations from this agent are paused: each is declined automatically (ctrl+e resumes)", false)
-			} else {
-				m.tr.info("elicitations from this agent are resumed")
-			}
-		}
-		return nil
-	}
-	if f := m.queue.front(); f != nil {
-		cmd := f.update(k)
-		return tea.Batch(cmd, m.resolve(f))
+	case key.Matches(k, m.keys.Help):
+		return m.push(newHelpModal(m.keys, m.th), true)
+	case m.queue.front() != nil:
+		// A question is docked: every other key is typing.
+		return m.promptKey(k)
+	case key.Matches(k, m.keys.Flows):
+		m.showFlows = !m.showFlows && len(m.core.Flows()) > 0
+		return ageTick()
+	case key.Matches(k, m.keys.Restart) && m.connState == connGone:
+		return m.restartAgent()
+	case key.Matches(k, m.keys.Settings) && m.connState == connReady:
+		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th), true)
 	}
 	if m.showFlows {
 		return m.flowKey(k)
 	}
-	switch k.String() {
-	case "enter":
+	return m.promptKey(k)
+}
+
+// promptKey handles a key for the prompt.
+func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
+	m.arb.typed()
+	switch {
+	case key.Matches(k, m.keys.Send):
+		if m.queue.front() != nil {
+			m.tr.notice("a question is waiting: tab answers it first (your prompt is kept)", false)
+			return nil
+		}
 		return m.send()
-	case "shift+enter", "ctrl+j", "alt+enter":
+	case key.Matches(k, m.keys.Newline):
 		m.input.InsertString("\n")
 		return nil
-	case "shift+tab":
+	case key.Matches(k, m.keys.Mode):
 		return m.cycleMode()
-	case "tab":
+	case key.Matches(k, m.keys.Complete):
 		if m.completeCommand() {
 			return nil
 		}
-	case "up", "down":
+	case key.Matches(k, m.keys.History):
 		if m.historyKey(k) {
 			return nil
 		}
-	case "end":
+	case key.Matches(k, m.keys.Bottom):
 		if m.input.Value() == "" {
 			m.scroll = 0
 			return nil
@@ -103,32 +108,6 @@ func (m *Model) restartAgent() tea.Cmd {
 	m.connState = connStarting
 	m.tr.info("restarting the agent (a new session)…")
 	return restart(old, m.opts.Agent)
-}
-
-// ctrlC cancels a running turn, quits on an idle prompt, and quits on a
-// second press while a turn is being cancelled.
-func (m *Model) ctrlC() tea.Cmd {
-	now := m.now()
-	second := now.Sub(m.lastCtrlC) < quitWindow
-	m.lastCtrlC = now
-	if m.turn == turnRunning && m.conn != nil && m.connState == connReady {
-		m.turn = turnCancelling
-		m.tr.notice("cancelling the turn… (ctrl+c again quits)", false)
-		return cancelTurn(m.conn)
-	}
-	if m.turn == turnCancelling && !second {
-		return nil
-	}
-	if m.input.Value() != "" && !second && m.turn == turnIdle {
-		m.input.Reset()
-		return nil
-	}
-	return m.quit()
-}
-
-func (m *Model) quit() tea.Cmd {
-	m.quitting = true
-	return shutdown(m.conn)
 }
 
 // send starts a prompt turn with the prompt's text.
@@ -157,7 +136,7 @@ func (m *Model) send() tea.Cmd {
 func (m *Model) prompt(text string) tea.Cmd {
 	m.tr.user(text)
 	m.tr.newTurn()
-	m.lastPrompt = text
+	m.core.Prompted(text)
 	m.turn = turnRunning
 	m.turnStarted = m.now()
 	return tea.Batch(startPrompt(m.conn, text), m.spin.Tick)
@@ -179,81 +158,146 @@ func (m *Model) cycleMode() tea.Cmd {
 	return setMode(m.conn, next)
 }
 
-// resolve acts on a modal the user has answered: it replies to the agent
-// and takes the modal out of the queue.
+// resolve acts on a modal the user has answered: the core replies to the
+// agent and notes the decision; the modal leaves the queue.
 func (m *Model) resolve(md modal) tea.Cmd {
 	if !md.done() {
 		return nil
 	}
-	m.queue.remove(md)
+	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
-		m.conn.RespondPermission(md.req.ID, md.picked)
-		name := "cancelled"
-		for _, o := range md.req.Options {
-			if o.ID == md.picked {
-				name = o.Name
-			}
-		}
-		m.tr.info("permission for " + orID(md.req.ToolCall) + ": " + name)
+		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
-		out, _ := md.form.Done()
-		m.conn.RespondElicitation(md.req.ID, string(out.Action), out.Content)
-		if out.Action == forms.Cancel && md.draft() != "" {
-			m.tr.notice("form cancelled; what you had entered:"+md.draft(), false)
-		}
+		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
 	case *urlModal:
-		return m.resolveURL(md)
+		return tea.Batch(cmd, m.resolveURL(md))
 	case *authModal:
-		if md.picked == "" {
-			return m.quit()
+		id, ok := md.picked.(string)
+		if !ok {
+			return tea.Batch(cmd, m.quit())
 		}
-		return authenticate(m.conn, md.picked)
+		return tea.Batch(cmd, authenticate(m.conn, id))
 	case *exitModal:
 		switch md.picked {
-		case "restart":
-			return m.restartAgent()
-		case "quit":
-			return m.quit()
+		case exitRestart:
+			return tea.Batch(cmd, m.restartAgent())
+		case exitQuit:
+			return tea.Batch(cmd, m.quit())
 		}
-		m.tr.info("ctrl+r restarts the agent; ctrl+c quits")
+		m.tr.info("ctrl+r restarts the agent; ctrl+c twice quits")
 	case *settingsModal:
-		if md.picked != "" {
-			return m.applySetting(md.picked)
-		}
+		return tea.Batch(cmd, m.applySetting(md.picked))
 	case *retryModal:
-		if md.picked == "retry" && m.turn == turnIdle && m.connState == connReady {
-			return m.prompt(md.prompt)
+		if md.picked == true && m.turn == turnIdle && m.connState == connReady {
+			return tea.Batch(cmd, m.prompt(md.prompt))
 		}
 	}
-	return nil
+	return cmd
+}
+
+// resolveURL acts on a consent screen: the URL is handed to the browser
+// first, and only once that worked does the agent hear "accept".
+func (m *Model) resolveURL(md *urlModal) tea.Cmd {
+	act, _ := md.consent.Done()
+	switch {
+	case act == urlconsent.Open:
+		return openURL(m.opts.Opener, md)
+	case md.reopen:
+		return nil
+	case act == urlconsent.Decline:
+		return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Decline}))
+	}
+	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Cancel}))
+}
+
+// openedMsg reports the browser hand-off of a consented URL.
+type openedMsg struct {
+	md  *urlModal
+	err error
+}
+
+func openURL(o urlconsent.Opener, md *urlModal) tea.Cmd {
+	u := md.consent.URL()
+	return func() tea.Msg { return openedMsg{md: md, err: o.Open(u)} }
+}
+
+// opened answers the agent once its URL is open; if the browser could not
+// be started, the question comes back with the reason.
+func (m *Model) opened(msg openedMsg) tea.Cmd {
+	md := msg.md
+	if msg.err != nil {
+		m.tr.notice("could not open the browser: "+sanitize.Text(msg.err.Error())+" (copy the URL with c and open it yourself)", true)
+		if md.reopen {
+			return nil
+		}
+		return m.push(newURLModal(md.q, m.agent, m.th), true)
+	}
+	if md.reopen {
+		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")
+		return nil
+	}
+	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Accept}))
 }
 
 func orID(tc acpconn.ToolCall) string {
 	if tc.Title != "" {
 		return tc.Title
 	}
-	return tc.ID
+	return sanitize.ID(tc.ID)
 }
 
-func (m *Model) resolveURL(md *urlModal) tea.Cmd {
-	act, _ := md.consent.Done()
-	action := "cancel"
-	switch act {
-	case urlconsent.Open:
-		action = "accept"
-	case urlconsent.Decline:
-		action = "decline"
+// armed is a Ctrl+C that waits for a second press to do what it said.
+type armed struct {
+	what string // "quit" or "clear"
+	at   time.Time
+}
+
+// confirmWindow is how soon the second Ctrl+C must follow the first.
+const confirmWindow = 1500 * time.Millisecond
+
+// ctrlC cancels a running turn (or a focused question, as Esc would);
+// otherwise it needs a second press to clear a draft (kept in history) or
+// to quit, and it never quits past a draft or a waiting question.
+func (m *Model) ctrlC() tea.Cmd {
+	now := m.now()
+	second := func(what string) bool {
+		ok := m.armed.what == what && now.Sub(m.armed.at) < confirmWindow
+		m.armed = armed{what, now}
+		return ok
 	}
-	// A legacy -32042 flow has no pending request: this is then a no-op.
-	m.conn.RespondElicitation(md.req.ID, action, nil)
-	if act == urlconsent.Open {
-		m.addFlow(md.req)
-		return urlconsent.OpenCmd(m.opts.Opener, md.req.Report.URL)
+	if m.turn == turnRunning && m.conn != nil && m.connState == connReady {
+		m.turn = turnCancelling
+		m.armed = armed{}
+		m.tr.notice("cancelling the turn… (ctrl+c twice more quits)", false)
+		return cancelTurn(m.conn)
 	}
-	if m.legacyWaiting[md.req.ElicitationID] {
-		m.legacyWaiting = nil
-		m.tr.notice("the prompt that needed this URL will not be retried", false)
+	if f := m.queue.front(); f != nil && m.arb.focused {
+		// As Esc: a form with typed answers asks before it discards them.
+		m.armed = armed{}
+		return tea.Batch(f.update(tea.KeyPressMsg{Code: tea.KeyEscape}), m.resolve(f))
+	}
+	if m.queue.front() != nil {
+		m.armed = armed{}
+		m.tr.notice("a question is waiting: tab answers it; quit once it is answered", false)
+		return nil
+	}
+	if m.input.Value() != "" {
+		if second("clear") {
+			m.hist.add(m.input.Value())
+			m.input.Reset()
+			m.armed = armed{}
+			m.tr.info("prompt cleared (↑ brings it back)")
+		}
+		return nil
+	}
+	if second("quit") {
+		return m.quit()
 	}
 	return nil
+}
+
+func (m *Model) quit() tea.Cmd {
+	m.quitting = true
+	return shutdown(m.conn)
 }

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 	"testing"
-	"time"
 )
 
 // approve presses the demo page's Approve button for a pending flow, as a
@@ -42,22 +41,22 @@ func TestLegacyURLRequiredThenRetry(t *testing.T) {
 			d.key("enter")
 			d.until("the URL consent", func() bool { _, ok := d.m.queue.front().(*urlModal); return ok })
 			d.waitText("needs 1 URL flow completed")
-			d.clk.advance(time.Second)
-			d.key("o")
-			d.until("the flow", func() bool { return len(d.m.flows) == 1 })
+			d.focus()
+			d.keys("right", "enter")
+			d.until("the flow", func() bool { return len(d.m.core.Flows()) == 1 })
 			d.until("the browser", func() bool { return len(d.open.opened()) > 0 })
 			if got := d.open.opened(); len(got) != 1 || !strings.HasPrefix(got[0], "http://127.0.0.1:") {
 				t.Fatalf("opened %v", got)
 			}
-			approve(t, d.m.flows[0].req.Report.URL)
+			approve(t, d.m.core.Flows()[0].Q.Elicit.Report.URL)
 			if !auto {
 				d.until("the retry offer", func() bool { _, ok := d.m.queue.front().(*retryModal); return ok })
-				d.clk.advance(time.Second)
-				d.key("y")
+				d.focus()
+				d.keys("down", "enter")
 			}
 			d.waitText("Authorized")
 			d.until("the turn", func() bool { return d.m.turn == turnIdle })
-			if len(d.m.flows) != 0 {
+			if len(d.m.core.Flows()) != 0 {
 				t.Errorf("flow still pending")
 			}
 		})

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/urlconsent"
 )
@@ -62,6 +63,8 @@ const (
 
 // Model is the root model. Children are plain structs it calls; no I/O
 // happens in Update: anything that talks to the agent runs in a tea.Cmd.
+// The session's rules (questions, flows, retries, limits) live in the
+// core; the model renders it and maps keys to its actions.
 type Model struct {
 	opts Options
 	now  func() time.Time
@@ -69,6 +72,9 @@ type Model struct {
 	md   *markdown
 	bg   *markdown // for final renders made off the event loop
 	tr   *transcript
+	keys keyMap
+	arb  arbiter
+	core *session.Core
 
 	conn      *acpconn.Conn
 	connState connState
@@ -86,22 +92,15 @@ type Model struct {
 	hist        history
 	turn        turnState
 	turnStarted time.Time
-	lastPrompt  string
-	lastCtrlC   time.Time
+	armed       armed // a Ctrl+C waiting for its second press
 
 	queue     queue
-	flows     []*urlFlow
 	showFlows bool
 	flowSel   int
 	scroll    int
 	flushing  bool
 	exited    *acpconn.AgentExited
 	quitting  bool
-
-	// A prompt answered with the legacy -32042: retried once these
-	// elicitation ids complete.
-	legacyPrompt  string
-	legacyWaiting map[string]bool
 }
 
 // New returns the root model; Init starts the agent.
@@ -113,7 +112,10 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
-	m := &Model{opts: o, now: now, width: 80, height: 24}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
+	m.arb = arbiter{now: now}
+	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
+	session.FlowsKeyName = m.keys.Flows.Help().Key
 	m.setTheme(true)
 	m.input = newInput(m.th)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
@@ -182,11 +184,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case cmdErrMsg:
 		m.tr.notice(msg.what+": "+msg.err.Error(), true)
 		return nil
-	case urlconsent.OpenedMsg:
-		if msg.Err != nil {
-			m.tr.notice("could not open the browser: "+msg.Err.Error()+" (the URL can be copied with c on its flow)", true)
-		}
-		return nil
+	case openedMsg:
+		return m.opened(msg)
+	case dockTickMsg:
+		return m.arb.idle(m.queue.front() != nil)
 	case finalMsg:
 		if it := msg.it; it.final {
 			it.lines, it.width, it.final, it.dirty = msg.lines, msg.width, false, false
@@ -207,9 +208,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
-		if m.queue.front() != nil {
-			return m.queue.front().update(msg)
+		if f := m.queue.front(); f != nil && m.arb.focused {
+			return f.update(msg)
 		}
+		m.arb.typed()
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -219,7 +221,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if f := m.queue.front(); f != nil {
+	if f := m.queue.front(); f != nil && m.arb.focused {
 		cmd := f.update(msg)
 		return tea.Batch(cmd, m.resolve(f))
 	}

@@ -3,34 +3,66 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
 
-// permModal asks the user to allow a tool call. Each option has a number
-// key; arrows and Enter work too; Esc answers "cancelled". The keys are
-// choiceModal's; only the view is its own.
+// permModal asks the user to allow a tool call. A number key or ↑/↓ moves
+// to an option and Enter chooses it; no key grants on its own. The first
+// reject option is selected at first, so a stray Enter grants nothing. Esc
+// answers "cancelled".
 type permModal struct {
-	choiceModal
-	req   acpconn.PermissionRequest
-	agent string
+	q            *session.Question
+	agent        string
+	th           *theme.Theme
+	cursor       int
+	out          session.Outcome
+	finished     bool
+	index, total int
 }
 
-func newPermModal(req acpconn.PermissionRequest, agent string, th *theme.Theme, now func() time.Time) *permModal {
-	p := &permModal{req: req, agent: agent, choiceModal: choiceModal{th: th, now: now, shown: now()}}
-	for i, o := range req.Options {
-		if i < len(choiceKeys) {
-			p.choices = append(p.choices, choice{string(choiceKeys[i]), o.Name, o.ID})
+func newPermModal(q *session.Question, agent string, th *theme.Theme) *permModal {
+	p := &permModal{q: q, agent: agent, th: th}
+	for i, o := range q.Perm.Options {
+		if strings.HasPrefix(o.Kind, "reject") {
+			p.cursor = i
+			break
 		}
 	}
 	return p
 }
 
-func (p *permModal) reqID() uint64 { return p.req.ID }
+func (p *permModal) question() *session.Question { return p.q }
+func (p *permModal) done() bool                  { return p.finished }
+func (p *permModal) draft() string               { return "" }
+func (p *permModal) setPosition(i, n int)        { p.index, p.total = i, n }
+
+func (p *permModal) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	opts := p.q.Perm.Options
+	if !ok {
+		return nil
+	}
+	switch s := k.String(); {
+	case s == "esc":
+		p.out, p.finished = session.Outcome{Action: session.Cancel}, true
+	case len(opts) == 0:
+	case s == "up" || s == "shift+tab":
+		p.cursor = (p.cursor + len(opts) - 1) % len(opts)
+	case s == "down" || s == "tab":
+		p.cursor = (p.cursor + 1) % len(opts)
+	case s == "enter":
+		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
+	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(opts):
+		p.cursor = int(s[0] - '1')
+	}
+	return nil
+}
 
 func (p *permModal) view(width, _ int) string {
 	th := p.th
@@ -41,14 +73,10 @@ func (p *permModal) view(width, _ int) string {
 		head += th.Muted.Render(fmt.Sprintf(" · %d of %d", p.index, p.total))
 	}
 	b.WriteString(head + "\n\n")
-	tc := p.req.ToolCall
-	title := tc.Title
-	if title == "" {
-		title = tc.ID
-	}
-	b.WriteString(th.ToolLabel.Render(ansi.Wrap(title, inner, " ")))
+	tc := p.q.Perm.ToolCall
+	b.WriteString(th.ToolLabel.Render(ansi.Wrap(p.q.Tool, inner, " ")))
 	if tc.Kind != "" {
-		b.WriteString(th.Muted.Render(" [" + tc.Kind + "]"))
+		b.WriteString(th.Muted.Render(" [" + sanitize.ID(tc.Kind) + "]"))
 	}
 	b.WriteString("\n")
 	for _, l := range tc.Locations {
@@ -63,11 +91,11 @@ func (p *permModal) view(width, _ int) string {
 			lines++
 		}
 	}
+	if lines > 6 {
+		b.WriteString(th.Muted.Render(fmt.Sprintf("│ … %d more lines", lines-6)) + "\n")
+	}
 	b.WriteString("\n")
-	for i, o := range p.req.Options {
-		if i >= len(p.choices) {
-			break
-		}
+	for i, o := range p.q.Perm.Options {
 		style := th.Base
 		if strings.HasPrefix(o.Kind, "reject") {
 			style = th.Danger.UnsetBold()
@@ -78,8 +106,12 @@ func (p *permModal) view(width, _ int) string {
 		if i == p.cursor {
 			cursor = th.Selected.Render("> ")
 		}
-		b.WriteString(cursor + th.Key.Render(p.choices[i].key) + " " + style.Render(o.Name) + "\n")
+		num := "  "
+		if i < 9 {
+			num = th.Key.Render(fmt.Sprint(i+1)) + " "
+		}
+		b.WriteString(cursor + num + style.Render(sanitize.Line(o.Name)) + "\n")
 	}
-	b.WriteString("\n" + th.KeyHelp.Render("1-"+p.choices[len(p.choices)-1].key+" choose · ↑/↓ enter · esc cancel"))
+	b.WriteString("\n" + th.KeyHelp.Render("1-9 or ↑/↓ select · enter choose · esc cancel"))
 	return th.Modal.Width(width).Render(b.String())
 }

@@ -22,12 +22,15 @@ func TestPromptPermissionAndReply(t *testing.T) {
 	if !strings.Contains(d.screen(), "Add a note to NOTES.md") {
 		t.Errorf("modal lacks the tool call:\n%s", d.screen())
 	}
-	d.key("1") // within the grace period: ignored
+	d.keys("1", "enter") // typed while the question docks: it goes to the prompt
 	if d.m.queue.front() == nil {
-		t.Fatal("a key inside the grace period answered the modal")
+		t.Fatal("typing answered the question")
 	}
-	d.clk.advance(time.Second)
-	d.key("1")
+	if d.m.input.Value() != "1" {
+		t.Fatalf("the prompt lost what was typed: %q", d.m.input.Value())
+	}
+	d.focus()
+	d.keys("1", "enter")
 	d.until("the turn to end", func() bool { return d.m.turn == turnIdle })
 	d.waitText("you allowed the edit once")
 	if !strings.Contains(d.screen(), "ready") {
@@ -57,7 +60,7 @@ func TestCtrlCCancelsTurnThenQuits(t *testing.T) {
 	d.until("the cancelled turn", func() bool { return d.m.turn == turnIdle })
 	d.waitText("turn cancelled")
 	d.clk.advance(5 * time.Second)
-	d.key("ctrl+c")
+	d.keys("ctrl+c", "ctrl+c")
 	d.until("quit", func() bool { return d.quit })
 }
 
@@ -119,7 +122,7 @@ func TestAnswersFileAnswersFormsInSession(t *testing.T) {
 	if d.m.queue.front() != nil {
 		t.Fatal("a form was shown despite --answers")
 	}
-	d.waitText(`answered "Check your profile.`)
+	d.waitText(`answered form "Check your profile.`)
 	d.waitText(`"name": "Ada"`)
 }
 
@@ -132,7 +135,7 @@ func TestSettingsChangeMode(t *testing.T) {
 	d.waitText("Session settings")
 	d.waitText("mode Ask  ← current")
 	d.waitText("Pace: Instant")
-	d.clk.advance(time.Second)
+	d.focus()
 	d.key("2") // mode Auto
 	d.until("the mode", func() bool { return d.m.session.Mode == "auto" })
 	d.waitText("mode Auto")

@@ -22,16 +22,17 @@ func (d *driver) frontURL(seen ...string) *urlModal {
 	d.until("a URL consent in front", func() bool {
 		var ok bool
 		u, ok = d.m.queue.front().(*urlModal)
-		return ok && !slices.Contains(seen, u.req.ElicitationID)
+		return ok && !slices.Contains(seen, u.q.Elicit.ElicitationID)
 	})
+	d.showFront()
 	return u
 }
 
 // flowIDs lists the elicitation ids of the pending URL flows.
 func (d *driver) flowIDs() []string {
 	var ids []string
-	for _, f := range d.m.flows {
-		ids = append(ids, f.req.ElicitationID)
+	for _, f := range d.m.core.Flows() {
+		ids = append(ids, f.Q.Elicit.ElicitationID)
 	}
 	return ids
 }
@@ -74,64 +75,64 @@ func approvePage(t *testing.T, page string) {
 
 // TestURLConsentAndPendingFlows runs /url: nothing opens before o, o opens
 // exactly the URL, the flow stays pending until the agent's page is
-// approved, and the second flow is cancelled from the ctrl+p panel.
+// approved, and the second flow is cancelled from the ctrl+g panel.
 func TestURLConsentAndPendingFlows(t *testing.T) {
 	d := newDriver(t, Options{Agent: demoConfig(t)})
 	d.connected()
 	d.ask("/url")
 	first := d.frontURL()
-	d.waitText(first.req.URL)
+	d.waitText(first.q.Elicit.URL)
 
-	d.key("o") // inside the grace period
-	d.clk.advance(time.Second)
-	d.keys("enter", "space", "x", "c") // none of these opens
-	if d.m.queue.front() != first || len(d.open.opened()) != 0 || len(d.m.flows) != 0 {
+	d.keys("o", "enter") // typed while it docks: goes to the prompt
+	d.focus()
+	d.keys("enter", "space", "x", "o", "enter") // none of these opens
+	if d.m.queue.front() != first || len(d.open.opened()) != 0 || len(d.m.core.Flows()) != 0 {
 		t.Fatalf("opened %v, flows %v, front %T before o", d.open.opened(), d.flowIDs(), d.m.queue.front())
 	}
 
-	d.key("o")
+	d.keys("right", "enter")
 	d.until("the browser asked", func() bool { return len(d.open.opened()) > 0 })
-	if got := d.open.opened(); len(got) != 1 || got[0] != first.req.URL {
-		t.Fatalf("opened %q, want exactly [%q]", got, first.req.URL)
+	if got := d.open.opened(); len(got) != 1 || got[0] != first.q.Elicit.URL {
+		t.Fatalf("opened %q, want exactly [%q]", got, first.q.Elicit.URL)
 	}
-	if ids := d.flowIDs(); !slices.Equal(ids, []string{first.req.ElicitationID}) {
-		t.Fatalf("pending flows %v after consent, want [%s]", ids, first.req.ElicitationID)
+	if ids := d.flowIDs(); !slices.Equal(ids, []string{first.q.Elicit.ElicitationID}) {
+		t.Fatalf("pending flows %v after consent, want [%s]", ids, first.q.Elicit.ElicitationID)
 	}
-	second := d.frontURL(first.req.ElicitationID)
+	second := d.frontURL(first.q.Elicit.ElicitationID)
 	if !strings.Contains(d.m.statusView(100), "1 URL flow") {
 		t.Errorf("status bar: %s", d.m.statusView(100))
 	}
 
 	// Unknown and repeated completions are ignored.
 	d.m.apply(acpconn.ElicitationComplete{ElicitationID: "elicit-unknown"})
-	if len(d.m.flows) != 1 {
+	if len(d.m.core.Flows()) != 1 {
 		t.Fatalf("an unknown id changed the flows: %v", d.flowIDs())
 	}
 
-	approvePage(t, first.req.URL)
-	d.until("the flow completed", func() bool { return len(d.m.flows) == 0 })
+	approvePage(t, first.q.Elicit.URL)
+	d.until("the flow completed", func() bool { return len(d.m.core.Flows()) == 0 })
 	d.waitText("the agent reports the flow on 127.0.0.1 is complete")
-	d.m.apply(acpconn.ElicitationComplete{ElicitationID: first.req.ElicitationID})
+	d.m.apply(acpconn.ElicitationComplete{ElicitationID: first.q.Elicit.ElicitationID})
 	if strings.Count(d.screen(), "the agent reports the flow on") != 1 {
 		t.Errorf("a repeated completion was not ignored:\n%s", d.screen())
 	}
 
-	d.clk.advance(time.Second)
-	d.key("o")
-	d.until("the second flow pending", func() bool { return len(d.m.flows) == 1 })
+	d.focus()
+	d.keys("right", "enter")
+	d.until("the second flow pending", func() bool { return len(d.m.core.Flows()) == 1 })
 	d.until("the browser asked again", func() bool { return len(d.open.opened()) == 2 })
-	if got := d.open.opened()[1]; got != second.req.URL {
-		t.Errorf("opened %q, want %q", got, second.req.URL)
+	if got := d.open.opened()[1]; got != second.q.Elicit.URL {
+		t.Errorf("opened %q, want %q", got, second.q.Elicit.URL)
 	}
 	d.idle()
 
-	d.key("ctrl+p")
+	d.key("ctrl+g")
 	if !d.m.showFlows {
-		t.Fatal("ctrl+p did not open the pending-flows panel")
+		t.Fatal("ctrl+g did not open the pending-flows panel")
 	}
-	d.wantOnScreen("Pending URL flows", "1 waiting for the agent", "id "+second.req.ElicitationID[:23])
+	d.wantOnScreen("Pending URL flows", "1 waiting for the agent", "id "+second.q.Elicit.ElicitationID[:23])
 	d.key("x")
-	if len(d.m.flows) != 0 || d.m.showFlows {
+	if len(d.m.core.Flows()) != 0 || d.m.showFlows {
 		t.Fatalf("after x: flows %v, panel shown %v", d.flowIDs(), d.m.showFlows)
 	}
 	d.waitText("stopped waiting for the flow on 127.0.0.1")
@@ -150,10 +151,10 @@ func TestURLDeclineOpensNothing(t *testing.T) {
 	d.connected()
 	d.ask("/url")
 	first := d.frontURL()
-	d.clk.advance(time.Second)
+	d.focus()
 	d.key("d")
-	d.frontURL(first.req.ElicitationID)
-	d.clk.advance(time.Second)
+	d.frontURL(first.q.Elicit.ElicitationID)
+	d.focus()
 	d.key("esc")
 	d.idle()
 	d.waitText(`"action": "cancel"`)
@@ -161,7 +162,7 @@ func TestURLDeclineOpensNothing(t *testing.T) {
 	if got := d.open.opened(); len(got) != 0 {
 		t.Errorf("opened %q", got)
 	}
-	if len(d.m.flows) != 0 {
+	if len(d.m.core.Flows()) != 0 {
 		t.Errorf("pending flows %v", d.flowIDs())
 	}
 }
@@ -174,6 +175,8 @@ func TestAllQueuesThreeModals(t *testing.T) {
 	d.connected()
 	d.ask("/all")
 	d.until("three questions queued", func() bool { return len(d.m.queue.items) == 3 })
+	d.waitText("3 waiting") // docked under the prompt: the user was typing
+	d.showFront()
 	d.waitText("1 of 3")
 	answered := map[string]bool{}
 	for n := 3; n > 0; n-- {
@@ -183,11 +186,11 @@ func TestAllQueuesThreeModals(t *testing.T) {
 		} else if strings.Contains(d.screen(), "1 of 1") {
 			t.Errorf("a lone question shows a count:\n%s", d.screen())
 		}
-		d.key("esc") // the front one just came up: its grace period ignores this
+		d.key("esc") // typed as the front one comes up: it stays
 		if d.m.queue.front() != front {
-			t.Fatalf("a key inside the grace period answered %T", front)
+			t.Fatalf("a key typed as it came up answered %T", front)
 		}
-		d.clk.advance(time.Second)
+		d.focus()
 		switch md := front.(type) {
 		case *formModal:
 			answered["form"] = true
@@ -199,7 +202,7 @@ func TestAllQueuesThreeModals(t *testing.T) {
 			d.key("d")
 		case *permModal:
 			answered["permission"] = true
-			d.key("1")
+			d.keys("1", "enter")
 		default:
 			t.Fatalf("unexpected modal %T", md)
 		}
@@ -218,7 +221,7 @@ func TestAllQueuesThreeModals(t *testing.T) {
 	}
 }
 
-// TestPendingFlowsPanelKeys opens the ctrl+p panel over one pending flow
+// TestPendingFlowsPanelKeys opens the ctrl+g panel over one pending flow
 // (the demo's flow that never completes) and presses each of its keys.
 func TestPendingFlowsPanelKeys(t *testing.T) {
 	tests := []struct {
@@ -228,7 +231,7 @@ func TestPendingFlowsPanelKeys(t *testing.T) {
 		opened  int    // browser calls in all (1: the consent's own)
 		notice  string // in the transcript
 	}{
-		{key: "o", pending: 1, panel: true, opened: 2},
+		{key: "o", pending: 1, panel: false, opened: 2},
 		{key: "c", pending: 1, panel: true, opened: 1, notice: "copied the URL to the clipboard"},
 		{key: "d", pending: 0, panel: false, opened: 1, notice: "marked the flow on 127.0.0.1 done"},
 		{key: "x", pending: 0, panel: false, opened: 1, notice: "stopped waiting for the flow on 127.0.0.1"},
@@ -240,19 +243,23 @@ func TestPendingFlowsPanelKeys(t *testing.T) {
 			d.connected()
 			d.ask("/url")
 			first := d.frontURL()
-			d.clk.advance(time.Second)
+			d.focus()
 			d.key("d") // decline the flow that completes
-			d.frontURL(first.req.ElicitationID)
-			d.clk.advance(time.Second)
-			d.key("o")
-			d.until("one pending flow", func() bool { return len(d.m.flows) == 1 && len(d.open.opened()) == 1 })
+			d.frontURL(first.q.Elicit.ElicitationID)
+			d.focus()
+			d.keys("right", "enter")
+			d.until("one pending flow", func() bool { return len(d.m.core.Flows()) == 1 && len(d.open.opened()) == 1 })
 			d.idle()
-			d.key("ctrl+p")
+			d.key("ctrl+g")
 			d.waitText("Pending URL flows")
 			d.key(tc.key)
+			if tc.key == "o" { // reopening asks again
+				d.waitText("Open in browser")
+				d.keys("right", "enter")
+			}
 			d.until(fmt.Sprintf("%d browser calls", tc.opened), func() bool { return len(d.open.opened()) == tc.opened })
-			if len(d.m.flows) != tc.pending || d.m.showFlows != tc.panel {
-				t.Errorf("after %s: %d flows (want %d), panel %v (want %v)", tc.key, len(d.m.flows), tc.pending, d.m.showFlows, tc.panel)
+			if len(d.m.core.Flows()) != tc.pending || d.m.showFlows != tc.panel {
+				t.Errorf("after %s: %d flows (want %d), panel %v (want %v)", tc.key, len(d.m.core.Flows()), tc.pending, d.m.showFlows, tc.panel)
 			}
 			if tc.notice != "" {
 				d.waitText(tc.notice)

@@ -37,7 +37,8 @@ func (m *Model) transcriptHeight() int { return max(1, m.height-6) }
 
 func (m *Model) bottomView(w int) string {
 	maxH := max(6, m.height*3/4)
-	if f := m.queue.front(); f != nil {
+	f := m.queue.front()
+	if f != nil && m.arb.focused {
 		return clampHeight(f.view(w, maxH), maxH)
 	}
 	if m.showFlows {
@@ -47,7 +48,31 @@ func (m *Model) bottomView(w int) string {
 	if hints := m.hintsView(w); hints != "" {
 		rule = hints + "\n" + rule
 	}
-	return rule + "\n" + m.input.View()
+	view := rule + "\n" + m.input.View()
+	if f != nil {
+		view += "\n" + m.dockView(f, w)
+	}
+	return view
+}
+
+// dockView is the line under the prompt that announces a question which
+// waits while the user types.
+func (m *Model) dockView(f modal, w int) string {
+	th := m.th
+	what := "a question"
+	if q := f.question(); q != nil {
+		what = "a " + q.Kind.String() + " question"
+		if q.Tool != "" {
+			what += " for " + q.Tool
+		}
+	} else if c, ok := f.(interface{ heading() string }); ok {
+		what = c.heading()
+	}
+	line := th.Warning.Render("⚑ "+m.agent+" asks "+what) + th.Muted.Render(" · ") + th.Key.Render("tab") + th.Muted.Render(" to answer")
+	if n := len(m.queue.items); n > 1 {
+		line += th.Muted.Render(fmt.Sprintf(" · %d waiting", n))
+	}
+	return ansi.Truncate(line, w, "…")
 }
 
 // clampHeight keeps a modal within the screen, showing its end (where the
@@ -87,17 +112,17 @@ func (m *Model) statusView(w int) string {
 	if n := m.pendingRequests(); n > 0 {
 		parts = append(parts, th.Warning.Render(plural(n, "question", "questions")))
 	}
-	if n := len(m.flows); n > 0 {
-		parts = append(parts, th.Warning.Render(plural(n, "URL flow", "URL flows")+" (ctrl+p)"))
+	if n := len(m.core.Flows()); n > 0 {
+		parts = append(parts, th.Warning.Render(plural(n, "URL flow", "URL flows")+" ("+m.keys.Flows.Help().Key+")"))
 	}
-	if m.conn != nil && m.conn.ElicitationsPaused() {
-		parts = append(parts, th.Warning.Render("elicitations paused"))
+	if m.core.Paused() {
+		parts = append(parts, th.Warning.Render("questions paused"))
 	}
 	if m.scroll > 0 {
 		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d (end returns)", m.scroll)))
 	}
 	left := strings.Join(parts, sep)
-	help := th.KeyHelp.Render("ctrl+c cancel/quit · ctrl+o settings · ctrl+t thoughts · pgup scroll")
+	help := th.KeyHelp.Render(m.keyLine())
 	if ansi.StringWidth(left)+2+ansi.StringWidth(help) <= w {
 		return left + strings.Repeat(" ", w-ansi.StringWidth(left)-ansi.StringWidth(help)) + help
 	}
@@ -109,11 +134,27 @@ func (m *Model) statusView(w int) string {
 func (m *Model) pendingRequests() int {
 	n := 0
 	for _, md := range m.queue.items {
-		if md.reqID() != 0 {
+		if md.question() != nil {
 			n++
 		}
 	}
 	return n
+}
+
+// keyLine is the status bar's key help: what the next Ctrl+C does when
+// one is armed, else the keymap's short help.
+func (m *Model) keyLine() string {
+	if m.armed.what != "" && m.now().Sub(m.armed.at) < confirmWindow {
+		if m.armed.what == "quit" {
+			return "ctrl+c again quits"
+		}
+		return "ctrl+c again clears the prompt"
+	}
+	var parts []string
+	for _, b := range m.keys.ShortHelp() {
+		parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // truncateLine cuts a styled line to width.
