@@ -72,6 +72,9 @@ func (h Hook) Deadline() time.Duration {
 	return DefaultHookTimeout
 }
 
+// String is the hook's command as a shell would need it, for messages.
+func (h Hook) String() string { return quoteArgv(h.Command) }
+
 // Matches reports whether the hook runs for this event and agent.
 func (h Hook) Matches(event Event, agent string) bool {
 	return h.Event == event && h.Agent.Match(agent)
