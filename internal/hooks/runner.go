@@ -153,5 +153,9 @@ func decide(event config.Event, in Input, out output) (Result, *Error) {
 	if content[0] != '{' {
 		return fail("accept with content that is not a JSON object")
 	}
-	return Result{Decision: Answer, Action: Accept, Content: json.RawMessage(content)}, nil
+	var c bytes.Buffer
+	if err := json.Compact(&c, content); err != nil {
+		return fail("accept with content that is not JSON")
+	}
+	return Result{Decision: Answer, Action: Accept, Content: json.RawMessage(c.Bytes())}, nil
 }
