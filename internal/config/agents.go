@@ -2,6 +2,8 @@ package config
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"os/exec"
 	"slices"
 	"sort"
@@ -25,7 +27,8 @@ type Agent struct {
 	Command []string
 	// Env holds the variables to add to elicit's environment.
 	Env map[string]string
-	// Cwd is the session's working directory, empty for elicit's own.
+	// Cwd is the session's working directory ("~/" expanded), empty for
+	// elicit's own.
 	Cwd string
 	// Source says whether the file or the built-in list named it.
 	Source Source
@@ -127,11 +130,21 @@ func (c *Config) where() string {
 }
 
 func resolve(name string, argv []string, env map[string]string, cwd string, src Source) Agent {
-	a := Agent{Name: name, Command: slices.Clone(argv), Env: env, Cwd: cwd, Source: src}
+	a := Agent{Name: name, Command: slices.Clone(argv), Env: env, Cwd: expandHome(cwd), Source: src}
 	if len(argv) > 0 {
 		if p, err := exec.LookPath(argv[0]); err == nil {
 			a.Path = p
 		}
 	}
 	return a
+}
+
+// expandHome replaces a leading "~/" with the user's home directory.
+func expandHome(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, rest)
+		}
+	}
+	return p
 }

@@ -24,7 +24,8 @@ func fakePath(t *testing.T, names ...string) string {
 
 func TestAgent(t *testing.T) {
 	dir := fakePath(t, "gemini", "my-agent")
-	c, err := Parse([]byte("[agents.mine]\ncommand = [\"my-agent\", \"--acp\"]\nenv = { A = \"1\" }\n[agents.codex]\ncommand = [\"not-installed\"]\n"), "c.toml")
+	t.Setenv("HOME", "/home/u")
+	c, err := Parse([]byte("[agents.mine]\ncommand = [\"my-agent\", \"--acp\"]\ncwd = \"~/src\"\nenv = { A = \"1\" }\n[agents.codex]\ncommand = [\"not-installed\"]\n"), "c.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +53,9 @@ func TestAgent(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tt.name == "mine" && a.Cwd != "/home/u/src" {
+				t.Errorf("Cwd = %q", a.Cwd)
 			}
 			if a.Source != tt.src || a.Path != tt.path || strings.Join(a.Command, " ") != tt.argv {
 				t.Errorf("got %+v", a)
