@@ -78,6 +78,7 @@ type capped struct {
 	max int
 }
 
+// Write keeps what fits and reports all of p written.
 func (c *capped) Write(p []byte) (int, error) {
 	if room := c.max - c.Len(); room > 0 {
 		c.Buffer.Write(p[:min(room, len(p))])
