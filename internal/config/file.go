@@ -1,0 +1,45 @@
+package config
+
+// The file's shape as the TOML decoder sees it. The go-toml decoder sets a
+// string-kinded field directly and never calls its UnmarshalText, so each
+// checked string is wrapped in a struct: then UnmarshalText runs, and its
+// error comes back with the line of the value.
+
+type fileConfig struct {
+	Agents     map[string]AgentEntry `toml:"agents"`
+	Hooks      []fileHook            `toml:"hooks"`
+	TopDomains []string              `toml:"top_domains"`
+	Theme      themeText             `toml:"theme"`
+	Notify     notifyText            `toml:"notify"`
+	History    *bool                 `toml:"history"`
+}
+
+type fileHook struct {
+	Event   eventText `toml:"event"`
+	Command []string  `toml:"command"`
+	Agent   globText  `toml:"agent"`
+	Timeout Duration  `toml:"timeout"`
+}
+
+type (
+	eventText  struct{ Event }
+	globText   struct{ Glob }
+	themeText  struct{ Theme }
+	notifyText struct{ Notify }
+)
+
+// config converts what was decoded into a Config.
+func (f *fileConfig) config(path string) *Config {
+	c := &Config{
+		AgentEntries: f.Agents,
+		TopDomains:   f.TopDomains,
+		Theme:        f.Theme.Theme,
+		Notify:       f.Notify.Notify,
+		History:      f.History,
+		Path:         path,
+	}
+	for _, h := range f.Hooks {
+		c.Hooks = append(c.Hooks, Hook{Event: h.Event.Event, Command: h.Command, Agent: h.Agent.Glob, Timeout: h.Timeout})
+	}
+	return c
+}
