@@ -88,6 +88,7 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (Elicita
 		if len(r.RequestedSchema) > MaxSchemaBytes {
 			return req, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(r.RequestedSchema), MaxSchemaBytes))
 		}
+		req.RawSchema = r.RequestedSchema
 		s, err := schema.ParseSchema(r.RequestedSchema)
 		if err != nil {
 			var se *schema.SchemaError

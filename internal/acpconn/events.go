@@ -1,6 +1,8 @@
 package acpconn
 
 import (
+	"encoding/json"
+
 	"github.com/elicit-dev/elicit/internal/schema"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
@@ -113,6 +115,7 @@ type ElicitationRequest struct {
 	Message       string
 	Mode          string // "form" or "url"
 	Schema        *schema.Schema
+	RawSchema     json.RawMessage // requestedSchema exactly as sent (for hooks)
 	ElicitationID string // url mode
 	URL           string // url mode, exactly as sent (the consent screen escapes it)
 	Report        urlcheck.Report

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
@@ -21,9 +22,22 @@ func (c *Core) Answer(q *Question, out Outcome) Changes {
 	return c.answer(q, out)
 }
 
+// Finish sends an answer that went through the ElicitationResult hooks
+// (AfterHooks); the question already left the queue.
+func (c *Core) Finish(q *Question, out Outcome, notes []Note) Changes {
+	ch := Changes{Notes: notes}
+	out.hooked = true
+	ch.Merge(c.answer(q, out))
+	return ch
+}
+
 // answer replies to the agent and notes the decision.
 func (c *Core) answer(q *Question, out Outcome) Changes {
 	var ch Changes
+	if q.Kind != Permission && out.By == ByUser && !out.hooked && c.hasHooks(config.ElicitationResult) {
+		return Changes{After: []Pending{{Q: q, Out: out}}}
+	}
+	c.remember(q, out)
 	switch q.Kind {
 	case Permission:
 		id := ""

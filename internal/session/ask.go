@@ -9,6 +9,15 @@ import (
 // ask answers q at once when a rule says so (--answers, no person, paused,
 // too many waiting), and queues it for the user otherwise.
 func (c *Core) ask(q *Question) Changes {
+	if c.needsPrep(q) {
+		c.preparing = append(c.preparing, q)
+		return Changes{Prepare: []*Question{q}}
+	}
+	return c.route(q)
+}
+
+// route answers q by rule or queues it, once it is prepared.
+func (c *Core) route(q *Question) Changes {
 	if out, ok := c.auto(q); ok {
 		return c.answer(q, out)
 	}

@@ -67,6 +67,12 @@ type Changes struct {
 	Retry string
 	// Send is a prompt to send now (AutoRetry).
 	Send string
+	// Prepare lists questions to run Prepare on, off the UI loop, then
+	// hand to Prepared.
+	Prepare []*Question
+	// After lists answers to run AfterHooks on, off the UI loop, then
+	// hand to Finish.
+	After []Pending
 }
 
 func (ch *Changes) note(l Level, format string, args ...any) {
@@ -84,17 +90,22 @@ func (ch *Changes) Merge(o Changes) {
 	if o.Send != "" {
 		ch.Send = o.Send
 	}
+	ch.Prepare = append(ch.Prepare, o.Prepare...)
+	ch.After = append(ch.After, o.After...)
 }
 
 // Core is one session's state apart from its rendering.
 type Core struct {
-	conn   Responder
-	pol    Policy
-	now    func() time.Time
-	queue  []*Question
-	flows  []*Flow
-	tools  map[string]string // tool call id -> display title
-	paused bool
+	conn      Responder
+	pol       Policy
+	mem       Memory
+	now       func() time.Time
+	queue     []*Question
+	preparing []*Question // waiting for Prepare
+	writer    *writer
+	flows     []*Flow
+	tools     map[string]string // tool call id -> display title
+	paused    bool
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -102,7 +113,8 @@ type Core struct {
 	legacyWaiting map[string]bool
 }
 
-// New returns the core of a session with conn; now is the clock.
+// New returns the core of a session with conn; now is the clock. Use
+// SetMemory to add hooks, history and an audit log.
 func New(conn Responder, pol Policy, now func() time.Time) *Core {
 	if now == nil {
 		now = time.Now
@@ -110,8 +122,14 @@ func New(conn Responder, pol Policy, now func() time.Time) *Core {
 	if pol.MaxWaiting <= 0 {
 		pol.MaxWaiting = DefaultMaxWaiting
 	}
-	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}}
+	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}, writer: newWriter()}
 }
+
+// SetMemory gives the core hooks, history and an audit log.
+func (c *Core) SetMemory(m Memory) { c.mem = m }
+
+// Close waits for the background writes (audit, history) to finish.
+func (c *Core) Close() { c.writer.close() }
 
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
@@ -171,6 +189,12 @@ func (c *Core) Prompted(text string) {
 // Apply takes one agent event. Events that only need rendering (chunks,
 // tool calls, plans…) leave Changes empty; the views draw them.
 func (c *Core) Apply(ev acpconn.Event) Changes {
+	ch := c.apply(ev)
+	ch.Notes = append(c.writer.errors(), ch.Notes...)
+	return ch
+}
+
+func (c *Core) apply(ev acpconn.Event) Changes {
 	switch ev := ev.(type) {
 	case acpconn.ToolCall:
 		if ev.Title != "" {
@@ -188,9 +212,14 @@ func (c *Core) Apply(ev acpconn.Event) Changes {
 		return c.complete(ev.ElicitationID, "the agent reports the flow on %s is complete")
 	case acpconn.RequestClosed:
 		var ch Changes
-		if q := c.byReq(ev.ID); q != nil {
-			c.remove(q)
-			ch.Closed = append(ch.Closed, Closed{Q: q, Reason: ev.Reason})
+		for _, list := range []*[]*Question{&c.queue, &c.preparing} {
+			for _, q := range *list {
+				if ev.ID != 0 && q.ReqID() == ev.ID {
+					c.take(q, list)
+					ch.Closed = append(ch.Closed, Closed{Q: q, Reason: ev.Reason})
+					break
+				}
+			}
 		}
 		return ch
 	case acpconn.TurnEnded:
@@ -208,19 +237,13 @@ func (c *Core) toolOf(tc acpconn.ToolCall) string {
 	return c.ToolTitle(tc.ID)
 }
 
-func (c *Core) byReq(id uint64) *Question {
-	for _, q := range c.queue {
-		if id != 0 && q.ReqID() == id {
-			return q
-		}
-	}
-	return nil
-}
+func (c *Core) remove(q *Question) bool { return c.take(q, &c.queue) }
 
-func (c *Core) remove(q *Question) bool {
-	for i, x := range c.queue {
+// take removes q from list; false when it is not there.
+func (c *Core) take(q *Question, list *[]*Question) bool {
+	for i, x := range *list {
 		if x == q {
-			c.queue = append(c.queue[:i], c.queue[i+1:]...)
+			*list = append((*list)[:i], (*list)[i+1:]...)
 			return true
 		}
 	}
@@ -229,10 +252,10 @@ func (c *Core) remove(q *Question) bool {
 
 func (c *Core) closeAll(reason string) Changes {
 	var ch Changes
-	for _, q := range c.queue {
+	for _, q := range append(c.queue, c.preparing...) {
 		ch.Closed = append(ch.Closed, Closed{Q: q, Reason: reason})
 	}
-	c.queue = nil
+	c.queue, c.preparing = nil, nil
 	return ch
 }
 

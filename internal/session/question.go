@@ -1,6 +1,7 @@
 package session
 
 import (
+	"encoding/json"
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
@@ -39,6 +40,11 @@ type Question struct {
 	// request to answer, only a flow to follow and a prompt to retry.
 	Legacy  bool
 	Arrived time.Time
+	// Prefill holds the answers the user gave the same form last time
+	// (PrefillAt); Visits says how often the URL's site was opened.
+	Prefill   map[string]json.RawMessage
+	PrefillAt time.Time
+	Visits    string
 }
 
 // ReqID is the acpconn request the question answers (0 for a legacy URL).
@@ -89,6 +95,7 @@ const (
 	ByDefaults            // --accept-defaults
 	ByPolicy              // the non-interactive rule (-p: decline, reject, or --approve)
 	ByLimit               // too many questions waiting, or questions paused
+	ByHook                // an Elicitation or ElicitationResult hook
 )
 
 func (w Who) String() string {
@@ -101,6 +108,8 @@ func (w Who) String() string {
 		return "non-interactive"
 	case ByLimit:
 		return "automatically"
+	case ByHook:
+		return "hook"
 	}
 	return "you"
 }
@@ -113,6 +122,7 @@ type Outcome struct {
 	By       Who
 	// Reason says why an automatic answer was given.
 	Reason string
+	hooked bool // the ElicitationResult hooks have run
 	// Draft is what the user had entered in a form that was cancelled or
 	// declined, one "label: value" per line; it is kept in the transcript.
 	Draft string

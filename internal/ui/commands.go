@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 )
 
 // connectedMsg reports the agent started (or not) and its session created.
@@ -143,6 +144,32 @@ func setMode(c *acpconn.Conn, id string) tea.Cmd {
 			return cmdErrMsg{"set mode", err}
 		}
 		return nil
+	}
+}
+
+// preparedMsg carries a question's hooks and history, read off the loop.
+type preparedMsg struct {
+	q    *session.Question
+	prep session.Prep
+}
+
+// afterMsg carries an answer that went through the ElicitationResult hooks.
+type afterMsg struct {
+	p     session.Pending
+	out   session.Outcome
+	notes []session.Note
+}
+
+func prepare(c *session.Core, q *session.Question) tea.Cmd {
+	return func() tea.Msg {
+		return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)}
+	}
+}
+
+func afterHooks(c *session.Core, p session.Pending) tea.Cmd {
+	return func() tea.Msg {
+		out, notes := c.AfterHooks(context.Background(), p)
+		return afterMsg{p: p, out: out, notes: notes}
 	}
 }
 

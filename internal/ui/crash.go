@@ -79,4 +79,5 @@ func (m *Model) Close() {
 	if m.conn != nil {
 		m.conn.Close()
 	}
+	m.core.Close()
 }

@@ -15,6 +15,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 		m.conn = msg.conn
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
 		m.changes(m.core.SetConn(msg.conn))
+		m.core.SetMemory(m.opts.Memory.For(msg.conn))
 	}
 	if msg.err != nil {
 		if msg.auth {
@@ -140,6 +141,12 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	}
 	for _, q := range ch.Asked {
 		cmds = append(cmds, m.ask(q))
+	}
+	for _, q := range ch.Prepare {
+		cmds = append(cmds, prepare(m.core, q))
+	}
+	for _, p := range ch.After {
+		cmds = append(cmds, afterHooks(m.core, p))
 	}
 	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
 		cmds = append(cmds, m.prompt(ch.Send))

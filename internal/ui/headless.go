@@ -23,6 +23,7 @@ type HeadlessOptions struct {
 	AcceptDefaults bool                       // answer forms with their defaults when --answers is absent
 	Approve        bool                       // allow tool permissions (default: reject)
 	Timeout        time.Duration              // the whole run; 0 = DefaultHeadlessTimeout
+	Memory         Memory                     // hooks, history, audit log
 	Stdout         io.Writer                  // the agent's reply
 	Stderr         io.Writer                  // one line per decision taken for the user, and errors
 }
@@ -58,9 +59,11 @@ func RunHeadless(o HeadlessOptions) int {
 		}
 		return headlessFail(o, ctx, err)
 	}
-	h := headless{o: o, c: c, core: session.New(c, session.Policy{
+	h := headless{ctx: ctx, o: o, c: c, core: session.New(c, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
 	}, nil)}
+	h.core.SetMemory(o.Memory.For(c))
+	defer h.core.Close()
 	h.core.Prompted(o.Prompt)
 	c.StartPrompt(o.Prompt)
 	for {
@@ -89,6 +92,7 @@ func headlessFail(o HeadlessOptions, ctx context.Context, err error) int {
 }
 
 type headless struct {
+	ctx      context.Context
 	o        HeadlessOptions
 	c        *acpconn.Conn
 	core     *session.Core
@@ -105,7 +109,7 @@ func (h *headless) endLine() {
 // apply handles one event; done reports that the run is over.
 func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 	o := h.o
-	ch := h.core.Apply(ev)
+	ch := h.core.Settle(h.ctx, h.core.Apply(ev))
 	for _, n := range ch.Notes {
 		fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
 	}

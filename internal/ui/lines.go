@@ -22,6 +22,7 @@ type LinesOptions struct {
 	Agent     acpconn.Config
 	Opener    urlconsent.Opener // nil = the system browser
 	Answers   map[string]json.RawMessage
+	Memory    Memory // hooks, history, audit log
 	AutoRetry bool
 	In        io.Reader
 	Out       io.Writer
@@ -51,6 +52,8 @@ func RunLines(o LinesOptions) int {
 	defer c.Close()
 	l := &lineSession{o: o, c: c, in: readLines(o.In)}
 	l.core = session.New(c, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
+	l.core.SetMemory(o.Memory.For(c))
+	defer l.core.Close()
 	if _, err := c.NewSession(ctx); err != nil {
 		if !acpconn.IsAuthRequired(err) || !l.authenticate() {
 			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
@@ -127,7 +130,7 @@ func (l *lineSession) send(text string) {
 
 func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	out := l.o.Out
-	ch := l.core.Apply(ev)
+	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if ev.Role == acpconn.RoleAgent {
@@ -189,7 +192,7 @@ func (l *lineSession) changes(ch session.Changes) {
 			l.send(ch.Retry)
 		}
 		if q := l.core.Front(); q != nil {
-			next = l.core.Answer(q, l.ask(q))
+			next = l.core.Settle(context.Background(), l.core.Answer(q, l.ask(q)))
 		}
 		if len(next.Notes) == 0 && next.Retry == "" && next.Send == "" && l.core.Front() == nil {
 			return

@@ -29,6 +29,7 @@ type Options struct {
 	// value for each key, then the defaults; a form it cannot fill is
 	// declined, with the reason in the transcript.
 	Answers map[string]json.RawMessage
+	Memory  Memory // hooks, history, audit log
 	NoColor bool
 	Now     func() time.Time // nil = time.Now
 }
@@ -186,6 +187,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case openedMsg:
 		return m.opened(msg)
+	case preparedMsg:
+		return m.changes(m.core.Prepared(msg.q, msg.prep))
+	case afterMsg:
+		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
 		return m.arb.idle(m.queue.front() != nil)
 	case finalMsg:
