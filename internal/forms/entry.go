@@ -33,14 +33,14 @@ type entry struct {
 	list   *bigList  // a select or multi-select over filterAbove entries
 	width  int       // the width last given to the widget
 
-	text   string   // Input: string, number, integer; Text: list
+	text string // Input: string, number, integer; Text: list
 	// shown and raw: a default with characters that must not reach the
 	// terminal is prefilled made visible (shown); left as it is, the
 	// default itself (raw) is sent.
 	shown, raw string
-	choice string   // Select: select, optional boolean
-	picks  []string // MultiSelect
-	yes    bool     // Confirm: required or defaulted boolean
+	choice     string   // Select: select, optional boolean
+	picks      []string // MultiSelect
+	yes        bool     // Confirm: required or defaulted boolean
 
 	other     *entry // the companion text entry of an "Other" select
 	companion bool   // this entry is an "Other" companion, drawn under its select

@@ -36,7 +36,7 @@ func TestParseInput(t *testing.T) {
 		{"email", "", nil, ""},
 		{"email", "a@b.co", "a@b.co", ""},
 		{"email", "nope", nil, "not an email address"},
-		
+
 		{"age", "30", json.Number("30"), ""},
 		{"age", " +30 ", json.Number("30"), ""},
 		{"age", "30.0", json.Number("30"), ""},
