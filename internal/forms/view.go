@@ -242,6 +242,9 @@ func (e *entry) answerText() string {
 	if e.text == "" {
 		return "(empty)"
 	}
+	if v, err := e.value(); err == nil && v != nil && f.Kind != schema.KindString {
+		return wire(v) // a number as it is sent: 8000, not 8e3
+	}
 	return sanitize.Line(e.text)
 }
 
