@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
@@ -29,7 +30,7 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 	entries := buildEntries(s)
 	for _, e := range entries {
 		for _, x := range []*entry{e, e.other} {
-			if x != nil {
+			if x != nil && x.f.Kind != schema.KindConst {
 				x.build(km, th, false) // huh's widgets: accessible mode runs them
 				titleWidget(x)
 			}
@@ -50,12 +51,13 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 					continue
 				}
 				v, _ := x.value()
-				ans := "(no answer: left out)"
-				if v != nil {
+				switch {
+				case v != nil:
 					content[x.f.Key] = v
-					ans = x.answerText()
+				case x.f.SendNull:
+					content[x.f.Key] = nil
 				}
-				fmt.Fprintf(out, "  %s: %s\n", x.f.Label(), ans)
+				fmt.Fprintf(out, "  %s: %s\n", x.f.Label(), reviewAnswer(x))
 			}
 		}
 		action := "send"
@@ -140,6 +142,10 @@ func titleWidget(e *entry) {
 // ask asks one entry until its answer is valid, then its "Other" text when
 // that was picked.
 func ask(e *entry, lr *lineReader, out io.Writer) error {
+	if e.f.Kind == schema.KindConst {
+		fmt.Fprintf(out, "\n%s: %s\n", e.f.Label(), e.answerText())
+		return nil
+	}
 	for {
 		fmt.Fprintln(out)
 		for _, l := range accessibleNotes(e) {
@@ -187,6 +193,12 @@ func accessibleNotes(e *entry) []string {
 	}
 	if _, ok := e.widget.(*huh.Input); ok && e.text != "" {
 		out = append(out, "Press Enter to keep: "+sanitize.Line(e.text))
+	}
+	if f.Kind == schema.KindList {
+		out = append(out, "One value a line; an empty line ends the list.")
+	}
+	if p := f.PatternText(); p != "" && utf8.RuneCountInString(p) <= 60 {
+		out = append(out, "Required format (ECMAScript pattern): "+p)
 	}
 	return out
 }

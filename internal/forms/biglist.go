@@ -14,10 +14,6 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
-// windowAbove is the number of list entries above which a select or
-// multi-select is drawn by bigList instead of huh.
-const windowAbove = 200
-
 // listRows is how many options a bigList shows at once; with its status
 // line it is as tall as huh's scrolled list (filterAbove + 1 lines).
 const listRows = filterAbove
@@ -28,14 +24,19 @@ type listItem struct {
 	label, value, lower string
 }
 
+// listFilter starts a bigList's filter (huh's own filter key is turned
+// off: short lists are huh's and need none).
+var listFilter = key.NewBinding(key.WithKeys("/"))
+
 // listKeys are the bindings a bigList reads, taken from huh's keymap so a
 // long list answers to the same keys as a short one.
 type listKeys struct {
 	up, down, top, bottom, pageUp, pageDown, filter, toggle, selectAll key.Binding
 }
 
-// bigList is a select or multi-select for long lists: it keeps the cursor,
-// the picks and the filter, and renders only the rows on screen.
+// bigList is a select or multi-select for lists of more than filterAbove
+// options: it keeps the cursor, the picks and the filter, shows the
+// filter's query, and renders only the rows on screen.
 //
 // It is hand-written because huh's Select and MultiSelect render every
 // option through lipgloss on every View and on every Options, Height and
@@ -68,7 +69,7 @@ type bigList struct {
 // its current value.
 func newSelectList(items []listItem, choice *string, km *huh.KeyMap, th huh.Theme) *bigList {
 	k := km.Select
-	l := newBigList(items, listKeys{k.Up, k.Down, k.GotoTop, k.GotoBottom, k.HalfPageUp, k.HalfPageDown, k.Filter, key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())}, th)
+	l := newBigList(items, listKeys{k.Up, k.Down, k.GotoTop, k.GotoBottom, k.HalfPageUp, k.HalfPageDown, listFilter, key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())}, th)
 	l.choice = choice
 	for i, it := range items {
 		if it.value == *choice {
@@ -83,7 +84,7 @@ func newSelectList(items []listItem, choice *string, km *huh.KeyMap, th huh.Them
 // picks when limit > 0.
 func newMultiList(items []listItem, picks *[]string, limit int, km *huh.KeyMap, th huh.Theme) *bigList {
 	k := km.MultiSelect
-	l := newBigList(items, listKeys{k.Up, k.Down, k.GotoTop, k.GotoBottom, k.HalfPageUp, k.HalfPageDown, k.Filter, k.Toggle, k.SelectAll}, th)
+	l := newBigList(items, listKeys{k.Up, k.Down, k.GotoTop, k.GotoBottom, k.HalfPageUp, k.HalfPageDown, listFilter, k.Toggle, k.SelectAll}, th)
 	l.multi, l.picks, l.limit = true, picks, limit
 	l.picked = make([]bool, len(items))
 	for i, it := range items {

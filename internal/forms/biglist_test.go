@@ -114,7 +114,7 @@ func TestBigListPicks(t *testing.T) {
 // bigList.
 func jk() string {
 	opts := []string{`"jk-1"`}
-	for i := range windowAbove {
+	for i := range 200 {
 		opts = append(opts, fmt.Sprintf(`"x-%d"`, i))
 	}
 	return "[" + strings.Join(opts, ",") + "]"
@@ -220,10 +220,10 @@ func TestBigListMulti(t *testing.T) {
 
 // Short lists stay huh's widgets; long ones in accessible mode too.
 func TestBigListOnlyAboveThreshold(t *testing.T) {
-	if m := newTestModel(t, bigSelect(windowAbove-1, "", `"pick"`)); m.cur.list != nil || m.cur.widget == nil {
+	if m := newTestModel(t, bigSelect(filterAbove, "", `"pick"`)); m.cur.list != nil || m.cur.widget == nil {
 		t.Error("a list at the threshold is not huh's")
 	}
-	if m := newTestModel(t, bigSelect(windowAbove+1, "", `"pick"`)); m.cur.list == nil {
+	if m := newTestModel(t, bigSelect(filterAbove+1, "", `"pick"`)); m.cur.list == nil {
 		t.Error("a list over the threshold is not a bigList")
 	}
 }

@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"encoding/json"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -29,17 +30,20 @@ const filterAbove = 8
 type entry struct {
 	f      *schema.Field
 	widget huh.Field // nil until built, and for a list drawn by bigList
-	list   *bigList  // a select or multi-select over windowAbove entries
+	list   *bigList  // a select or multi-select over filterAbove entries
 	width  int       // the width last given to the widget
 
-	text   string   // Input: string, number, integer
-	choice string   // Select: select, optional boolean
-	picks  []string // MultiSelect
-	yes    bool     // Confirm: required or defaulted boolean
+	text string // Input: string, number, integer; Text: list
+	// shown and raw: a default with characters that must not reach the
+	// terminal is prefilled made visible (shown); left as it is, the
+	// default itself (raw) is sent.
+	shown, raw string
+	choice     string   // Select: select, optional boolean
+	picks      []string // MultiSelect
+	yes        bool     // Confirm: required or defaulted boolean
 
 	other     *entry // the companion text entry of an "Other" select
 	companion bool   // this entry is an "Other" companion, drawn under its select
-	filtering bool   // a list widget is filtering (MultiSelect does not say)
 	err       error  // shown under the field
 }
 
@@ -88,11 +92,33 @@ func (e *entry) prefill() {
 	case f.Kind == schema.KindMultiSelect:
 		def, _ := f.Default.([]string)
 		e.picks = append([]string(nil), def...)
+	case f.Kind == schema.KindList:
+		def, _ := f.Default.([]string)
+		e.setDefault(strings.Join(def, "\n"), sanitize.Text)
+	case f.Kind == schema.KindConst:
 	default:
 		if f.HasDefault {
-			e.text = defaultText(f.Default)
+			e.setDefault(defaultText(f.Default), sanitize.Line)
 		}
 	}
+}
+
+// setDefault prefills the text with def, made safe to draw by clean; when
+// that changed it, the unedited text stands for def itself.
+func (e *entry) setDefault(def string, clean func(string) string) {
+	e.text = clean(def)
+	if e.text != def {
+		e.shown, e.raw = e.text, def
+	}
+}
+
+// input is the text the entry's value is read from: the default itself
+// while the made-visible default is left as it was.
+func (e *entry) input() string {
+	if e.shown != "" && e.text == e.shown {
+		return e.raw
+	}
+	return e.text
 }
 
 // selectItems are the entries of a select's list: "(no answer)" when it is
@@ -154,10 +180,8 @@ func defaultText(v any) string {
 	switch d := v.(type) {
 	case string:
 		return d
-	case float64:
-		return schema.FormatNumber(d)
-	case int64:
-		return schema.FormatNumber(float64(d))
+	case json.Number:
+		return d.String()
 	}
 	return ""
 }
@@ -214,8 +238,12 @@ func (e *entry) value() (any, error) {
 			}
 		}
 		return f.Normalize(append([]string(nil), e.picks...))
+	case f.Kind == schema.KindList:
+		if f.Required && len(schema.Lines(e.input())) == 0 {
+			return nil, schema.ErrRequired
+		}
 	}
-	return f.ParseInput(e.text)
+	return f.ParseInput(e.input())
 }
 
 // draft is the entry's value if it is valid, else what was typed.
@@ -223,9 +251,10 @@ func (e *entry) draft() any {
 	if v, err := e.value(); err == nil {
 		return v
 	}
-	if e.f.Kind == schema.KindString || e.f.Kind == schema.KindNumber || e.f.Kind == schema.KindInteger {
+	switch e.f.Kind {
+	case schema.KindString, schema.KindNumber, schema.KindInteger, schema.KindList:
 		if strings.TrimSpace(e.text) != "" {
-			return e.text
+			return e.input()
 		}
 	}
 	return nil
@@ -249,4 +278,30 @@ func (e *entry) check() bool {
 		}
 	}
 	return ok
+}
+
+// takesText reports whether the entry is edited as text (an input or a
+// list's text area), where readline's keys apply.
+func (e *entry) takesText() bool {
+	switch e.f.Kind {
+	case schema.KindString, schema.KindNumber, schema.KindInteger, schema.KindList:
+		return true
+	}
+	return false
+}
+
+// atBlankLine reports whether a list's text is empty or ends in an empty
+// line, where Enter moves on instead of starting another line.
+func (e *entry) atBlankLine() bool {
+	return strings.TrimSpace(e.text) == "" || strings.HasSuffix(e.text, "\n")
+}
+
+// trimBlankLine drops the empty line Enter left at the end of a list.
+func (e *entry) trimBlankLine() {
+	if e.f.Kind == schema.KindList {
+		e.text = strings.TrimRight(e.text, "\n")
+		if ta, ok := e.widget.(*huh.Text); ok {
+			ta.Value(&e.text)
+		}
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
@@ -65,9 +66,13 @@ type Model struct {
 	entries []*entry
 	cur     *entry // the focused entry (possibly a companion)
 
-	reviewing  bool
-	confirming bool   // "discard your answers? y/n"
-	problem    string // summary shown when submit found errors
+	keys        KeyMap
+	help        help.Model
+	reviewing   bool
+	confirming  bool   // "discard what you typed? y/n"
+	pending     Action // what y confirms: Decline or Cancel
+	showPattern bool   // the focused field's pattern is shown (ctrl+g)
+	problem     string // summary shown when submit found errors
 
 	done    bool
 	outcome Outcome
@@ -90,10 +95,12 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 	}
 	m.opened = m.now()
 	m.km = keyMap()
+	m.keys = DefaultKeyMap()
 	m.hth, m.ink = stylesFor(m.th)
+	m.help = m.newHelp()
 	m.entries = buildEntries(s)
-	if len(m.entries) > 0 {
-		m.cur = m.entries[0]
+	if f := m.focusable(); len(f) > 0 {
+		m.cur = f[0]
 	}
 	m.initial = m.Draft()
 	m.SetSize(80, 0)
@@ -101,10 +108,13 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 }
 
 // keyMap is huh's default with Ctrl+D (decline here) no longer paging
-// lists: PgUp and PgDn page instead.
+// lists: PgUp and PgDn page instead. huh's own filter is off: a list long
+// enough to need one is a bigList, which shows the query.
 func keyMap() *huh.KeyMap {
 	km := huh.NewDefaultKeyMap()
 	km.Quit = key.NewBinding(key.WithDisabled())
+	km.Select.Filter = key.NewBinding(key.WithDisabled())
+	km.MultiSelect.Filter = key.NewBinding(key.WithDisabled())
 	km.Select.HalfPageDown = key.NewBinding(key.WithKeys("pgdown"))
 	km.Select.HalfPageUp = key.NewBinding(key.WithKeys("pgup"))
 	km.MultiSelect.HalfPageDown = key.NewBinding(key.WithKeys("pgdown"))
@@ -136,8 +146,20 @@ func (m *Model) slots() []*entry {
 	return out
 }
 
+// focusable is the slots the user can move to: a const field is shown but
+// takes no input.
+func (m *Model) focusable() []*entry {
+	var out []*entry
+	for _, e := range m.slots() {
+		if e.f.Kind != schema.KindConst {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func (m *Model) index() int {
-	for i, e := range m.slots() {
+	for i, e := range m.focusable() {
 		if e == m.cur {
 			return i
 		}
@@ -178,9 +200,21 @@ func (m *Model) Draft() map[string]any {
 	return d
 }
 
-// Dirty reports whether the user changed anything from the prefilled
-// defaults.
+// Dirty reports whether the user typed or changed anything since the form
+// opened (prefilled defaults do not count): the host asks it before
+// closing the form from outside, and the form itself asks before Esc or
+// Ctrl+D discards such a draft.
 func (m *Model) Dirty() bool { return !reflect.DeepEqual(m.Draft(), m.initial) }
+
+// Typing reports whether the focused field takes text, so a host that has
+// global keys (Ctrl+E, Ctrl+A, ...) should pass them to the form: in a text
+// field they are readline's.
+func (m *Model) Typing() bool {
+	if m.done || m.reviewing || m.confirming || m.cur == nil {
+		return false
+	}
+	return m.cur.takesText() || m.cur.isFiltering()
+}
 
 func (m *Model) finish(a Action, content map[string]any) {
 	m.done, m.outcome = true, Outcome{Action: a, Content: content}

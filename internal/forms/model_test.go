@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,6 +48,16 @@ func keyMsg(name string) tea.KeyPressMsg {
 		"home":      {Code: tea.KeyHome},
 		"end":       {Code: tea.KeyEnd},
 		"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
+		"ctrl+x":    {Code: 'x', Mod: tea.ModCtrl},
+		"ctrl+a":    {Code: 'a', Mod: tea.ModCtrl},
+		"ctrl+e":    {Code: 'e', Mod: tea.ModCtrl},
+		"ctrl+k":    {Code: 'k', Mod: tea.ModCtrl},
+		"ctrl+u":    {Code: 'u', Mod: tea.ModCtrl},
+		"ctrl+w":    {Code: 'w', Mod: tea.ModCtrl},
+		"ctrl+g":    {Code: 'g', Mod: tea.ModCtrl},
+		"alt+b":     {Code: 'b', Mod: tea.ModAlt},
+		"alt+f":     {Code: 'f', Mod: tea.ModAlt},
+		"delete":    {Code: tea.KeyDelete},
 		"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
 	}
 	if k, ok := special[name]; ok {
@@ -99,7 +110,7 @@ func TestModelFillAndSubmit(t *testing.T) {
 	if !done || out.Action != Accept {
 		t.Fatalf("outcome %+v, done %v", out, done)
 	}
-	want := map[string]any{"name": "Jane", "age": int64(42), "agree": true, "color": "green", "tags": []string{"a", "c"}}
+	want := map[string]any{"name": "Jane", "age": json.Number("42"), "agree": true, "color": "green", "tags": []string{"a", "c"}}
 	if !reflect.DeepEqual(out.Content, want) {
 		t.Fatalf("content %#v\nwant %#v", out.Content, want)
 	}
@@ -126,7 +137,7 @@ func TestModelIntegerRefusesFraction(t *testing.T) {
 	press(m, "<backspace>", "<backspace>", "<backspace>", "7", "<enter>")
 	press(m, "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>")
 	out, done := m.Done()
-	if !done || out.Content["age"] != int64(7) {
+	if !done || out.Content["age"] != json.Number("7") {
 		t.Fatalf("outcome %+v", out)
 	}
 }
@@ -149,13 +160,49 @@ func TestModelGrace(t *testing.T) {
 }
 
 func TestModelDecline(t *testing.T) {
-	for _, keys := range [][]string{{"<ctrl+d>"}, {"ab", "<ctrl+d>"}, {"Jane", "<enter>", "1", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<ctrl+d>"}} {
-		m := newTestModel(t, formSchema)
-		press(m, keys...)
-		out, done := m.Done()
-		if !done || out.Action != Decline || out.Content != nil {
-			t.Errorf("keys %q: outcome %+v done %v", keys, out, done)
-		}
+	tests := []struct {
+		name string
+		keys []string
+	}{
+		{"ctrl+x on an untouched form", []string{"<ctrl+x>"}},
+		{"ctrl+d on an untouched form (an empty field: readline's end of input)", []string{"<ctrl+d>"}},
+		{"ctrl+x after typing asks first", []string{"ab", "<ctrl+x>", "y"}},
+		{"ctrl+d in review asks first", []string{"Jane", "<enter>", "1", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<ctrl+d>", "y"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newTestModel(t, formSchema)
+			press(m, tt.keys[:len(tt.keys)-1]...)
+			if _, done := m.Done(); done && len(tt.keys) > 1 {
+				t.Fatalf("declined before the last key %q", tt.keys[len(tt.keys)-1])
+			}
+			press(m, tt.keys[len(tt.keys)-1])
+			out, done := m.Done()
+			if !done || out.Action != Decline || out.Content != nil {
+				t.Errorf("outcome %+v done %v", out, done)
+			}
+		})
+	}
+}
+
+// Ctrl+D in a text field with text deletes forward, as in readline, and
+// never declines; the discard question names what y will do.
+func TestModelCtrlDDeletesInText(t *testing.T) {
+	m := newTestModel(t, formSchema)
+	press(m, "Jane", "<home>", "<ctrl+d>")
+	if _, done := m.Done(); done {
+		t.Fatal("ctrl+d in a text field with text declined")
+	}
+	if d := m.Draft()["name"]; d != "ane" {
+		t.Fatalf("ctrl+d did not delete forward: %#v", d)
+	}
+	press(m, "<ctrl+x>")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "Discard what you typed and decline?") {
+		t.Fatalf("no question:\n%s", v)
+	}
+	press(m, "n")
+	if _, done := m.Done(); done || m.confirming || m.Draft()["name"] != "ane" {
+		t.Fatal("n did not go back with the text kept")
 	}
 }
 
@@ -195,7 +242,7 @@ func TestModelReviewBackToEdit(t *testing.T) {
 		t.Fatal("no review")
 	}
 	view := ansi.Strip(m.View())
-	for _, want := range []string{"Review your answers", "a: one", "b: two", "enter send"} {
+	for _, want := range []string{"Review your answers", `a: "one"`, `b: "two"`, "enter send"} {
 		if !strings.Contains(view, want) {
 			t.Fatalf("review lacks %q:\n%s", want, view)
 		}
@@ -230,7 +277,7 @@ func TestModelDefaultsPrefilled(t *testing.T) {
 	}
 	press(m, "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>")
 	out, _ := m.Done()
-	want := map[string]any{"name": "John Doe", "age": int64(30), "score": 95.5, "status": "pending", "verified": true, "tags": []string{"y"}}
+	want := map[string]any{"name": "John Doe", "age": json.Number("30"), "score": json.Number("95.5"), "status": "pending", "verified": true, "tags": []string{"y"}}
 	if out.Action != Accept || !reflect.DeepEqual(out.Content, want) {
 		t.Fatalf("content %#v", out.Content)
 	}

@@ -3,15 +3,18 @@ package forms
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/elicit-dev/elicit/internal/schema"
 )
 
-// Update handles one message. Keys within the grace period are dropped;
-// Ctrl+D declines anywhere; Esc (or Ctrl+C) cancels, asking first when the
-// user has typed anything; Tab, Shift+Tab and Enter move between fields;
-// Enter on the last field opens the review, where Enter submits and
-// Shift+Tab or Backspace goes back to edit.
+// Update handles one message. Keys within the grace period are dropped.
+// Ctrl+X (and Ctrl+D where it edits no text) declines and Esc (or Ctrl+C)
+// cancels, each asking first when the user has typed anything; Tab,
+// Shift+Tab and Enter move between fields; Enter on the last field opens
+// the review, where Enter submits and Shift+Tab or Backspace goes back to
+// edit. Every other key goes to the focused field, so text fields keep
+// readline's keys.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.done {
 		return nil
@@ -30,67 +33,74 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.inGrace() {
 		return nil
 	}
-	k := kp.String()
+	k := m.keys
 	if m.confirming {
-		switch k {
-		case "y", "Y":
-			m.finish(Cancel, nil)
-		case "n", "N", "esc":
+		switch {
+		case key.Matches(kp, k.Yes):
+			m.finish(m.pending, nil)
+		case key.Matches(kp, k.No):
 			m.confirming = false
 		}
 		return nil
 	}
-	switch k {
-	case "ctrl+d":
-		m.finish(Decline, nil)
+	switch {
+	case kp.String() == "ctrl+d" && !m.reviewing && m.cur != nil && m.cur.takesText() && m.cur.text != "":
+		return m.toWidget(kp) // readline: delete the character under the cursor
+	case key.Matches(kp, k.Decline):
+		m.ask(Decline)
 		return nil
-	case "esc", "ctrl+c":
-		if k == "esc" && !m.reviewing && m.cur != nil && m.cur.isFiltering() {
+	case key.Matches(kp, k.Cancel):
+		if kp.String() == "esc" && !m.reviewing && m.cur != nil && m.cur.isFiltering() {
 			return m.toWidget(kp)
 		}
-		if m.Dirty() {
-			m.confirming = true
-			return nil
-		}
-		m.finish(Cancel, nil)
+		m.ask(Cancel)
 		return nil
 	}
 	if m.reviewing {
-		switch k {
-		case "enter":
+		switch {
+		case key.Matches(kp, k.Send):
 			m.submit()
-		case "shift+tab", "backspace":
+		case key.Matches(kp, k.Edit):
 			m.reviewing = false
-			s := m.slots()
-			if len(s) > 0 {
-				return m.focusOn(s[len(s)-1])
+			if f := m.focusable(); len(f) > 0 {
+				return m.focusOn(f[len(f)-1])
 			}
 		}
 		return nil
 	}
 	if m.cur == nil { // a form with no fields: Enter reviews straight away
-		if k == "enter" {
+		if key.Matches(kp, k.Review) {
 			m.reviewing = true
 		}
 		return nil
 	}
-	switch k {
-	case "enter", "tab", "shift+tab":
-		if m.cur.isFiltering() && k == "enter" {
-			m.toWidget(kp)
-			m.cur.filtering = false
-			return nil
-		}
-		m.toWidget(kp) // lets a list commit its hovered choice; its NextField is ours to do
-		m.cur.filtering = false
-		return m.move(k)
-	}
-	if k == "/" && (m.cur.f.Kind == schema.KindMultiSelect) {
-		m.cur.filtering = true
+	switch {
+	case key.Matches(kp, k.Format):
+		m.showPattern = !m.showPattern
+		return nil
+	case m.cur.f.Kind == schema.KindList && kp.String() == "enter" && !m.cur.atBlankLine():
+		return m.toWidget(tea.KeyPressMsg{Code: 'j', Mod: tea.ModCtrl}) // a new line
+	case kp.String() == "enter" && m.cur.list != nil && m.cur.list.filtering && len(m.cur.list.shown) == 0:
+		return m.toWidget(kp) // a filter matching nothing is dropped; nothing is picked
+	case key.Matches(kp, k.Next, k.Prev):
+		m.toWidget(kp) // lets a list commit its hovered (or filtered) choice; moving is ours
+		m.cur.trimBlankLine()
+		return m.move(kp.String())
 	}
 	cmd := m.toWidget(kp)
 	m.recount()
 	return cmd
+}
+
+// ask finishes with a (Decline or Cancel) at once on an untouched form,
+// and otherwise asks first: what the user typed is not thrown away by one
+// key.
+func (m *Model) ask(a Action) {
+	if m.Dirty() {
+		m.confirming, m.pending = true, a
+		return
+	}
+	m.finish(a, nil)
 }
 
 // recount keeps the "N fields need attention" line true as the user fixes
@@ -142,7 +152,7 @@ func (m *Model) move(k string) tea.Cmd {
 	} else {
 		_, from.err = from.value()
 	}
-	slots := m.slots()
+	slots := m.focusable()
 	i := m.index()
 	switch {
 	case k == "shift+tab":
@@ -160,6 +170,7 @@ func (m *Model) move(k string) tea.Cmd {
 		i++
 	}
 	from.blur()
+	m.showPattern = false
 	return m.focusOn(slots[i])
 }
 
@@ -225,8 +236,13 @@ func (m *Model) openReview() tea.Cmd {
 func (m *Model) content() map[string]any {
 	c := map[string]any{}
 	for _, e := range m.slots() {
-		if v, err := e.value(); err == nil && v != nil {
+		v, err := e.value()
+		switch {
+		case err != nil:
+		case v != nil:
 			c[e.f.Key] = v
+		case e.f.SendNull:
+			c[e.f.Key] = nil // required but nullable: null, not left out
 		}
 	}
 	return c

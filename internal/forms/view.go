@@ -1,8 +1,10 @@
 package forms
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -142,18 +144,59 @@ func (m *Model) fieldLines(e *entry) []string {
 	for _, n := range f.Notes {
 		out = append(out, m.wrapText("note: "+n, m.th.Notice, indent)...)
 	}
+	if focused && m.showPattern {
+		for _, p := range []*schema.Field{f, f.Item} {
+			if p != nil && p.Pattern != "" {
+				out = append(out, m.wrapText("required format (ECMAScript pattern): "+p.PatternText(), m.th.Muted, indent)...)
+			}
+		}
+	}
 	if focused {
 		m.ready(e)
-		for _, l := range strings.Split(e.view(), "\n") {
+		for _, l := range strings.Split(maskInvisible(e.view()), "\n") {
 			out = append(out, strings.Repeat(" ", indent)+l)
+		}
+		if why := e.limitReached(); why != "" {
+			out = append(out, m.wrapText(why, m.th.Notice, indent)...)
 		}
 	} else {
 		out = append(out, strings.Repeat(" ", indent)+m.ink.secondary.render(e.answerText()))
 	}
 	if e.err != nil {
-		out = append(out, m.wrapText("✗ "+e.err.Error(), m.th.Danger, indent)...)
+		out = append(out, m.wrapText("✗ "+sanitize.Line(e.err.Error()), m.th.Danger, indent)...)
 	}
 	return append(out, "")
+}
+
+// maskInvisible replaces any bidi control or invisible character left in a
+// widget's drawing (text the user typed or pasted) with U+FFFD, one cell
+// wide, so the widget's cursor and width stay right. Escape codes are the
+// widget's own styling and pass; the text input drops control characters
+// itself.
+func maskInvisible(s string) string {
+	return strings.Map(func(r rune) rune {
+		if sanitize.Visible(r) {
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+}
+
+// limitReached says why input stops: the text is as long as maxLength
+// allows, or as many options are picked as maxItems allows.
+func (e *entry) limitReached() string {
+	f := e.f
+	switch f.Kind {
+	case schema.KindString, schema.KindNumber, schema.KindInteger:
+		if f.MaxLength != nil && *f.MaxLength > 0 && utf8.RuneCountInString(e.text) >= *f.MaxLength {
+			return fmt.Sprintf("%d of %d characters: the most this field takes", *f.MaxLength, *f.MaxLength)
+		}
+	case schema.KindMultiSelect:
+		if f.MaxItems != nil && *f.MaxItems > 0 && len(e.picks) >= *f.MaxItems {
+			return fmt.Sprintf("%d of %d picked: the most allowed; unpick one to pick another", len(e.picks), *f.MaxItems)
+		}
+	}
+	return ""
 }
 
 // answerText is the entry's current answer as the user would read it.
@@ -187,9 +230,20 @@ func (e *entry) answerText() string {
 			t[i] = titleOf(f, p)
 		}
 		return strings.Join(t, ", ")
+	case f.Kind == schema.KindConst:
+		return wire(f.Const) + " (fixed)"
+	case f.Kind == schema.KindList:
+		vs := schema.Lines(e.input())
+		if len(vs) == 0 {
+			return "(empty)"
+		}
+		return sanitize.Line(strings.Join(vs, ", "))
 	}
 	if e.text == "" {
 		return "(empty)"
+	}
+	if v, err := e.value(); err == nil && v != nil && f.Kind != schema.KindString {
+		return wire(v) // a number as it is sent: 8000, not 8e3
 	}
 	return sanitize.Line(e.text)
 }
@@ -208,64 +262,71 @@ func yesNo(b bool) string {
 	return "No"
 }
 
-// reviewLines lists every answer before sending.
+// reviewLines lists every answer before sending, exactly as it will be
+// sent: the JSON value (numbers in JSON's spelling, strings quoted), with
+// an option's title beside its value, and a written-in "Other" answer
+// under the question it answers.
 func (m *Model) reviewLines() []string {
 	out := []string{m.th.Accent.Render("Review your answers"), ""}
 	for _, e := range m.slots() {
-		v, _ := e.value()
-		ans := e.answerText()
-		if v == nil {
-			ans = "(no answer: left out)"
+		if e.companion && m.ownerOf(e).choice == otherChoice {
+			continue // shown on its select's line
 		}
-		out = append(out, m.wrapText(m.th.Bold.Render(e.f.Label()+": ")+ans, lipgloss.NewStyle(), 2)...)
+		label, ans := e.f.Label(), reviewAnswer(e)
+		if e.other != nil && e.choice == otherChoice {
+			label = e.f.Label()
+			ans = reviewAnswer(e.other) + m.ink.muted.render(" (your own answer, sent as "+sanitize.Line(e.other.f.Key)+")")
+		}
+		out = append(out, m.wrapText(m.th.Bold.Render(label+": ")+ans, lipgloss.NewStyle(), 2)...)
 	}
 	return append(out, "")
 }
 
-// footerLines is the error summary, then the help line or the discard
+// reviewAnswer is the entry's value as sent.
+func reviewAnswer(e *entry) string {
+	v, err := e.value()
+	switch {
+	case err != nil:
+		return "✗ " + sanitize.Line(err.Error())
+	case v == nil && e.f.SendNull:
+		return "null"
+	case v == nil:
+		return "(no answer: left out)"
+	}
+	s := wire(v)
+	if str, ok := v.(string); ok && e.f.Kind == schema.KindSelect {
+		if t := titleOf(e.f, str); t != sanitize.Line(str) {
+			s += " (" + t + ")"
+		}
+	}
+	return s
+}
+
+// wire is v as JSON, as it goes to the agent, made safe to draw.
+func wire(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(v) != nil {
+		return "?"
+	}
+	return sanitize.Line(strings.TrimSuffix(b.String(), "\n"))
+}
+
+// footerLines is the error summary, then the key line or the discard
 // question.
 func (m *Model) footerLines() []string {
 	var out []string
 	if m.problem != "" && !m.reviewing {
 		out = append(out, m.wrapText(sanitize.Line(m.problem), m.th.Danger, 0)...)
 	}
+	line := m.help.ShortHelpView(m.helpKeys())
 	if m.confirming {
-		return append(out, m.th.Warning.Render("Discard what you typed and cancel? ")+m.keys("y", "yes", "n", "no"))
-	}
-	var help string
-	switch {
-	case m.reviewing:
-		help = m.keys("enter", "send", "shift+tab/backspace", "edit", "ctrl+d", "decline", "esc", "cancel")
-	default:
-		next := "next"
-		if s := m.slots(); len(s) == 0 || m.cur == s[len(s)-1] {
-			next = "review"
+		what := "cancel"
+		if m.pending == Decline {
+			what = "decline"
 		}
-		pairs := []string{"tab/shift+tab", "move", "enter", next}
-		if m.cur != nil {
-			switch m.cur.f.Kind {
-			case schema.KindSelect:
-				pairs = append(pairs, "↑/↓", "choose", "/", "filter")
-			case schema.KindMultiSelect:
-				pairs = append(pairs, "↑/↓", "move", "space", "toggle", "/", "filter")
-			case schema.KindBoolean:
-				if m.cur.f.Required || m.cur.f.HasDefault {
-					pairs = append(pairs, "←/→ y/n", "choose")
-				} else {
-					pairs = append(pairs, "↑/↓", "choose")
-				}
-			}
-		}
-		help = m.keys(append(pairs, "ctrl+d", "decline", "esc", "cancel")...)
+		line = m.th.Warning.Render("Discard what you typed and "+what+"? ") + line
 	}
-	return append(out, m.wrapText(help, lipgloss.NewStyle(), 0)...)
-}
-
-// keys renders "key action · key action".
-func (m *Model) keys(pairs ...string) string {
-	var parts []string
-	for i := 0; i+1 < len(pairs); i += 2 {
-		parts = append(parts, m.ink.key.render(pairs[i])+" "+m.ink.keyHelp.render(pairs[i+1]))
-	}
-	return strings.Join(parts, m.ink.keyHelp.render(" · "))
+	return append(out, m.wrapText(line, lipgloss.NewStyle(), 0)...)
 }

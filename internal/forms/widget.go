@@ -7,9 +7,11 @@ import (
 )
 
 // build creates the entry's widget bound to its variables, which hold the
-// default or what was answered so far. With windowed set, a list of more
-// than windowAbove entries gets a bigList instead of a huh widget (the
-// full-screen form); accessible mode keeps huh's widgets, which it runs.
+// default or what was answered so far. With windowed set (the full-screen
+// form), a list of more than filterAbove entries gets a bigList instead of
+// a huh widget: it shows the filter's query and picks with one Enter,
+// which huh's untitled lists do not; accessible mode keeps huh's widgets,
+// which it runs.
 func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 	f := e.f
 	var w huh.Field
@@ -24,7 +26,7 @@ func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 		).Value(&e.choice)
 	case f.Kind == schema.KindSelect:
 		items := e.selectItems()
-		if windowed && len(items) > windowAbove {
+		if windowed && len(items) > filterAbove {
 			e.list = newSelectList(items, &e.choice, km, th)
 			return
 		}
@@ -35,11 +37,14 @@ func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 			limit = *f.MaxItems
 		}
 		items := e.multiItems()
-		if windowed && len(items) > windowAbove {
+		if windowed && len(items) > filterAbove {
 			e.list = newMultiList(items, &e.picks, limit, km, th)
 			return
 		}
 		w = multiWidget(items, &e.picks, limit, th)
+	case f.Kind == schema.KindList:
+		w = huh.NewText().Value(&e.text).Lines(4).ShowLineNumbers(true).
+			Placeholder("one a line")
 	default:
 		in := huh.NewInput().Value(&e.text).Placeholder(placeholder(f))
 		if f.MaxLength != nil && *f.MaxLength > 0 {
@@ -77,7 +82,7 @@ func multiWidget(items []listItem, picks *[]string, limit int, th huh.Theme) huh
 	if len(opts) > filterAbove {
 		ms = ms.Height(filterAbove + 1)
 	}
-	ms = ms.Options(opts...).Value(picks).Filterable(true)
+	ms = ms.Options(opts...).Value(picks).Filterable(false)
 	if limit > 0 {
 		ms = ms.Limit(limit)
 	}
@@ -143,11 +148,9 @@ func (e *entry) isFiltering() bool {
 	case *huh.Select[string]:
 		return w.GetFiltering()
 	case nil:
-		if e.list != nil {
-			return e.list.filtering
-		}
+		return e.list != nil && e.list.filtering
 	}
-	return e.filtering
+	return false
 }
 
 // ready builds the entry's widget if it has none yet and gives it the

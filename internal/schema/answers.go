@@ -25,13 +25,8 @@ func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
-	if s, ok := v.(string); ok && f.Kind != KindString && f.Kind != KindSelect {
+	if s, ok := v.(string); ok && f.Kind != KindString && f.Kind != KindSelect && f.Kind != KindConst {
 		return f.parseText(s)
-	}
-	if n, ok := v.(json.Number); ok && f.Kind == KindInteger {
-		if i, err := n.Int64(); err == nil {
-			v = i
-		}
 	}
 	return f.Normalize(v)
 }
@@ -41,7 +36,7 @@ func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 func applyDefault(f *Field, raw json.RawMessage) {
 	v, err := f.decodeJSON(raw)
 	if err != nil {
-		f.Notes = append(f.Notes, fmt.Sprintf("default %s dropped: %s", shortJSON(raw), err))
+		f.Notes = append(f.Notes, fmt.Sprintf("default %s dropped: %s", shortJSON(raw), sanitize.Line(err.Error())))
 		return
 	}
 	if v == nil {
@@ -88,6 +83,8 @@ func (s *Schema) FromAnswers(answers map[string]json.RawMessage) (map[string]any
 		switch {
 		case f.HasDefault:
 			content[f.Key] = cloneValue(f.Default)
+		case f.SendNull:
+			content[f.Key] = nil
 		case f.Required:
 			errs = append(errs, FieldError{f.Key, "required, and neither the answers nor a default give a value"})
 		}

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
 	"strings"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // FieldError is one field's problem: the key and a short reason such as
@@ -15,8 +16,11 @@ type FieldError struct {
 	Reason string
 }
 
-// Error returns `"key": reason`.
-func (e FieldError) Error() string { return fmt.Sprintf("%q: %s", e.Key, e.Reason) }
+// Error returns `"key": reason`; the key is quoted with Go escaping and the
+// reason is sanitized, so the message is safe to print.
+func (e FieldError) Error() string {
+	return fmt.Sprintf("%q: %s", e.Key, sanitize.Line(e.Reason))
+}
 
 // ContentError lists every bad field of a content object, in schema order
 // (keys the schema does not know come last).
@@ -34,17 +38,18 @@ func (e *ContentError) Error() string {
 }
 
 // Validate checks one typed value against every constraint of the field:
-// a string for string and select, float64 for number, int64 for integer,
-// bool for boolean, []string for multi-select. Looser Go types that JSON
-// decoding produces (float64 for an integer, []any of strings) are accepted
-// too.
+// a string for string and select, a number (json.Number, float64, int64,
+// ...) for number and integer, bool for boolean, []string for multi-select
+// and list, the const itself for a const. []any of strings is accepted too.
 func (f *Field) Validate(v any) error {
 	_, err := f.Normalize(v)
 	return err
 }
 
 // Normalize converts v to the field's typed value and checks it; on error
-// the value is nil.
+// the value is nil. Numbers come back as json.Number in JSON's own
+// spelling (8e3 becomes 8000, an integer 30.0 becomes 30), exact however
+// large.
 func (f *Field) Normalize(v any) (any, error) {
 	typed, err := f.typed(v)
 	if err != nil {
@@ -73,32 +78,55 @@ func (f *Field) typed(v any) (any, error) {
 			return nil, errors.New("not true or false")
 		}
 		return b, nil
-	case KindNumber:
-		x, ok := toFloat(v)
+	case KindNumber, KindInteger:
+		n, ok := toNumber(v)
 		if !ok {
 			return nil, errors.New("not a number")
 		}
-		return x, f.checkNumber(x)
-	case KindInteger:
-		x, ok := toFloat(v)
-		if !ok {
-			return nil, errors.New("not a number")
+		if f.Kind == KindInteger {
+			if !n.dec.whole() {
+				return nil, errors.New("not a whole number")
+			}
+			n.text = json.Number(n.dec.integerString())
 		}
-		if n, isInt := v.(int64); isInt {
-			return n, f.checkNumber(float64(n))
-		}
-		if err := CheckInteger(x); err != nil {
-			return nil, err
-		}
-		return int64(x), f.checkNumber(x)
+		return n.text, f.checkNumber(n)
 	case KindMultiSelect:
 		vs, ok := toStrings(v)
 		if !ok {
 			return nil, errors.New("not a list of strings")
 		}
 		return vs, f.checkItems(vs)
+	case KindList:
+		vs, ok := toStrings(v)
+		if !ok {
+			return nil, errors.New("not a list of strings")
+		}
+		return vs, f.checkList(vs)
+	case KindConst:
+		if !sameConst(v, f.Const) {
+			return nil, fmt.Errorf("must be %s", constText(f.Const))
+		}
+		return f.Const, nil
 	}
 	return nil, fmt.Errorf("unknown kind %v", f.Kind)
+}
+
+// sameConst reports whether v is the const c (numbers compared exactly).
+func sameConst(v, c any) bool {
+	if cn, ok := c.(json.Number); ok {
+		vn, ok := toNumber(v)
+		return ok && vn.text == cn
+	}
+	return v == c
+}
+
+// constText shows a const in a message: a number or boolean as JSON, a
+// string quoted and sanitized.
+func constText(c any) string {
+	if s, ok := c.(string); ok {
+		return quoteShort(s)
+	}
+	return fmt.Sprint(c)
 }
 
 func (f *Field) checkString(s string) error {
@@ -116,22 +144,24 @@ func (f *Field) checkString(s string) error {
 		return err
 	}
 	if f.re != nil {
-		return CheckPattern(s, f.re)
+		return checkPattern(s, f.re)
 	}
 	return nil
 }
 
-func (f *Field) checkNumber(x float64) error {
-	if err := CheckFinite(x); err != nil {
-		return err
+func (f *Field) checkNumber(n number) error {
+	r := n.dec.rat()
+	if b := f.min; b != nil && r.Cmp(b.r) < 0 {
+		return fmt.Errorf("below minimum %s", b.text)
 	}
-	if f.Minimum != nil {
-		if err := CheckMinimum(x, *f.Minimum); err != nil {
-			return err
-		}
+	if b := f.xmin; b != nil && r.Cmp(b.r) <= 0 {
+		return fmt.Errorf("must be above %s", b.text)
 	}
-	if f.Maximum != nil {
-		return CheckMaximum(x, *f.Maximum)
+	if b := f.max; b != nil && r.Cmp(b.r) > 0 {
+		return fmt.Errorf("above maximum %s", b.text)
+	}
+	if b := f.xmax; b != nil && r.Cmp(b.r) >= 0 {
+		return fmt.Errorf("must be below %s", b.text)
 	}
 	return nil
 }
@@ -145,35 +175,43 @@ func (f *Field) checkItems(vs []string) error {
 	if err := CheckUnique(vs); err != nil {
 		return err
 	}
+	return f.checkCount(len(vs))
+}
+
+func (f *Field) checkCount(n int) error {
 	if f.MinItems != nil {
-		if err := CheckMinItems(len(vs), *f.MinItems); err != nil {
+		if err := CheckMinItems(n, *f.MinItems); err != nil {
 			return err
 		}
 	}
 	if f.MaxItems != nil {
-		return CheckMaxItems(len(vs), *f.MaxItems)
+		return CheckMaxItems(n, *f.MaxItems)
 	}
 	return nil
 }
 
-// toFloat accepts the numeric types a caller or a JSON decoder produces.
-func toFloat(v any) (float64, bool) {
-	switch n := v.(type) {
-	case float64:
-		return n, true
-	case float32:
-		return float64(n), true
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	case int32:
-		return float64(n), true
-	case json.Number:
-		x, err := n.Float64()
-		return x, err == nil && !math.IsInf(x, 0)
+// checkList checks every line of a list against the item schema, then
+// uniqueness and the count.
+func (f *Field) checkList(vs []string) error {
+	for i, v := range vs {
+		if f.Item != nil {
+			if err := f.Item.checkString(v); err != nil {
+				return fmt.Errorf("line %d: %s", i+1, err)
+			}
+		}
 	}
-	return 0, false
+	if f.UniqueItems {
+		if err := CheckUnique(vs); err != nil {
+			return err
+		}
+	}
+	if f.MaxItems != nil && len(vs) > *f.MaxItems {
+		return fmt.Errorf("at most %s", plural(*f.MaxItems, "line"))
+	}
+	if f.MinItems != nil && len(vs) < *f.MinItems {
+		return fmt.Errorf("at least %s", plural(*f.MinItems, "line"))
+	}
+	return nil
 }
 
 func toStrings(v any) ([]string, bool) {
@@ -209,7 +247,9 @@ func (s *Schema) Check(content map[string]any) error {
 			continue
 		}
 		if v == nil {
-			errs = append(errs, FieldError{f.Key, "null (leave the key out instead)"})
+			if !f.Nullable {
+				errs = append(errs, FieldError{f.Key, "null (leave the key out instead)"})
+			}
 			continue
 		}
 		if err := f.Validate(v); err != nil {

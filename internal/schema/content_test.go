@@ -13,12 +13,12 @@ func TestCheck(t *testing.T) {
 		content map[string]any
 		want    string
 	}{
-		{"minimal", map[string]any{"name": "Jo", "age": int64(3)}, ""},
+		{"minimal", map[string]any{"name": "Jo", "age": json.Number("3")}, ""},
 		{"json-decoded types", map[string]any{"name": "Jo", "age": 3.0, "tags": []any{"x"}, "score": 1}, ""},
 		{"everything wrong at once",
 			map[string]any{"age": 1.5, "email": "x", "ok": "yes", "tags": []string{}, "extra": 1},
 			`"name": required; "email": not an email address; "age": not a whole number; "ok": not true or false; "tags": pick at least 1; "extra": not in the schema`},
-		{"null value", map[string]any{"name": "Jo", "age": int64(1), "score": nil}, `"score": null (leave the key out instead)`},
+		{"null value", map[string]any{"name": "Jo", "age": json.Number("1"), "score": nil}, `"score": null (leave the key out instead)`},
 		{"wrong types", map[string]any{"name": 5, "age": "5", "color": 1, "tags": []any{1}},
 			`"name": not a string; "age": not a number; "color": not a string; "tags": not a list of strings`},
 	}
@@ -54,17 +54,23 @@ func TestFromAnswers(t *testing.T) {
 		err     string
 	}{
 		{"defaults and one answer", `{"must":"x"}`, map[string]any{
-			"name": "John Doe", "age": int64(30), "score": 95.5, "status": "active",
+			"name": "John Doe", "age": json.Number("30"), "score": json.Number("95.5"), "status": "active",
 			"verified": true, "tags": []string{"a"}, "must": "x"}, ""},
 		{"answers override, quoted numbers, unknown keys ignored",
 			`{"must":"x","age":"41","score":1,"verified":false,"tags":["b","a"],"note":"hi","other_form_key":3,"name":null}`,
-			map[string]any{"name": "John Doe", "age": int64(41), "score": 1.0, "status": "active",
+			map[string]any{"name": "John Doe", "age": json.Number("41"), "score": json.Number("1"), "status": "active",
 				"verified": false, "tags": []string{"b", "a"}, "note": "hi", "must": "x"}, ""},
 		{"missing required", `{}`, nil, `"must": required, and neither the answers nor a default give a value`},
 		{"bad answers all listed", `{"must":"x","age":1.5,"status":"gone","tags":"c"}`, nil,
 			`"age": not a whole number; "status": "gone" is not one of the options; "tags": "c" is not one of the options`},
+		{"integer beyond int64 stays exact", `{"must":"x","age":12345678901234567890}`, map[string]any{
+			"name": "John Doe", "age": json.Number("12345678901234567890"), "score": json.Number("95.5"), "status": "active",
+			"verified": true, "tags": []string{"a"}, "must": "x"}, ""},
+		{"number spelt as JSON", `{"must":"x","score":8e3,"age":"3e1"}`, map[string]any{
+			"name": "John Doe", "age": json.Number("30"), "score": json.Number("8000"), "status": "active",
+			"verified": true, "tags": []string{"a"}, "must": "x"}, ""},
 		{"large integer stays exact", `{"must":"x","age":9007199254740993}`, map[string]any{
-			"name": "John Doe", "age": int64(9007199254740993), "score": 95.5, "status": "active",
+			"name": "John Doe", "age": json.Number("9007199254740993"), "score": json.Number("95.5"), "status": "active",
 			"verified": true, "tags": []string{"a"}, "must": "x"}, ""},
 	}
 	for _, tt := range tests {

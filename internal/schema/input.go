@@ -1,8 +1,8 @@
 package schema
 
 import (
+	"encoding/json"
 	"errors"
-	"strconv"
 	"strings"
 )
 
@@ -10,13 +10,19 @@ import (
 var ErrRequired = errors.New("required")
 
 // ParseInput turns what the user typed into the field's typed value and
-// checks it: text for a string, a number ("1.5", "-3", "2e3"), a whole
-// number for an integer (so "1.5" is refused), yes/no/true/false for a
-// boolean, an option's value or title for a select, and comma-separated
-// values or titles for a multi-select. Empty input on an optional field is
-// (nil, nil): leave the key out. Empty input on a required field fails
+// checks it: text for a string, a number ("1.5", "-3", "2e3", ".5") as an
+// exact json.Number in JSON's spelling, a whole number for an integer (so
+// "1.5" is refused; "12345678901234567890" is kept exact), yes/no/true/false
+// for a boolean, an option's value or title for a select, comma-separated
+// values or titles for a multi-select, and one value a line for a list
+// (blank lines are skipped). A const ignores the text and gives its value.
+// Empty input on an optional field is (nil, nil): leave the key out (or
+// send null, when Field.SendNull). Empty input on a required field fails
 // with ErrRequired.
 func (f *Field) ParseInput(text string) (any, error) {
+	if f.Kind == KindConst {
+		return f.Const, nil
+	}
 	if strings.TrimSpace(text) == "" {
 		if f.Required {
 			return nil, ErrRequired
@@ -30,22 +36,12 @@ func (f *Field) parseText(text string) (any, error) {
 	switch f.Kind {
 	case KindString:
 		return f.Normalize(text)
-	case KindNumber:
-		x, err := parseNumberText(text)
+	case KindNumber, KindInteger:
+		d, err := parseDecimal(text)
 		if err != nil {
 			return nil, err
 		}
-		return f.Normalize(x)
-	case KindInteger:
-		t := strings.TrimSpace(text)
-		if n, err := strconv.ParseInt(strings.TrimPrefix(t, "+"), 10, 64); err == nil {
-			return f.Normalize(n)
-		}
-		x, err := parseNumberText(t)
-		if err != nil {
-			return nil, err
-		}
-		return f.Normalize(x)
+		return f.Normalize(json.Number(d.String()))
 	case KindBoolean:
 		switch strings.ToLower(strings.TrimSpace(text)) {
 		case "y", "yes", "true", "t", "1", "on":
@@ -73,23 +69,24 @@ func (f *Field) parseText(text string) (any, error) {
 			vs = append(vs, v)
 		}
 		return f.Normalize(vs)
+	case KindList:
+		return f.Normalize(Lines(text))
+	case KindConst:
+		return f.Const, nil
 	}
 	return nil, errors.New("unknown kind")
 }
 
-// parseNumberText accepts decimal numbers as people and JSON write them
-// ("42", "-0.5", "+3", "1e3"), not Go's hex floats, underscores or "Inf".
-func parseNumberText(text string) (float64, error) {
-	t := strings.TrimSpace(text)
-	bad := errors.New("not a number")
-	if strings.IndexFunc(t, func(r rune) bool { return !strings.ContainsRune("0123456789+-.eE", r) }) >= 0 {
-		return 0, bad
+// Lines splits a list's text into its values: one a line, blank lines
+// and a trailing line break skipped, "\r\n" read as a line break.
+func Lines(text string) []string {
+	vs := []string{}
+	for _, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		if strings.TrimSpace(l) != "" {
+			vs = append(vs, l)
+		}
 	}
-	x, err := strconv.ParseFloat(t, 64)
-	if err != nil {
-		return 0, bad
-	}
-	return x, CheckFinite(x)
+	return vs
 }
 
 // optionFor finds the option a person meant: its exact value, else the one

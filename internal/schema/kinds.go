@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -20,30 +20,52 @@ func optString(m map[string]json.RawMessage, key string) (string, error) {
 	return s, nil
 }
 
+// lenientString reads an annotation such as title or description the way
+// ACP 1.7.0 does (DefaultOnError): anything but a string, null included,
+// is dropped rather than a reason to refuse the schema.
+func lenientString(m map[string]json.RawMessage, key string) string {
+	s, _ := optString(m, key)
+	return s
+}
+
 // optCount reads a non-negative whole-number keyword such as minLength.
 func optCount(m map[string]json.RawMessage, key string) (*int, error) {
 	raw, ok := m[key]
 	if !ok {
 		return nil, nil
 	}
-	var x float64
-	if err := json.Unmarshal(raw, &x); err != nil || x < 0 || x != float64(int(x)) || x > 1<<31 {
-		return nil, fmt.Errorf("%s must be a non-negative whole number", key)
+	bad := fmt.Errorf("%s must be a non-negative whole number", key)
+	d, err := jsonDecimal(raw)
+	if err != nil || d.neg || !d.whole() || d.exp > 10 {
+		return nil, bad
 	}
-	n := int(x)
+	n, err := strconv.Atoi(d.integerString())
+	if err != nil || n > 1<<31 {
+		return nil, bad
+	}
 	return &n, nil
 }
 
-func optNumber(m map[string]json.RawMessage, key string) (*float64, error) {
+// jsonDecimal reads a JSON number exactly.
+func jsonDecimal(raw json.RawMessage) (decimal, error) {
+	var n json.Number
+	if err := json.Unmarshal(raw, &n); err != nil || !json.Valid(raw) || strings.HasPrefix(strings.TrimSpace(string(raw)), `"`) {
+		return decimal{}, errNotNumber
+	}
+	return parseDecimal(n.String())
+}
+
+// optBound reads a numeric keyword such as minimum, exactly.
+func optBound(m map[string]json.RawMessage, key string) (*bound, error) {
 	raw, ok := m[key]
 	if !ok {
 		return nil, nil
 	}
-	var x float64
-	if err := json.Unmarshal(raw, &x); err != nil {
+	d, err := jsonDecimal(raw)
+	if err != nil {
 		return nil, fmt.Errorf("%s must be a number", key)
 	}
-	return &x, nil
+	return newBound(d), nil
 }
 
 func parseString(f *Field, m map[string]json.RawMessage) error {
@@ -74,6 +96,11 @@ func parseString(f *Field, m map[string]json.RawMessage) error {
 		return indexOptions(f)
 	}
 	f.Kind = KindString
+	return parseText(f, m)
+}
+
+// parseText reads the constraints of free text: lengths, format, pattern.
+func parseText(f *Field, m map[string]json.RawMessage) error {
 	var err error
 	if f.MinLength, err = optCount(m, "minLength"); err != nil {
 		return err
@@ -92,75 +119,26 @@ func parseString(f *Field, m map[string]json.RawMessage) error {
 	case FormatNone, FormatEmail, FormatURI, FormatDate, FormatDateTime:
 		f.Format = Format(format)
 	default:
-		return fmt.Errorf("format %q is not supported (email, uri, date, date-time)", format)
+		f.FormatAnnotation = format // an annotation: not checked
 	}
 	if f.Pattern, err = optString(m, "pattern"); err != nil {
 		return err
 	}
 	if f.Pattern != "" {
-		re, err := regexp.Compile(ecmaToRE2(f.Pattern))
-		if err != nil {
-			f.PatternSkipped = true
-		} else {
-			f.re = re
-		}
+		f.re, f.PatternEngine = compilePattern(f.Pattern)
+		f.PatternSkipped = f.re == nil
 	}
 	return nil
 }
 
-// ecmaToRE2 rewrites the one common ECMA-262 escape that RE2 spells
-// differently, \uXXXX, as \x{XXXX}. Anything else RE2 cannot compile
-// (lookaround, backreferences) makes the pattern skipped. Hand-written:
-// no Go library translates ECMA-262 patterns to RE2.
-func ecmaToRE2(p string) string {
-	if !strings.Contains(p, `\u`) {
-		return p
-	}
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if p[i] == '\\' && i+1 < len(p) {
-			if p[i+1] == 'u' && i+6 <= len(p) && isHex(p[i+2:i+6]) {
-				b.WriteString(`\x{` + p[i+2:i+6] + `}`)
-				i += 5
-				continue
-			}
-			b.WriteString(p[i : i+2])
-			i++
-			continue
-		}
-		b.WriteByte(p[i])
-	}
-	return b.String()
-}
-
-func isHex(s string) bool {
-	for _, c := range s {
-		if !strings.ContainsRune("0123456789abcdefABCDEF", c) {
-			return false
-		}
-	}
-	return true
-}
-
-func parseNumber(f *Field, m map[string]json.RawMessage) error {
-	var err error
-	if f.Minimum, err = optNumber(m, "minimum"); err != nil {
-		return err
-	}
-	if f.Maximum, err = optNumber(m, "maximum"); err != nil {
-		return err
-	}
-	if f.Minimum != nil && f.Maximum != nil && *f.Minimum > *f.Maximum {
-		return fmt.Errorf("minimum %s is above maximum %s", FormatNumber(*f.Minimum), FormatNumber(*f.Maximum))
-	}
-	return nil
-}
-
-func parseArray(f *Field, m map[string]json.RawMessage) error {
+func parseArray(f *Field, m map[string]json.RawMessage, p *parser) error {
 	f.Kind = KindMultiSelect
 	items, err := objectOf(m["items"])
 	if err != nil {
 		return errors.New("a multi-select needs items with enum or anyOf")
+	}
+	if items, err = p.resolve(items); err != nil {
+		return fmt.Errorf("items: %s", err)
 	}
 	for k := range items {
 		if refused[k] && k != "anyOf" && k != "oneOf" || k == "properties" {
@@ -185,14 +163,26 @@ func parseArray(f *Field, m map[string]json.RawMessage) error {
 		f.Options, err = titledOptions(items["anyOf"], "items.anyOf")
 	case items["oneOf"] != nil:
 		f.Options, err = titledOptions(items["oneOf"], "items.oneOf")
+	case items["type"] != nil:
+		// An array of plain strings (pydantic list[str], zod z.array(z.string())):
+		// a list, one value a line, each checked as a string field.
+		f.Kind = KindList
+		f.Item = &Field{Key: f.Key, Kind: KindString}
+		if err := parseText(f.Item, items); err != nil {
+			return fmt.Errorf("items: %s", err)
+		}
+		var u bool
+		f.UniqueItems = json.Unmarshal(m["uniqueItems"], &u) == nil && u
 	default:
 		return errors.New("a multi-select needs items with enum or anyOf")
 	}
 	if err != nil {
 		return err
 	}
-	if err := indexOptions(f); err != nil {
-		return err
+	if f.Kind == KindMultiSelect {
+		if err := indexOptions(f); err != nil {
+			return err
+		}
 	}
 	if f.MinItems, err = optCount(m, "minItems"); err != nil {
 		return err
@@ -203,7 +193,7 @@ func parseArray(f *Field, m map[string]json.RawMessage) error {
 	if f.MinItems != nil && f.MaxItems != nil && *f.MinItems > *f.MaxItems {
 		return fmt.Errorf("minItems %d is above maxItems %d", *f.MinItems, *f.MaxItems)
 	}
-	if f.MinItems != nil && *f.MinItems > len(f.Options) {
+	if f.Kind == KindMultiSelect && f.MinItems != nil && *f.MinItems > len(f.Options) {
 		return fmt.Errorf("minItems %d is more than the %d options", *f.MinItems, len(f.Options))
 	}
 	return nil
@@ -313,7 +303,7 @@ func indexOptions(f *Field) error {
 	f.options = make(map[string]int, len(f.Options))
 	for i, o := range f.Options {
 		if _, dup := f.options[o.Value]; dup {
-			return fmt.Errorf("option %q appears twice", o.Value)
+			return fmt.Errorf("option %s appears twice", quoteShort(o.Value))
 		}
 		f.options[o.Value] = i
 	}

@@ -25,12 +25,16 @@ var refused = map[string]bool{
 	"contentEncoding": true, "contentSchema": true,
 }
 
+// lenientKeywords are refused keywords that a property may still carry
+// because the parser reads them itself: exclusive bounds are checked.
+var lenientKeywords = map[string]bool{"exclusiveMinimum": true, "exclusiveMaximum": true}
+
 // kindKeywords lists the keywords each property type may carry besides
 // type, title, description and default.
 var kindKeywords = map[string][]string{
 	"string":  {"minLength", "maxLength", "pattern", "format", "enum", "enumNames", "oneOf"},
-	"number":  {"minimum", "maximum"},
-	"integer": {"minimum", "maximum"},
+	"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"},
+	"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"},
 	"boolean": {},
 	"array":   {"items", "minItems", "maxItems", "uniqueItems"},
 }
@@ -47,11 +51,13 @@ var allKindKeywords = func() map[string]bool {
 	return m
 }()
 
-// ParseSchema parses a restricted elicitation schema strictly, keeping the
+// ParseSchema parses a restricted elicitation schema, keeping the
 // properties in the order of the agent's JSON. Anything outside the subset
-// is refused with a *SchemaError naming the property and the reason; a
-// default that breaks its own property's constraints is dropped with a note
-// instead.
+// is refused with a *SchemaError naming the property and the reason. It is
+// lenient where ACP 1.7.0 and real SDKs are: a title, description or
+// default that is wrong is dropped (a default with a note), an unknown
+// format is an annotation, and the shapes popular SDKs emit are read as
+// what they mean (see lenient.go).
 func ParseSchema(raw []byte) (*Schema, error) {
 	if !json.Valid(raw) {
 		return nil, &SchemaError{"", "not valid JSON"}
@@ -70,19 +76,23 @@ func ParseSchema(raw []byte) (*Schema, error) {
 	if err := json.Unmarshal(top["type"], &typ); err != nil || typ != "object" {
 		return nil, &SchemaError{"", `type must be "object"`}
 	}
-	if s.Title, err = optString(top, "title"); err != nil {
-		return nil, &SchemaError{"", err.Error()}
+	s.Title = lenientString(top, "title")
+	s.Description = lenientString(top, "description")
+	p := &parser{defs: map[string]json.RawMessage{}}
+	for _, k := range []string{"definitions", "$defs"} {
+		if d, err := objectOf(top[k]); err == nil {
+			for name, v := range d {
+				p.defs["#/"+k+"/"+name] = v
+			}
+		}
 	}
-	if s.Description, err = optString(top, "description"); err != nil {
-		return nil, &SchemaError{"", err.Error()}
-	}
-	if p, ok := top["properties"]; ok {
-		props, err := orderedProperties(p)
+	if raw, ok := top["properties"]; ok {
+		props, err := orderedProperties(raw)
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range props {
-			f, err := parseField(p.key, p.raw)
+		for _, pr := range props {
+			f, err := p.parseField(pr.key, pr.raw)
 			if err != nil {
 				return nil, err
 			}
@@ -163,13 +173,23 @@ func applyRequired(s *Schema, raw json.RawMessage) error {
 		if f == nil {
 			return &SchemaError{k, "listed in required but not in properties"}
 		}
-		f.Required = true
+		switch {
+		case f.Nullable:
+			// Required but nullable: optional here, and sent as null when
+			// left empty, so the agent's own validation still passes.
+			f.SendNull = true
+		case f.Kind == KindConst:
+			// Always sent anyway.
+		default:
+			f.Required = true
+		}
 	}
 	return nil
 }
 
-// parseField parses one property.
-func parseField(key string, raw json.RawMessage) (*Field, error) {
+// parseField parses one property, after reading the lenient shapes as the
+// restricted ones they stand for.
+func (p *parser) parseField(key string, raw json.RawMessage) (*Field, error) {
 	fail := func(format string, args ...any) error {
 		return &SchemaError{key, fmt.Sprintf(format, args...)}
 	}
@@ -177,11 +197,22 @@ func parseField(key string, raw json.RawMessage) (*Field, error) {
 	if err != nil {
 		return nil, fail("not a schema object")
 	}
+	m, nullable, err := p.normalize(m)
+	if err != nil {
+		return nil, fail("%s", err)
+	}
+	if _, ok := m["const"]; ok {
+		f, err := parseConst(key, m)
+		if err != nil {
+			return nil, fail("%s", err)
+		}
+		return f, nil
+	}
 	for _, k := range sortedKeys(m) {
 		switch {
 		case k == "properties":
 			return nil, fail("nested objects are not supported")
-		case refused[k] && k != "oneOf":
+		case refused[k] && k != "oneOf" && !lenientKeywords[k]:
 			return nil, fail("keyword %q is not supported", k)
 		}
 	}
@@ -195,13 +226,9 @@ func parseField(key string, raw json.RawMessage) (*Field, error) {
 			return nil, fail("keyword %q does not apply to type %s", k, typ)
 		}
 	}
-	f := &Field{Key: key}
-	if f.Title, err = optString(m, "title"); err != nil {
-		return nil, fail("%s", err)
-	}
-	if f.Description, err = optString(m, "description"); err != nil {
-		return nil, fail("%s", err)
-	}
+	f := &Field{Key: key, Nullable: nullable}
+	f.Title = lenientString(m, "title")
+	f.Description = lenientString(m, "description")
 	switch typ {
 	case "string":
 		err = parseString(f, m)
@@ -214,7 +241,7 @@ func parseField(key string, raw json.RawMessage) (*Field, error) {
 	case "boolean":
 		f.Kind = KindBoolean
 	case "array":
-		err = parseArray(f, m)
+		err = parseArray(f, m, p)
 	}
 	if err != nil {
 		return nil, fail("%s", err)
@@ -240,7 +267,7 @@ func propertyType(m map[string]json.RawMessage) (string, error) {
 	}
 	var typ string
 	if err := json.Unmarshal(raw, &typ); err != nil {
-		return "", fmt.Errorf("type must be one string (a list of types is not supported)")
+		return "", fmt.Errorf("type must be one type, optionally with \"null\" (a list of types is not supported)")
 	}
 	switch typ {
 	case "object":
@@ -248,5 +275,5 @@ func propertyType(m map[string]json.RawMessage) (string, error) {
 	case "string", "number", "integer", "boolean", "array":
 		return typ, nil
 	}
-	return "", fmt.Errorf("type %q is not supported", typ)
+	return "", fmt.Errorf("type %s is not supported", quoteShort(typ))
 }

@@ -1,8 +1,8 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
-	"regexp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -26,9 +26,11 @@ const (
 	KindBoolean                 // yes or no
 	KindSelect                  // one string out of a fixed list
 	KindMultiSelect             // any subset of a fixed list of strings
+	KindList                    // free strings, one a line (an array of plain strings)
+	KindConst                   // a fixed value, shown and sent as is (`const`)
 )
 
-var kindNames = [...]string{"string", "number", "integer", "boolean", "select", "multiselect"}
+var kindNames = [...]string{"string", "number", "integer", "boolean", "select", "multiselect", "list", "const"}
 
 // String returns the kind's lower-case name, such as "multiselect".
 func (k Kind) String() string {
@@ -44,7 +46,9 @@ func (k Kind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 // Format is a string property's `format`.
 type Format string
 
-// The formats the restricted schema allows.
+// The formats the restricted schema checks. Any other format is an
+// annotation (ACP 1.7.0): the field is a plain string, and a password-like
+// format marks it secret.
 const (
 	FormatNone     Format = ""
 	FormatEmail    Format = "email"
@@ -75,22 +79,46 @@ type Field struct {
 	MinLength *int   `json:"minLength,omitempty"`
 	MaxLength *int   `json:"maxLength,omitempty"`
 	Pattern   string `json:"pattern,omitempty"`
-	// PatternSkipped is set when Pattern is ECMA-262 syntax that Go's RE2
-	// cannot compile: values are accepted without the check, and the form
-	// says so.
+	// PatternEngine says which engine checks Pattern: "re2" (Go's regexp),
+	// "ecmascript" (regexp2 in ECMAScript mode, under a time limit, for
+	// lookaround and backreferences), or "" when neither compiles it and
+	// values are accepted unchecked (PatternSkipped).
+	PatternEngine  string `json:"patternEngine,omitempty"`
 	PatternSkipped bool   `json:"patternSkipped,omitempty"`
 	Format         Format `json:"format,omitempty"`
+	// FormatAnnotation is a format the schema names but elicit does not
+	// check, such as "uuid" or "password".
+	FormatAnnotation string `json:"formatAnnotation,omitempty"`
 
-	// Number and integer bounds, inclusive.
-	Minimum *float64 `json:"minimum,omitempty"`
-	Maximum *float64 `json:"maximum,omitempty"`
+	// Number and integer bounds, exact as the agent wrote them. Minimum and
+	// Maximum are inclusive; ExclusiveMinimum and ExclusiveMaximum strict.
+	Minimum          *json.Number `json:"minimum,omitempty"`
+	Maximum          *json.Number `json:"maximum,omitempty"`
+	ExclusiveMinimum *json.Number `json:"exclusiveMinimum,omitempty"`
+	ExclusiveMaximum *json.Number `json:"exclusiveMaximum,omitempty"`
 
-	// Options of a select or multi-select, and the multi-select's bounds.
+	// Options of a select or multi-select, and the bounds of a
+	// multi-select or list.
 	Options  []Option `json:"options,omitempty"`
 	MinItems *int     `json:"minItems,omitempty"`
 	MaxItems *int     `json:"maxItems,omitempty"`
+	// Item, on a list, is the schema each line must meet (its length,
+	// format and pattern); UniqueItems refuses a line given twice.
+	Item        *Field `json:"item,omitempty"`
+	UniqueItems bool   `json:"uniqueItems,omitempty"`
 
-	// Default is the typed default (string, float64, int64, bool or
+	// Const, on a const field, is the fixed value (string, json.Number or
+	// bool); it is always sent.
+	Const any `json:"const,omitempty"`
+
+	// Nullable is set when the schema allows null (pydantic's
+	// anyOf [T, null], type [T, "null"]): the field is optional here, and
+	// when the agent also lists it as required an empty answer is sent as
+	// null (SendNull) rather than left out.
+	Nullable bool `json:"nullable,omitempty"`
+	SendNull bool `json:"sendNull,omitempty"`
+
+	// Default is the typed default (string, json.Number, bool or
 	// []string); HasDefault tells a zero default from none.
 	Default    any  `json:"default,omitempty"`
 	HasDefault bool `json:"hasDefault,omitempty"`
@@ -112,8 +140,12 @@ type Field struct {
 	// the form shows the two as one question.
 	OtherOf string `json:"otherOf,omitempty"`
 
-	re      *regexp.Regexp // compiled Pattern, nil when none or skipped
+	re      matcher        // compiled Pattern, nil when none or skipped
 	options map[string]int // option value -> index in Options
+	min     *bound         // parsed Minimum, and so on
+	max     *bound
+	xmin    *bound
+	xmax    *bound
 }
 
 // Label is the name the user sees: the title, else the key, sanitized to one

@@ -9,11 +9,16 @@ import (
 // secretWords matches text that asks for a secret. It runs on words split
 // from keys and titles (apiKey, api_key and API-Key all become "api key"),
 // so "token" matches "access token" but not "max tokens".
-var secretWords = regexp.MustCompile(`\b(passwords?|passwd|passphrase|pass ?code|pwd|pin code|secrets?|token|api ?keys?|private ?keys?|ssh ?keys?|credentials?|card ?numbers?|credit ?cards?|cvv|cvc|security code|ssn|social security)\b`)
+var secretWords = regexp.MustCompile(`\b(passwords?|passwd|passphrase|pass ?code|pwd|pin code|secrets?|token|api ?keys?|(private|priv|ssl|tls|ssh|secret|signing|client|encryption) ?keys?|sslkey|privkey|key ?file|credentials?|card ?numbers?|credit ?cards?|cvv|cvc|security code|ssn|social security)\b`)
 
 // isSecret reports whether the field's key, title or description asks for
-// a secret, which form mode must not carry.
+// a secret, which form mode must not carry; so does a password-like
+// format (pydantic's SecretStr says "password").
 func isSecret(f *Field) bool {
+	switch words(f.FormatAnnotation) {
+	case "password", "passwd", "secret":
+		return true
+	}
 	for _, s := range []string{f.Key, f.Title, f.Description} {
 		if s != "" && secretWords.MatchString(words(s)) {
 			return true

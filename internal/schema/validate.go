@@ -3,10 +3,8 @@ package schema
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/mail"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -29,15 +27,6 @@ func CheckMinLength(s string, n int) error {
 func CheckMaxLength(s string, n int) error {
 	if c := utf8.RuneCountInString(s); c > n {
 		return fmt.Errorf("longer than %s", plural(n, "character"))
-	}
-	return nil
-}
-
-// CheckPattern fails when re finds no match in s; like ECMA-262 and JSON
-// Schema, the pattern is not implicitly anchored.
-func CheckPattern(s string, re *regexp.Regexp) error {
-	if !re.MatchString(s) {
-		return fmt.Errorf("does not match the pattern %s", re.String())
 	}
 	return nil
 }
@@ -98,42 +87,10 @@ func CheckFormat(s string, f Format) error {
 	return nil
 }
 
-// CheckMinimum fails when x is below min (the bound is inclusive).
-func CheckMinimum(x, min float64) error {
-	if x < min {
-		return fmt.Errorf("below minimum %s", FormatNumber(min))
-	}
-	return nil
-}
-
-// CheckMaximum fails when x is above max (the bound is inclusive).
-func CheckMaximum(x, max float64) error {
-	if x > max {
-		return fmt.Errorf("above maximum %s", FormatNumber(max))
-	}
-	return nil
-}
-
-// CheckFinite fails for NaN and infinities, which JSON cannot carry.
-func CheckFinite(x float64) error {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return errors.New("not a finite number")
-	}
-	return nil
-}
-
-// CheckInteger fails unless x is a whole number that fits in an int64.
-func CheckInteger(x float64) error {
-	if x != math.Trunc(x) || math.IsInf(x, 0) || x < math.MinInt64 || x >= math.MaxInt64 {
-		return errors.New("not a whole number")
-	}
-	return nil
-}
-
 // CheckOption fails unless v is the value of one of f's options.
 func CheckOption(v string, f *Field) error {
 	if !f.HasOption(v) {
-		return fmt.Errorf("%q is not one of the options", v)
+		return fmt.Errorf("%s is not one of the options", quoteShort(v))
 	}
 	return nil
 }
@@ -159,16 +116,11 @@ func CheckUnique(vs []string) error {
 	seen := make(map[string]bool, len(vs))
 	for _, v := range vs {
 		if seen[v] {
-			return fmt.Errorf("%q picked twice", v)
+			return fmt.Errorf("%s given twice", quoteShort(v))
 		}
 		seen[v] = true
 	}
 	return nil
-}
-
-// formatNumber writes a bound the way a person would: 100, 0.5, -3.
-func FormatNumber(x float64) string {
-	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
 func plural(n int, word string) string {
