@@ -81,7 +81,7 @@ func TestFormFilledThroughTheModel(t *testing.T) {
 	d.keys("tab", "right")       // verified: yes -> no
 	d.key("enter")
 	d.waitText("Review your answers")
-	d.wantOnScreen("Age: 42", "Status: inactive", "Verified: No", "Name: John Doe")
+	d.wantOnScreen("Age: 42", `Status: "inactive"`, "Verified: false", `Name: "John Doe"`)
 	if d.m.queue.front() != f {
 		t.Fatal("the form left the queue before it was submitted")
 	}

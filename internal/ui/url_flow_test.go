@@ -92,6 +92,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 
 	d.keys("right", "enter")
 	d.until("the browser asked", func() bool { return len(d.open.opened()) > 0 })
+	d.until("the flow pending", func() bool { return len(d.m.core.Flows()) > 0 }) // after the hand-off
 	if got := d.open.opened(); len(got) != 1 || got[0] != first.q.Elicit.URL {
 		t.Fatalf("opened %q, want exactly [%q]", got, first.q.Elicit.URL)
 	}
