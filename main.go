@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"syscall"
 	"time"
 
@@ -26,9 +27,9 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/forms"
-	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/ui"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
@@ -66,6 +67,9 @@ func run(args []string) int {
 		case "url":
 			return urlcheck.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
 		}
+		if code, ok := subcommand(args); ok {
+			return code
+		}
 	}
 	return session(args)
 }
@@ -90,6 +94,8 @@ func formTerminal() bool {
 
 type options struct {
 	cwd, logFile, prompt, answers, topDomains string
+	configFile, audit                         string
+	noHistory                                 bool
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
 	timeout                                   time.Duration
@@ -113,6 +119,9 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "with -p: answer forms with their defaults when --answers does not (default: decline them)")
 	fs.DurationVar(&o.timeout, "timeout", ui.DefaultHeadlessTimeout, "with -p: end the run after `DURATION` (exit status 124)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.StringVar(&o.configFile, "config", "", "read the configuration from `FILE` (default: "+config.DefaultPath()+")")
+	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
+	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
 	if err := fs.Parse(args); err != nil {
 		return o, nil, err
 	}
@@ -155,6 +164,18 @@ func session(args []string) int {
 			return 2
 		}
 	}
+	file, _, err := loadConfig(o.configFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "elicit:", err)
+		return 2
+	}
+	st, err := newSetup(o, file, argv, slices.Contains(args, "--"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "elicit:", err)
+		return 2
+	}
+	defer st.close()
+	argv = st.argv
 	if len(argv) == 0 {
 		self, err := os.Executable()
 		if err != nil {
@@ -163,7 +184,7 @@ func session(args []string) int {
 		}
 		argv = []string{self, demoAgentCommand}
 	}
-	cfg := acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
+	cfg := acpconn.Config{Argv: argv, Env: st.env, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
 	if o.logFile != "" {
 		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {
@@ -191,15 +212,15 @@ func session(args []string) int {
 			return 2
 		}
 		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
-			Approve: o.approve, Timeout: o.timeout, Stdout: os.Stdout, Stderr: os.Stderr})
+			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: os.Stdout, Stderr: os.Stderr})
 	}
 	if o.accessible {
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer signal.Stop(sig)
-		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig})
+		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
 	}
-	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
+	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory})
 	p := tea.NewProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once and leave the
 	// agent, in its own process group, running: end the program instead,
