@@ -82,6 +82,11 @@ func newSetup(o options, cfg *config.Config, argv []string, explicit bool) (*set
 			return nil, fmt.Errorf("history: %w (--no-history turns it off)", err)
 		}
 		s.memory.History = h
+		// A host that looks like one of the user's own sites is a
+		// lookalike, as for the well-known list.
+		if sites, err := h.Sites(); err == nil {
+			urlcheck.AddTopDomains(sites...)
+		}
 	}
 	if o.audit != "" {
 		l, err := audit.Open(o.audit)

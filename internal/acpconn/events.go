@@ -116,8 +116,8 @@ type ElicitationRequest struct {
 	Mode          string // "form" or "url"
 	Schema        *schema.Schema
 	RawSchema     json.RawMessage // requestedSchema exactly as sent (for hooks)
-	ElicitationID string // url mode
-	URL           string // url mode, exactly as sent (the consent screen escapes it)
+	ElicitationID string          // url mode
+	URL           string          // url mode, exactly as sent (the consent screen escapes it)
 	Report        urlcheck.Report
 }
 

@@ -74,31 +74,34 @@ func buildEntries(s *schema.Schema) []*entry {
 }
 
 // prefill sets the entry's variables to the field's default.
-func (e *entry) prefill() {
+func (e *entry) prefill() { e.prefillFrom(e.f.Default, e.f.HasDefault) }
+
+// prefillFrom sets the entry's variables to v (has: there is a value).
+func (e *entry) prefillFrom(v any, has bool) {
 	f := e.f
 	switch {
-	case f.Kind == schema.KindBoolean && (f.Required || f.HasDefault):
-		if b, ok := f.Default.(bool); ok {
+	case f.Kind == schema.KindBoolean && (f.Required || has):
+		if b, ok := v.(bool); ok {
 			e.yes = b
 		}
 	case f.Kind == schema.KindBoolean:
 		e.choice = noAnswer
 	case f.Kind == schema.KindSelect:
-		if f.HasDefault {
-			e.choice, _ = f.Default.(string)
+		if has {
+			e.choice, _ = v.(string)
 		} else if items := e.selectItems(); len(items) > 0 {
 			e.choice = items[0].value
 		}
 	case f.Kind == schema.KindMultiSelect:
-		def, _ := f.Default.([]string)
+		def, _ := v.([]string)
 		e.picks = append([]string(nil), def...)
 	case f.Kind == schema.KindList:
-		def, _ := f.Default.([]string)
+		def, _ := v.([]string)
 		e.setDefault(strings.Join(def, "\n"), sanitize.Text)
 	case f.Kind == schema.KindConst:
 	default:
-		if f.HasDefault {
-			e.setDefault(defaultText(f.Default), sanitize.Line)
+		if has {
+			e.setDefault(defaultText(v), sanitize.Line)
 		}
 	}
 }

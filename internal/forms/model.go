@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"encoding/json"
 	"reflect"
 	"time"
 
@@ -44,6 +45,12 @@ type Options struct {
 	Theme *theme.Theme     // nil: a dark theme honouring NO_COLOR
 	Grace time.Duration    // keys this soon after NewModel are ignored; 0: 400ms
 	Now   func() time.Time // the clock for Grace; nil: time.Now
+	// Prefill holds the answers the user gave this form last time
+	// (RememberedAt): they replace the defaults as the starting values,
+	// each checked against the field first. Nothing is ever submitted
+	// without the user.
+	Prefill      map[string]json.RawMessage
+	RememberedAt time.Time
 }
 
 // DefaultGrace is how long a new form ignores keys, so a keystroke meant
@@ -54,17 +61,18 @@ const DefaultGrace = 400 * time.Millisecond
 // plain child: the root calls Init once, Update with every message while
 // the form is in front, View to draw it, and Done after each Update.
 type Model struct {
-	schema  *schema.Schema
-	header  Header
-	th      *theme.Theme
-	km      *huh.KeyMap
-	hth     huh.Theme // the huh theme widgets are built with
-	ink     *inks     // the theme's line styles, for View
-	grace   time.Duration
-	now     func() time.Time
-	opened  time.Time
-	entries []*entry
-	cur     *entry // the focused entry (possibly a companion)
+	remembered string // "answers from last time (12 Nov)", when prefilled
+	schema     *schema.Schema
+	header     Header
+	th         *theme.Theme
+	km         *huh.KeyMap
+	hth        huh.Theme // the huh theme widgets are built with
+	ink        *inks     // the theme's line styles, for View
+	grace      time.Duration
+	now        func() time.Time
+	opened     time.Time
+	entries    []*entry
+	cur        *entry // the focused entry (possibly a companion)
 
 	keys        KeyMap
 	help        help.Model
@@ -99,6 +107,7 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 	m.hth, m.ink = stylesFor(m.th)
 	m.help = m.newHelp()
 	m.entries = buildEntries(s)
+	m.remembered = m.prefill(o.Prefill, o.RememberedAt)
 	if f := m.focusable(); len(f) > 0 {
 		m.cur = f[0]
 	}

@@ -104,6 +104,9 @@ func (m *Model) headerLines() []string {
 	if d := strings.TrimSpace(sanitize.Text(m.schema.Description)); d != "" {
 		out = append(out, m.wrapText(d, m.th.Muted, 0)...)
 	}
+	if m.remembered != "" {
+		out = append(out, m.wrapText("↺ "+m.remembered, m.th.Info, 0)...)
+	}
 	return append(out, "")
 }
 

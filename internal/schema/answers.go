@@ -15,6 +15,10 @@ import (
 // JSON null gives (nil, nil): no value. A JSON string for a number, integer,
 // boolean or multi-select field is read as typed text (ParseInput's rules),
 // because hand-written answer files often quote numbers.
+// DecodeJSON reads a JSON value for the field as FromAnswers does: typed,
+// checked against the field's constraints.
+func (f *Field) DecodeJSON(raw json.RawMessage) (any, error) { return f.decodeJSON(raw) }
+
 func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()

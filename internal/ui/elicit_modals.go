@@ -26,7 +26,7 @@ type formModal struct {
 
 func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
 	h := forms.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace})}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Prefill, RememberedAt: q.PrefillAt})}
 }
 
 func (f *formModal) question() *session.Question { return f.q }
@@ -90,7 +90,7 @@ type urlModal struct {
 }
 
 func newURLModal(q *session.Question, agent string, th *theme.Theme) *urlModal {
-	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits, Index: 1, Total: 1}
 	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
 }
 

@@ -29,7 +29,10 @@ const DefaultGrace = 400 * time.Millisecond
 // counted from 1; Total 0 or 1 shows no count).
 type Header struct {
 	Agent, ToolCall, Message string
-	Index, Total             int
+	// Visits says how often the user opened this site before ("first time
+	// you open this site"); "" when history is off.
+	Visits       string
+	Index, Total int
 }
 
 // Consent is the URL consent screen: a plain child model that the root

@@ -50,7 +50,11 @@ func (c *Consent) View() string {
 	}
 	if r.HostASCII != "" {
 		line("")
-		line(c.field("Site", th.Highlight.Render(r.Site()), inner))
+		site := th.Highlight.Render(r.Site())
+		if c.header.Visits != "" {
+			site += th.Muted.Render(" · " + c.header.Visits)
+		}
+		line(c.field("Site", site, inner))
 		if r.HostUnicode != r.HostASCII {
 			line(c.field("Host", urlcheck.Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner))
 			line(c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))
