@@ -214,13 +214,18 @@ func session(args []string) int {
 		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
 			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: os.Stdout, Stderr: os.Stderr})
 	}
+	if !o.accessible && dumbTerminal() {
+		fmt.Fprintln(os.Stderr, "elicit: TERM="+os.Getenv("TERM")+" cannot draw the full screen; using the line session (--accessible)")
+		o.accessible = true
+	}
 	if o.accessible {
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 		defer signal.Stop(sig)
 		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
 	}
-	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory})
+	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
+		Notify: ui.Notify(st.settings.Notify)})
 	p := tea.NewProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once and leave the
 	// agent, in its own process group, running: end the program instead,

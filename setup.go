@@ -99,6 +99,16 @@ func newSetup(o options, cfg *config.Config, argv []string, explicit bool) (*set
 	return s, nil
 }
 
+// dumbTerminal reports a terminal that cannot address the cursor (TERM
+// unset, "dumb" or "unknown"): the full screen cannot be drawn there.
+func dumbTerminal() bool {
+	switch os.Getenv("TERM") {
+	case "", "dumb", "unknown":
+		return true
+	}
+	return false
+}
+
 // noColor is NO_COLOR, or the configuration's wish for no colour.
 func noColor() bool { return theme.NoColor() }
 

@@ -156,8 +156,13 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// ask puts a new question of the agent in the queue.
+// ask puts a new question of the agent in the queue, and tells the user
+// if they are elsewhere.
 func (m *Model) ask(q *session.Question) tea.Cmd {
+	return tea.Batch(m.notifyCmd(q), m.queueQuestion(q))
+}
+
+func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 	switch q.Kind {
 	case session.Permission:
 		return m.push(newPermModal(q, m.agent, m.th), false)

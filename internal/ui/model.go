@@ -30,6 +30,7 @@ type Options struct {
 	// declined, with the reason in the transcript.
 	Answers map[string]json.RawMessage
 	Memory  Memory // hooks, history, audit log
+	Notify  Notify // when a question rings the bell (default: unfocused)
 	NoColor bool
 	Now     func() time.Time // nil = time.Now
 }
@@ -102,6 +103,7 @@ type Model struct {
 	flushing  bool
 	exited    *acpconn.AgentExited
 	quitting  bool
+	blurred   bool // the terminal reported it lost focus
 }
 
 // New returns the root model; Init starts the agent.
@@ -113,6 +115,7 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
+	o.Agent.NoRateLimit = true // the core limits questions waiting
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
@@ -191,6 +194,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
+	case tea.FocusMsg:
+		m.blurred = false
+		return nil
+	case tea.BlurMsg:
+		m.blurred = true
+		return nil
 	case dockTickMsg:
 		return m.arb.idle(m.queue.front() != nil)
 	case finalMsg:

@@ -28,7 +28,8 @@ func (m *Model) View() tea.View {
 	v := tea.NewView(body + "\n" + bottom + "\n" + status)
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "elicit · " + m.agent
+	v.WindowTitle = m.windowTitle()
+	v.ReportFocus = true
 	return v
 }
 
