@@ -1,7 +1,6 @@
 package modelmock
 
 import (
-	"encoding/json"
 	"path"
 	"regexp"
 	"strings"
@@ -13,6 +12,11 @@ const HelloText = "Hello from the mock model."
 
 // helloDeltas is HelloText in the pieces it is streamed in.
 var helloDeltas = []string{"Hello", " from", " the", " mock", " model."}
+
+// MaxKeywordText is the longest user message whose keywords choose a tool
+// call. Longer ones are the agents' own background prompts (session
+// titles, memory extraction, prompt suggestions), which get plain text.
+const MaxKeywordText = 300
 
 // FileContent is what the write tool call writes.
 const FileContent = "hello from the mock model\n"
@@ -57,6 +61,9 @@ func decide(st turnState, tools []tool) reply {
 	if st.toolResult {
 		return reply{kind: "done", text: []string{"done: " + summary(st)}}
 	}
+	if len(st.text) > MaxKeywordText {
+		return reply{kind: "text", text: helloDeltas}
+	}
 	words := strings.FieldsFunc(strings.ToLower(st.text), func(r rune) bool {
 		return !unicode.IsLetter(r)
 	})
@@ -64,7 +71,11 @@ func decide(st turnState, tools []tool) reply {
 		if !hasWordPrefix(words, kw) {
 			continue
 		}
-		if t, ok := pickTool(kw, tools); ok {
+		t, ok := pickTool(kw, tools)
+		if !ok && kw == "write" {
+			t, ok = pickTool("bash", tools) // write with the shell
+		}
+		if ok {
 			return reply{kind: "tool", tool: t, input: toolInput(kw, t, st.cwd),
 				text: []string{"Calling " + t.name + "."}}
 		}
@@ -109,8 +120,8 @@ type toolRule struct {
 
 // toolRules maps each keyword to its rule.
 var toolRules = map[string]toolRule{
-	"ask":   {exact: []string{"AskUserQuestion"}, contains: []string{"ask_user", "askuser", "question", "ask"}, exclude: []string{"task"}},
-	"write": {exact: []string{"Write", "write_file"}, contains: []string{"write", "create_file", "edit", "apply_patch", "patch"}, exclude: []string{"todo", "notebook", "memory"}},
+	"ask":   {exact: []string{"AskUserQuestion"}, contains: []string{"ask_user", "askuser", "question", "user_input", "ask"}, exclude: []string{"task"}},
+	"write": {exact: []string{"Write", "write_file"}, contains: []string{"write", "create_file", "edit", "apply_patch", "patch"}, exclude: []string{"todo", "notebook", "memory", "stdin"}},
 	"bash":  {exact: []string{"Bash", "bash", "shell", "run_shell_command"}, contains: []string{"shell", "bash", "exec_command", "command", "exec"}, exclude: []string{"kill", "output", "todo", "write_stdin"}},
 	"plan":  {exact: []string{"TodoWrite", "todowrite", "todo_write", "update_plan"}, contains: []string{"todo", "plan"}, exclude: []string{"mode", "read"}},
 }
@@ -184,124 +195,6 @@ func toolInput(kw string, t tool, cwd string) string {
 	}
 	f := filler{kw: kw, cwd: cwd, tool: strings.ToLower(t.name)}
 	return mustJSON(f.value("", t.schema, 0))
-}
-
-// filler fills a JSON Schema with plausible values for a keyword.
-type filler struct {
-	kw, cwd, tool string
-}
-
-// value returns a value for the property name with the given schema.
-func (f filler) value(name string, schema map[string]any, depth int) any {
-	if v, ok := f.named(name, schema); ok {
-		return v
-	}
-	if enum, ok := schema["enum"].([]any); ok && len(enum) > 0 {
-		return enum[0]
-	}
-	typ, _ := schema["type"].(string)
-	if types, ok := schema["type"].([]any); ok && len(types) > 0 {
-		typ, _ = types[0].(string)
-	}
-	if depth > 6 {
-		return nil
-	}
-	switch typ {
-	case "object", "":
-		props, _ := schema["properties"].(map[string]any)
-		out := map[string]any{}
-		for _, key := range required(schema, props) {
-			ps, _ := props[key].(map[string]any)
-			out[key] = f.value(key, ps, depth+1)
-		}
-		return out
-	case "array":
-		items, _ := schema["items"].(map[string]any)
-		if items == nil {
-			return []any{}
-		}
-		if f.kw == "plan" {
-			return []any{f.value("first", items, depth+1), f.value("second", items, depth+1)}
-		}
-		return []any{f.value(strings.TrimSuffix(name, "s"), items, depth+1)}
-	case "string":
-		return "x"
-	case "integer", "number":
-		return 1
-	case "boolean":
-		return false
-	}
-	return nil
-}
-
-// named returns a value chosen by the property's name, if it has a meaning
-// the mock knows.
-func (f filler) named(name string, schema map[string]any) (any, bool) {
-	n := strings.ToLower(name)
-	typ, _ := schema["type"].(string)
-	switch {
-	case n == "questions" && typ == "array":
-		var v map[string]any
-		_ = json.Unmarshal([]byte(AskInput), &v)
-		return v["questions"], true
-	case typ == "array" && (n == "command" || n == "cmd" || n == "argv"):
-		return []any{"bash", "-lc", "echo hi"}, true
-	case typ == "array":
-		return nil, false
-	case n == "command" || n == "cmd" || n == "script":
-		return "echo hi", true
-	case strings.Contains(n, "path") || n == "file" || n == "filename":
-		return helloPath(f.cwd), true
-	case n == "content" && f.kw == "write", n == "contents", n == "file_text", n == "new_string", n == "text" && f.kw == "write":
-		return FileContent, true
-	case n == "input" && strings.Contains(f.tool, "patch"), n == "patch":
-		return patchText(f.cwd), true
-	case n == "question":
-		return "Which colour?", true
-	case n == "status":
-		if enum, ok := schema["enum"].([]any); ok && len(enum) > 0 {
-			return enum[0], true
-		}
-		return "pending", true
-	case n == "id":
-		if typ == "integer" || typ == "number" {
-			return 1, true
-		}
-		return "1", true
-	case n == "activeform":
-		return "Saying hello", true
-	case typ == "string" && (n == "content" || n == "step" || n == "title" || n == "task" || n == "description" || n == "text"):
-		if f.kw == "bash" {
-			return "Print hi", true
-		}
-		return "Say hello", true
-	}
-	return nil, false
-}
-
-// required lists the keys to fill: the required ones, or every property
-// when the schema names none.
-func required(schema, props map[string]any) []string {
-	var keys []string
-	if req, ok := schema["required"].([]any); ok {
-		for _, k := range req {
-			if s, ok := k.(string); ok {
-				keys = append(keys, s)
-			}
-		}
-	}
-	if len(keys) == 0 {
-		for k := range props {
-			keys = append(keys, k)
-		}
-	}
-	return keys
-}
-
-// mustJSON encodes v; the values the mock builds always encode.
-func mustJSON(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
 }
 
 // cwdPatterns find the working directory agents name in their prompts.

@@ -76,7 +76,8 @@ type Request struct {
 //     working directory named in the prompt;
 //   - "bash": the agent's shell tool running "echo hi";
 //   - "plan": the agent's todo or plan tool with two items;
-//   - anything else, or a keyword whose tool the request does not offer:
+//   - anything else, a keyword whose tool the request does not offer, or
+//     a user message longer than [MaxKeywordText]:
 //     the streamed text "Hello from the mock model.".
 //
 // Tools are picked from the tools array of the request, so the mock adapts
