@@ -20,12 +20,14 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout))
 }
 
-// run parses the flags, serves, and returns the exit status.
-func run(args []string) int {
+// run parses the flags, prints the URL on stdout, serves until stdin
+// closes or a signal, and returns the exit status.
+func run(args []string, stdin io.Reader, stdout io.Writer) int {
 	fs := flag.NewFlagSet("modelmock", flag.ContinueOnError)
+	defer signal.Reset(syscall.SIGTERM, syscall.SIGINT)
 	addr := fs.String("addr", "127.0.0.1:0", "loopback `address` to listen on")
 	logPath := fs.String("log", "", "append one line per request to `FILE` (\"-\" for stderr)")
 	dump := fs.String("dump", "", "write every request body into `DIR`")
@@ -59,7 +61,7 @@ func run(args []string) int {
 		return 1
 	}
 	defer srv.Close()
-	fmt.Println(srv.URL())
+	fmt.Fprintln(stdout, srv.URL())
 
 	done := make(chan struct{}, 2)
 	sig := make(chan os.Signal, 1)
@@ -70,7 +72,7 @@ func run(args []string) int {
 	}()
 	if !*noStdin {
 		go func() {
-			_, _ = io.Copy(io.Discard, os.Stdin)
+			_, _ = io.Copy(io.Discard, stdin)
 			done <- struct{}{}
 		}()
 	}
