@@ -23,6 +23,7 @@ var itemValues = map[string][2]string{
 	"text":        {"Say hello", "Wrap up"},
 	"activeform":  {"Saying hello", "Wrapping up"},
 	"id":          {"1", "2"},
+	"priority":    {"medium", "low"},
 }
 
 // value returns a value for the property name with the given schema.
@@ -121,7 +122,7 @@ func (f filler) named(name string, schema map[string]any) (any, bool) {
 		return "Print hi", true
 	case f.kw == "ask" && n == "id":
 		return "colour", true
-	case typ == "string" || typ == "":
+	case schema["enum"] == nil && (typ == "string" || typ == ""):
 		if v, ok := itemValues[n]; ok {
 			return v[f.item], true
 		}
