@@ -72,14 +72,15 @@ func (f filler) value(name string, schema map[string]any, depth int) any {
 	return nil
 }
 
-// schemaType is the schema's type, the first one when it lists several.
+// schemaType is the schema's type in lower case (Gemini writes "OBJECT"),
+// the first one when it lists several.
 func schemaType(schema map[string]any) string {
 	if types, ok := schema["type"].([]any); ok && len(types) > 0 {
 		t, _ := types[0].(string)
-		return t
+		return strings.ToLower(t)
 	}
 	t, _ := schema["type"].(string)
-	return t
+	return strings.ToLower(t)
 }
 
 // named returns a value chosen by the property's name, if it has a meaning

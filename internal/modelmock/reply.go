@@ -201,6 +201,7 @@ func toolInput(kw string, t tool, cwd string) string {
 var cwdPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)working directory:\s*(/[^\s<>"'` + "`" + `]+)`),
 	regexp.MustCompile(`<cwd>\s*(/[^<\s]+)\s*</cwd>`),
+	regexp.MustCompile(`Workspace Directories:\**\s*-\s*(/[^\s]+)`),
 	regexp.MustCompile(`(?i)working (?:in|on) the (?:directory|folder)[:\s]+['"` + "`" + `]?(/[^\s'"` + "`" + `]+)`),
 	regexp.MustCompile(`(?i)current working directory(?: is)?[:\s]+['"` + "`" + `]?(/[^\s'"` + "`" + `]+)`),
 }

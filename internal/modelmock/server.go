@@ -1,6 +1,6 @@
 // Package modelmock is a loopback mock of the model APIs that real ACP
-// agents call: Anthropic Messages, OpenAI Chat Completions and OpenAI
-// Responses. It lets agents installed from npm run real turns without an
+// agents call: Anthropic Messages, OpenAI Chat Completions, OpenAI
+// Responses and Gemini generateContent. It lets agents installed from npm run real turns without an
 // API key, and records what they sent so tests can assert on it.
 //
 // The reply is chosen by a keyword in the last user message of the request
@@ -45,7 +45,7 @@ var DefaultModels = []string{"mock-model", "claude-sonnet-4-5", "claude-haiku-4-
 type Request struct {
 	// Method and Path are the HTTP method and URL path.
 	Method, Path string
-	// API is "anthropic", "chat", "responses", "models", "count_tokens",
+	// API is "anthropic", "chat", "responses", "gemini", "models", "count_tokens",
 	// "hello" (Claude Code's connectivity check) or "unknown".
 	API string
 	// Model is the model the request named, if any.
@@ -178,6 +178,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodPost && strings.HasSuffix(path, "/responses"):
 		rec.API = "responses"
 		s.responses(w, body, &rec)
+	case r.Method == http.MethodPost && strings.Contains(path, "/models/") &&
+		(strings.HasSuffix(path, ":generateContent") || strings.HasSuffix(path, ":streamGenerateContent")):
+		rec.API = "gemini"
+		s.gemini(w, r, body, &rec)
 	case r.Method == http.MethodGet && (path == "/v1/models" || path == "/models"):
 		rec.API, rec.Reply = "models", "json"
 		s.listModels(w)
