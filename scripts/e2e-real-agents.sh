@@ -13,7 +13,7 @@
 #   ELICIT_AGENT_USER   the unprivileged user agents run as when this runs as
 #                       root (default elicituser; created when missing).
 #                       Some agents refuse to run as root.
-#   ELICIT_E2E_AGENTS   which checks to run (default: claude qwen opencode codex)
+#   ELICIT_E2E_AGENTS   which checks to run (default: claude qwen opencode codex gemini)
 #   ELICIT_AGENT_TIMEOUT  seconds each elicit run may take (default 180)
 #
 # To add a check: write a check_<name> function that calls run_elicit and
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 
 CACHE="${ELICIT_AGENT_CACHE:-$HOME/.cache/elicit-agents}"
 AGENT_USER="${ELICIT_AGENT_USER:-elicituser}"
-CHECKS="${ELICIT_E2E_AGENTS:-claude qwen opencode codex}"
+CHECKS="${ELICIT_E2E_AGENTS:-claude qwen opencode codex gemini}"
 HELLO="Hello from the mock model."
 AGENT_TIMEOUT="${ELICIT_AGENT_TIMEOUT:-180}"
 
@@ -219,6 +219,13 @@ EOF
 	chmod 644 "$home/config.toml"
 	run_elicit codex hello CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
 	expect_reply codex $? "$HELLO"
+}
+
+# check_gemini: gemini-cli with GOOGLE_GEMINI_BASE_URL at the mock (and any
+# GEMINI_API_KEY: without one session/new fails).
+check_gemini() {
+	run_elicit gemini hello GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
+	expect_reply gemini $? "$HELLO"
 }
 
 main() {
