@@ -7,6 +7,18 @@
 // (see [Server] for the rules); a request whose last message is a tool
 // result always gets the plain text "done: <summary>" and ends the turn, so
 // every turn finishes.
+//
+// Pointing real agents at it (URL is [Server.URL]; any key works):
+//
+//	claude-agent-acp  ANTHROPIC_BASE_URL=URL ANTHROPIC_API_KEY=x
+//	qwen --acp        OPENAI_BASE_URL=URL/v1 OPENAI_API_KEY=x OPENAI_MODEL=mock-model
+//	gemini --experimental-acp  GOOGLE_GEMINI_BASE_URL=URL GEMINI_API_KEY=x
+//	codex-acp         CODEX_HOME with a model_provider whose base_url is URL/v1
+//	                  and wire_api = "responses"
+//	opencode acp      OPENCODE_CONFIG_CONTENT with an @ai-sdk/openai-compatible
+//	                  provider whose baseURL is URL/v1
+//
+// scripts/e2e-real-agents.sh runs all of these.
 package modelmock
 
 import (
