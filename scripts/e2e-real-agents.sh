@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# End to end with real ACP agents from npm, without any API key: the agents
+# talk to the loopback model mock (internal/modelmock) and elicit talks to
+# the agents. Needs npm; when the registry is unreachable it prints one
+# SKIP line and exits 0.
+#
+#   scripts/e2e-real-agents.sh                    # the default checks
+#   ELICIT_E2E_AGENTS="claude qwen" scripts/e2e-real-agents.sh
+#
+# Environment:
+#   ELICIT_AGENT_CACHE  where the pinned agents are installed
+#                       (default $HOME/.cache/elicit-agents)
+#   ELICIT_AGENT_USER   the unprivileged user agents run as when this runs as
+#                       root (default elicituser; created when missing).
+#                       Some agents refuse to run as root.
+#   ELICIT_E2E_AGENTS   which checks to run (default: claude qwen opencode codex gemini)
+#   ELICIT_AGENT_TIMEOUT  seconds each elicit run may take (default 180)
+#
+# To add a check: write a check_<name> function that calls run_elicit and
+# expect_reply (see check_claude), and name it in ELICIT_E2E_AGENTS.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+CACHE="${ELICIT_AGENT_CACHE:-$HOME/.cache/elicit-agents}"
+AGENT_USER="${ELICIT_AGENT_USER:-elicituser}"
+CHECKS="${ELICIT_E2E_AGENTS:-claude qwen opencode codex gemini}"
+HELLO="Hello from the mock model."
+AGENT_TIMEOUT="${ELICIT_AGENT_TIMEOUT:-180}"
+
+# The pinned agent versions (see the survey of their ACP behaviour).
+PACKAGES=(
+	@agentclientprotocol/claude-agent-acp@0.101.0
+	@zed-industries/claude-code-acp@0.16.2
+	@google/gemini-cli@0.61.0
+	@zed-industries/codex-acp@0.16.0
+	opencode-ai@1.18.33
+	@qwen-code/qwen-code@0.24.4
+	@github/copilot@1.0.102
+	@augmentcode/auggie@0.36.0
+)
+# claude-agent-acp and qwen-code need Node 22; the node-linux-* packages
+# carry a Node binary, so Node 20 hosts get one from npm too.
+NODE22_VERSION=22.23.3
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok: $*"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+work="$(mktemp -d /tmp/elicit-real-agents.XXXXXX)"
+chmod 755 "$work"
+mock_pid=""
+cleanup() {
+	if [ -n "$mock_pid" ]; then kill "$mock_pid" 2>/dev/null; fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# check_npm exits 0 with one SKIP line when the registry is unreachable.
+check_npm() {
+	if ! timeout 30 npm view @agentclientprotocol/claude-agent-acp version >/dev/null 2>&1; then
+		echo "SKIP real agents: npm registry unreachable"
+		exit 0
+	fi
+}
+
+# install_agents installs the pinned agents, and Node 22 when the host's
+# Node is older, into $CACHE.
+install_agents() {
+	mkdir -p "$CACHE"
+	echo "installing agents into $CACHE"
+	npm install --prefix "$CACHE" --no-audit --no-fund --loglevel=error "${PACKAGES[@]}" >"$work/npm.log" 2>&1 ||
+		{ cat "$work/npm.log" >&2; fail "npm install"; return 1; }
+	NODE_BIN=""
+	local major
+	major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+	if [ "$major" -lt 22 ]; then
+		local arch
+		case "$(uname -m)" in
+		x86_64) arch=x64 ;;
+		aarch64 | arm64) arch=arm64 ;;
+		*) arch="$(uname -m)" ;;
+		esac
+		npm install --prefix "$CACHE/node22" --no-audit --no-fund --loglevel=error "node-linux-$arch@$NODE22_VERSION" >>"$work/npm.log" 2>&1 ||
+			{ cat "$work/npm.log" >&2; fail "npm install node-linux-$arch"; return 1; }
+		NODE_BIN="$CACHE/node22/node_modules/node-linux-$arch/bin"
+	fi
+}
+
+# prepare_user makes sure agents can run unprivileged: as root, it creates
+# $AGENT_USER and, when that user cannot read $CACHE (under /root, say),
+# mirrors the cache into its home with hard links.
+prepare_user() {
+	AGENT_HOME="$HOME"
+	AGENT_CACHE="$CACHE"
+	if [ "$(id -u)" != 0 ]; then
+		return 0
+	fi
+	id "$AGENT_USER" >/dev/null 2>&1 || useradd -m "$AGENT_USER" || { fail "useradd $AGENT_USER"; return 1; }
+	AGENT_HOME="$(getent passwd "$AGENT_USER" | cut -d: -f6)"
+	if ! setpriv --reuid="$AGENT_USER" --regid="$AGENT_USER" --init-groups test -r "$CACHE/node_modules/.bin" 2>/dev/null; then
+		AGENT_CACHE="$AGENT_HOME/.cache/elicit-agents-mirror"
+		rm -rf "$AGENT_CACHE"
+		mkdir -p "$(dirname "$AGENT_CACHE")"
+		cp -al "$CACHE" "$AGENT_CACHE" 2>/dev/null || cp -a "$CACHE" "$AGENT_CACHE"
+		chmod -R a+rX "$AGENT_CACHE"
+	fi
+	if [ -n "$NODE_BIN" ]; then
+		NODE_BIN="${NODE_BIN/#$CACHE/$AGENT_CACHE}"
+	fi
+}
+
+# build compiles elicit and the model mock into $work.
+build() {
+	go build -o "$work/elicit" . && go build -o "$work/modelmock" ./internal/modelmock/cmd/modelmock ||
+		{ fail "go build"; return 1; }
+}
+
+# start_mock starts the model mock on loopback and sets MOCK to its URL.
+start_mock() {
+	"$work/modelmock" -addr 127.0.0.1:0 -log "$work/mock.log" -no-stdin >"$work/mock.url" 2>>"$work/mock.log" &
+	mock_pid=$!
+	for _ in $(seq 50); do
+		MOCK="$(head -n1 "$work/mock.url" 2>/dev/null)"
+		[ -n "$MOCK" ] && return 0
+		sleep 0.1
+	done
+	fail "the model mock did not start"
+	return 1
+}
+
+# run_as_agent_user ENV=VALUE... -- CMD... runs CMD with a clean
+# environment (only the given variables, HOME and PATH), as $AGENT_USER when
+# this runs as root, for at most $AGENT_TIMEOUT seconds.
+run_as_agent_user() {
+	local envs=()
+	while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+	shift
+	local path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
+	[ -n "$NODE_BIN" ] && path="$NODE_BIN:$path"
+	local base=(env -i "HOME=$AGENT_HOME" "PATH=$path" TERM=dumb NO_PROXY=127.0.0.1,localhost "${envs[@]}")
+	if [ "$(id -u)" = 0 ]; then
+		timeout -k 5 "$AGENT_TIMEOUT" setpriv --reuid="$AGENT_USER" --regid="$AGENT_USER" --init-groups "${base[@]}" "$@"
+	else
+		timeout -k 5 "$AGENT_TIMEOUT" "${base[@]}" "$@"
+	fi
+}
+
+# session_dir NAME makes a fresh working directory the agent user owns.
+session_dir() {
+	local dir="$work/$1"
+	mkdir -p "$dir"
+	[ "$(id -u)" = 0 ] && chown "$AGENT_USER:" "$dir"
+	echo "$dir"
+}
+
+# run_elicit NAME PROMPT ENV=VALUE... -- AGENT... runs `elicit -p PROMPT`
+# with the agent as the agent user; output in $work/NAME.out and .err, the
+# protocol trace in $work/NAME-logs/trace.
+run_elicit() {
+	local name="$1" prompt="$2"
+	shift 2
+	local envs=()
+	while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+	shift
+	local dir logs
+	dir="$(session_dir "$name")"
+	logs="$(session_dir "$name-logs")"
+	run_as_agent_user "${envs[@]}" -- "$work/elicit" --cwd "$dir" --log "$logs/trace" -p "$prompt" -- "$@" \
+		>"$work/$name.out" 2>"$work/$name.err"
+}
+
+# expect_reply NAME STATUS TEXT passes when elicit exited 0 and printed TEXT.
+expect_reply() {
+	local name="$1" status="$2" text="$3"
+	if [ "$status" = 0 ] && grep -qF "$text" "$work/$name.out"; then
+		pass "$name: reply \"$text\""
+	else
+		fail "$name: exit $status, want the reply \"$text\"; stdout: $(head -c 400 "$work/$name.out"); stderr: $(tail -c 400 "$work/$name.err")"
+	fi
+}
+
+# check_claude: claude-agent-acp with ANTHROPIC_BASE_URL at the mock.
+check_claude() {
+	run_elicit claude hello ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock -- claude-agent-acp
+	expect_reply claude $? "$HELLO"
+}
+
+# check_qwen: qwen-code with the OpenAI variables at the mock.
+check_qwen() {
+	run_elicit qwen hello OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
+	expect_reply qwen $? "$HELLO"
+}
+
+# check_opencode: opencode with a provider in OPENCODE_CONFIG_CONTENT.
+check_opencode() {
+	local cfg='{"provider":{"mock":{"npm":"@ai-sdk/openai-compatible","name":"Mock","options":{"baseURL":"'"$MOCK"'/v1","apiKey":"mock"},"models":{"mock-model":{"name":"Mock model","tool_call":true}}}},"model":"mock/mock-model","small_model":"mock/mock-model","autoupdate":false,"share":"disabled"}'
+	run_elicit opencode hello "OPENCODE_CONFIG_CONTENT=$cfg" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 -- opencode acp
+	expect_reply opencode $? "$HELLO"
+}
+
+# check_codex: codex-acp with a mock provider in CODEX_HOME/config.toml.
+# With a custom model_provider codex-acp needs no authenticate call (with
+# the built-in openai provider session/new says "Authentication required",
+# and OPENAI_BASE_URL is ignored).
+check_codex() {
+	local home
+	home="$(session_dir codex-home)"
+	cat >"$home/config.toml" <<EOF
+model = "mock-model"
+model_provider = "mock"
+
+[model_providers.mock]
+name = "Model mock"
+base_url = "$MOCK/v1"
+env_key = "OPENAI_API_KEY"
+wire_api = "responses"
+EOF
+	chmod 644 "$home/config.toml"
+	run_elicit codex hello CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
+	expect_reply codex $? "$HELLO"
+}
+
+# check_gemini: gemini-cli with GOOGLE_GEMINI_BASE_URL at the mock (and any
+# GEMINI_API_KEY: without one session/new fails).
+check_gemini() {
+	run_elicit gemini hello GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
+	expect_reply gemini $? "$HELLO"
+}
+
+main() {
+	check_npm
+	install_agents || return
+	prepare_user || return
+	build || return
+	start_mock || return
+	for c in $CHECKS; do
+		"check_$c"
+	done
+}
+
+main
+echo "e2e-real-agents: $passed passed, $failed failed"
+[ "$failed" = 0 ]
