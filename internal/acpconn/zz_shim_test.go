@@ -1,0 +1,3 @@
+package acpconn
+
+const MaxWaiting = 32
