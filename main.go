@@ -16,10 +16,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -27,6 +28,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/ui"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
@@ -91,6 +93,7 @@ type options struct {
 	cwd, logFile, prompt, answers, topDomains string
 	noForm, noURL, accessible, autoRetry      bool
 	approve, version                          bool
+	startTimeout                              time.Duration
 }
 
 func parseFlags(args []string) (options, []string, error) {
@@ -109,6 +112,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.autoRetry, "auto-retry", false, "retry a prompt once the URL flows it needed are complete, without asking")
 	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls (default: reject them)")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
+	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "how long the agent has to answer initialize, and then session/new")
 	if err := fs.Parse(args); err != nil {
 		return o, nil, err
 	}
@@ -159,7 +163,25 @@ func session(args []string) int {
 		}
 		argv = []string{self, demoAgentCommand}
 	}
-	cfg := acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
+	cfg := acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout}
+	// However elicit ends, no agent it started outlives it: every agent's
+	// process group is tracked from its spawn and ended here (SIGTERM,
+	// then SIGKILL), including one still starting or being restarted.
+	defer procgroup.Default.Shutdown()
+	// A signal ends the agents first; the front end then sees its agent
+	// exit (or its start fail) and returns.
+	var caught atomic.Value
+	endAgents := func(s os.Signal) {
+		caught.CompareAndSwap(nil, s)
+		procgroup.Default.Shutdown()
+	}
+	signalled := func(code int) int {
+		if s, ok := caught.Load().(os.Signal); ok {
+			fmt.Fprintf(os.Stderr, "elicit: %v: the agent was ended\n", s)
+			return procgroup.ExitCode(s)
+		}
+		return code
+	}
 	if o.logFile != "" {
 		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {
@@ -186,26 +208,30 @@ func session(args []string) int {
 			fmt.Fprintln(os.Stderr, "elicit: no terminal: use -p TEXT to send one prompt")
 			return 2
 		}
-		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: os.Stdout, Stderr: os.Stderr})
+		stop := procgroup.TrapSignals(context.Background(), endAgents)
+		code := ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: os.Stdout, Stderr: os.Stderr})
+		stop()
+		return signalled(code)
 	}
 	if o.accessible {
-		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
+		// SIGINT is the accessible session's own (it cancels a turn).
+		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
+		code := ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
+		stop()
+		return signalled(code)
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
 	p := tea.NewProgram(m)
-	// A closed terminal (SIGHUP) would kill elicit at once and leave the
-	// agent, in its own process group, running: end the program instead,
-	// so the agent is ended below. (bubbletea handles SIGINT and SIGTERM.)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	go func() {
-		if _, ok := <-hup; ok {
-			p.Kill()
-		}
-	}()
+	// A closed terminal (SIGHUP) would kill elicit at once: end the
+	// program instead, so the agents are ended below. (bubbletea handles
+	// SIGINT and SIGTERM.)
+	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
 	_, err = p.Run()
-	signal.Stop(hup)
-	m.Close() // however the program ended, the agent's process group ends too
+	stop()
+	// However the program ended, the agent's process group ends too, and
+	// one still starting or restarting.
+	m.Close()
+	procgroup.Default.Shutdown()
 	if err != nil {
 		if errors.Is(err, tea.ErrProgramPanic) {
 			if path := ui.CrashLog(); path != "" {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/forms"
@@ -28,9 +27,11 @@ type HeadlessOptions struct {
 // status: 0 when the turn ended with end_turn, 1 otherwise (with a one-line
 // reason on Stderr).
 func RunHeadless(o HeadlessOptions) int {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	o.Agent.NoRateLimit = true // no person to flood: the answers are scripted
+	ctx := context.Background() // start-up is bounded by Agent.StartTimeout
+	o.Agent.NoRateLimit = true  // no person to flood: the answers are scripted
+	if !o.Approve {             // tool calls are rejected, and so are file writes
+		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
+	}
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
 		fmt.Fprintln(o.Stderr, "elicit:", err)

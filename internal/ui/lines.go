@@ -35,7 +35,9 @@ func RunLines(o LinesOptions) int {
 	}
 	out := o.Out
 	fmt.Fprintln(out, "Starting the agent…")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// Ctrl+C while the agent starts cancels the start (which ends it);
+	// start-up is bounded by Agent.StartTimeout.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
@@ -54,6 +56,7 @@ func RunLines(o LinesOptions) int {
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt)
 	defer signal.Stop(sig)
+	cancel() // from here Ctrl+C is the loop's
 	return l.loop(sig)
 }
 

@@ -1,3 +1,0 @@
-package acpconn
-
-const MaxWaiting = 32
