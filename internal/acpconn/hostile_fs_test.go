@@ -3,9 +3,11 @@
 package acpconn
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"syscall"
@@ -138,4 +140,48 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Issue case 5: writes follow the user's word; every access is reported
+// as a FileAccess event (with the content before and after a write).
+func TestFSWritePolicyAndAccessEvents(t *testing.T) {
+	session, _ := sandbox(t)
+	got, evs := runFS(t, session, Config{Writes: WritesRefused, WritesRefusedWhy: "run with --approve"}, write("new.txt", "x"))
+	refused(t, "a write under WritesRefused", got[0])
+	if _, err := os.Stat(filepath.Join(session, "new.txt")); err == nil {
+		t.Error("the refused write happened")
+	}
+	if !hasNotice(evs, "--approve") {
+		t.Error("no notice of the refusal")
+	}
+	asked := 0
+	ask := func(_ context.Context, w WriteRequest) bool { asked++; return w.Path == "yes.txt" }
+	got, _ = runFS(t, session, Config{Writes: WritesAsked, AskWrite: ask}, write("yes.txt", "y"), write("no.txt", "n"))
+	if asked != 2 || !strings.HasPrefix(got[0], "ok") || !strings.HasPrefix(got[1], "error") {
+		t.Errorf("asked %d: %q", asked, got)
+	}
+	_, evs = runFS(t, session, Config{}, write("a/b.txt", "one\n"), write("a/b.txt", "two\n"), read("a/b.txt"), read("../x"))
+	var acc []FileAccess
+	for _, ev := range evs {
+		if a, ok := ev.(FileAccess); ok {
+			acc = append(acc, a)
+		}
+	}
+	want := []FileAccess{
+		{Op: "write", Path: "a/b.txt", Bytes: 4, Created: true, New: "one\n"},
+		{Op: "write", Path: "a/b.txt", Bytes: 4, Old: "one\n", New: "two\n", OldBytes: 4},
+		{Op: "read", Path: "a/b.txt", Bytes: 4, Lines: 1},
+	}
+	if len(acc) != 4 || !reflect.DeepEqual(acc[:3], want) || acc[3].Op != "refused" || acc[3].Attempt != "read" {
+		t.Errorf("events:\n%+v", acc)
+	}
+}
+
+func hasNotice(evs []Event, part string) bool {
+	for _, ev := range evs {
+		if n, ok := ev.(Notice); ok && strings.Contains(n.Text, part) {
+			return true
+		}
+	}
+	return false
 }
