@@ -39,11 +39,17 @@ func TestPermissionStormIsCapped(t *testing.T) {
 			if ev.Err != nil {
 				t.Fatal(ev.Err)
 			}
-			if len(notices) == 0 || len(notices) > 3 {
-				t.Fatalf("notices: %q", notices)
+			// One notice in practice (it waits for a quiet second); never
+			// one per request, and together they count every one.
+			sum := 0
+			for _, n := range notices {
+				var k int
+				if _, err := fmt.Sscanf(n, "cancelled %d requests", &k); err == nil {
+					sum += k
+				}
 			}
-			if !strings.Contains(strings.Join(notices, "\n"), fmt.Sprint(5000-MaxWaiting)) {
-				t.Errorf("no notice says how many were cancelled: %q", notices)
+			if sum != 5000-MaxWaiting || len(notices) > 10 {
+				t.Errorf("notices (%d cancelled in all): %q", sum, notices)
 			}
 			return
 		}

@@ -37,10 +37,12 @@ func (c *Conn) register(kind pendingKind) (id uint64, ch chan reply, ok bool) {
 	c.mu.Lock()
 	if len(c.pending) >= MaxWaiting {
 		c.overflow++
+		// The notice waits for the storm to pass: a second without
+		// excess (or the user's next answer, or the turn's end).
 		if c.ovTimer == nil {
-			// The notice waits for the storm to pass (or for the user's
-			// next answer, or the turn's end, whichever is first).
 			c.ovTimer = time.AfterFunc(time.Second, c.noteOverflow)
+		} else {
+			c.ovTimer.Reset(time.Second)
 		}
 		c.mu.Unlock()
 		return 0, nil, false
