@@ -297,7 +297,7 @@ func (c *Conn) knownSession(id, what string) bool {
 		c.tracer.note(fmt.Sprintf("refused %s for unknown session %q", what, id))
 	}
 	if first {
-		c.emit(Notice{Text: fmt.Sprintf("ignored %s for session %q, which this client did not create", what, sanitize.Summary(id, 40)), Error: true})
+		c.emit(Notice{Text: fmt.Sprintf("ignored %s for session %q: this client did not create it (or not yet)", what, sanitize.Summary(id, 40)), Error: true})
 	}
 	return known
 }
