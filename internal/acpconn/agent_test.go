@@ -211,3 +211,10 @@ var (
 	noHandshake = map[string]bool{"auth": true, "silent-start": true, "flood-before-init": true, "slow-session": true, "odd-ids": true}
 	noSession   = map[string]bool{"slow-session": true, "odd-ids": true}
 )
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -137,13 +137,6 @@ func TestFSReadIsBoundedByLimit(t *testing.T) {
 	}
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // Issue case 5: writes follow the user's word; every access is reported
 // as a FileAccess event (with the content before and after a write).
 func TestFSWritePolicyAndAccessEvents(t *testing.T) {
