@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -216,5 +217,19 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The elicit binary the end-to-end tests build (see elicitBinary).
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// removeBinary is called by TestMain after the run.
+func removeBinary() {
+	if binDir != "" {
+		os.RemoveAll(binDir)
 	}
 }

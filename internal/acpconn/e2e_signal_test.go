@@ -8,17 +8,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 )
 
-var (
-	buildOnce sync.Once
-	binDir    string
-	buildErr  error
-)
 
 // elicitBinary builds the real elicit command once per test run.
 func elicitBinary(t *testing.T) string {
@@ -46,12 +40,6 @@ type buildFailure struct {
 
 func (b *buildFailure) Error() string { return b.err.Error() + "\n" + string(b.out) }
 
-// removeBinary is called by TestMain after the run.
-func removeBinary() {
-	if binDir != "" {
-		os.RemoveAll(binDir)
-	}
-}
 
 // elicitP starts `elicit -p hi [flags] -- <scripted agent>` in dir.
 func elicitP(t *testing.T, dir, agent string, env []string, flags ...string) (*exec.Cmd, *bytes.Buffer) {
