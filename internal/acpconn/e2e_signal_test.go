@@ -13,7 +13,6 @@ import (
 	"time"
 )
 
-
 // elicitBinary builds the real elicit command once per test run.
 func elicitBinary(t *testing.T) string {
 	t.Helper()
@@ -39,7 +38,6 @@ type buildFailure struct {
 }
 
 func (b *buildFailure) Error() string { return b.err.Error() + "\n" + string(b.out) }
-
 
 // elicitP starts `elicit -p hi [flags] -- <scripted agent>` in dir.
 func elicitP(t *testing.T, dir, agent string, env []string, flags ...string) (*exec.Cmd, *bytes.Buffer) {
