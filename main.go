@@ -20,6 +20,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -30,6 +31,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/ui"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
@@ -98,7 +100,7 @@ type options struct {
 	noHistory                                 bool
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
-	timeout                                   time.Duration
+	timeout, startTimeout                     time.Duration
 }
 
 func parseFlags(args []string) (options, []string, error) {
@@ -122,6 +124,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.StringVar(&o.configFile, "config", "", "read the configuration from `FILE` (default: "+config.DefaultPath()+")")
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
+	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "how long the agent has to answer initialize, and then session/new")
 	if err := fs.Parse(args); err != nil {
 		return o, nil, err
 	}
@@ -184,7 +187,25 @@ func session(args []string) int {
 		}
 		argv = []string{self, demoAgentCommand}
 	}
-	cfg := acpconn.Config{Argv: argv, Env: st.env, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
+	cfg := acpconn.Config{Argv: argv, Env: st.env, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout}
+	// However elicit ends, no agent it started outlives it: every agent's
+	// process group is tracked from its spawn and ended here (SIGTERM,
+	// then SIGKILL), including one still starting or being restarted.
+	defer procgroup.Default.Shutdown()
+	// A signal ends the agents first; the front end then sees its agent
+	// exit (or its start fail) and returns.
+	var caught atomic.Value
+	endAgents := func(s os.Signal) {
+		caught.CompareAndSwap(nil, s)
+		procgroup.Default.Shutdown()
+	}
+	signalled := func(code int) int {
+		if s, ok := caught.Load().(os.Signal); ok {
+			fmt.Fprintf(os.Stderr, "elicit: %v: the agent was ended\n", s)
+			return procgroup.ExitCode(s)
+		}
+		return code
+	}
 	if o.logFile != "" {
 		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {
@@ -211,35 +232,39 @@ func session(args []string) int {
 			fmt.Fprintln(os.Stderr, "elicit: no terminal: use -p TEXT to send one prompt")
 			return 2
 		}
-		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
+		stop := procgroup.TrapSignals(context.Background(), endAgents)
+		code := ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
 			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: os.Stdout, Stderr: os.Stderr})
+		stop()
+		return signalled(code)
 	}
 	if !o.accessible && dumbTerminal() {
 		fmt.Fprintln(os.Stderr, "elicit: TERM="+os.Getenv("TERM")+" cannot draw the full screen; using the line session (--accessible)")
 		o.accessible = true
 	}
 	if o.accessible {
+		// SIGINT is the accessible session's own (it cancels a turn).
+		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
-		signal.Notify(sig, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-		defer signal.Stop(sig)
-		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
+		signal.Notify(sig, os.Interrupt)
+		code := ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
+		signal.Stop(sig)
+		stop()
+		return signalled(code)
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: ui.Notify(st.settings.Notify)})
 	p := tea.NewProgram(m)
-	// A closed terminal (SIGHUP) would kill elicit at once and leave the
-	// agent, in its own process group, running: end the program instead,
-	// so the agent is ended below. (bubbletea handles SIGINT and SIGTERM.)
-	hup := make(chan os.Signal, 1)
-	signal.Notify(hup, syscall.SIGHUP)
-	go func() {
-		if _, ok := <-hup; ok {
-			p.Kill()
-		}
-	}()
+	// A closed terminal (SIGHUP) would kill elicit at once: end the
+	// program instead, so the agents are ended below. (bubbletea handles
+	// SIGINT and SIGTERM.)
+	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
 	_, err = p.Run()
-	signal.Stop(hup)
-	m.Close() // however the program ended, the agent's process group ends too
+	stop()
+	// However the program ended, the agent's process group ends too, and
+	// one still starting or restarting.
+	m.Close()
+	procgroup.Default.Shutdown()
 	if err != nil {
 		if errors.Is(err, tea.ErrProgramPanic) {
 			if path := ui.CrashLog(); path != "" {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +17,9 @@ import (
 // The test binary doubles as the agent: with ACPCONN_TEST_AGENT set it runs
 // the demo agent or one of the scripted agents below, on real stdio pipes.
 func TestMain(m *testing.M) {
+	if kind := os.Getenv("ACPCONN_TEST_CHILD"); kind != "" {
+		testChild(kind)
+	}
 	switch name := os.Getenv("ACPCONN_TEST_AGENT"); {
 	case name == "demo":
 		if err := demoagent.Run(context.Background(), os.Stdin, os.Stdout); err != nil {
@@ -30,14 +34,19 @@ func TestMain(m *testing.M) {
 			os.Exit(3)
 		}
 		a := &scripted{in: bufio.NewReaderSize(os.Stdin, 1<<20), out: bufio.NewWriter(os.Stdout)}
-		if name != "auth" {
+		if os.Getenv("ACPCONN_SPAWN") != "" {
+			spawnChild()
+		}
+		if !noHandshake[name] {
 			a.handshake()
 		}
 		script(a)
 		a.out.Flush()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeBinary()
+	os.Exit(code)
 }
 
 // start runs the named agent as a subprocess of the test binary.
@@ -48,7 +57,7 @@ func start(t *testing.T, agent string, cfg Config) *Conn {
 		t.Fatal(err)
 	}
 	cfg.Argv = []string{self, "-test.run=^$"}
-	cfg.Env = append(os.Environ(), "ACPCONN_TEST_AGENT="+agent)
+	cfg.Env = append(append(os.Environ(), cfg.Env...), "ACPCONN_TEST_AGENT="+agent)
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}
@@ -59,7 +68,7 @@ func start(t *testing.T, agent string, cfg Config) *Conn {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Close() })
-	if agent == "auth" {
+	if agent == "auth" || noSession[agent] {
 		return c
 	}
 	if _, err := c.NewSession(ctx); err != nil {
@@ -196,3 +205,31 @@ func (a *scripted) endTurn(p map[string]any, reason string) {
 
 // scripts are the scripted agents, by name.
 var scripts = map[string]func(a *scripted){}
+
+// noHandshake names the scripts that answer initialize themselves (or
+// never); noSession those that start takes no session for.
+var (
+	noHandshake = map[string]bool{"auth": true, "silent-start": true, "flood-before-init": true, "slow-session": true, "odd-ids": true}
+	noSession   = map[string]bool{"slow-session": true, "odd-ids": true}
+)
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The elicit binary the end-to-end tests build (see elicitBinary).
+var (
+	buildOnce sync.Once
+	binDir    string
+	buildErr  error
+)
+
+// removeBinary is called by TestMain after the run.
+func removeBinary() {
+	if binDir != "" {
+		os.RemoveAll(binDir)
+	}
+}

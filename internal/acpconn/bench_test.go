@@ -19,7 +19,7 @@ func BenchmarkDecodeUpdate(b *testing.B) {
 	line := []byte(`{"jsonrpc":"2.0","method":"session/update","params":` + string(params) + "}\n")
 	b.Run("decodeUpdate", func(b *testing.B) {
 		for b.Loop() {
-			ev, err := decodeUpdate(params)
+			ev, _, err := decodeUpdate(params)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -31,6 +31,14 @@ func BenchmarkDecodeUpdate(b *testing.B) {
 	b.Run("classify", func(b *testing.B) {
 		for b.Loop() {
 			if method, note := classify(line); !method || !note {
+				b.Fatal("not a notification")
+			}
+		}
+	})
+	b.Run("gate", func(b *testing.B) {
+		g := newGate(&Conn{tracer: newTracer(nil)})
+		for b.Loop() {
+			if _, pass, method, note := g.inspect(line); !pass || !method || !note {
 				b.Fatal("not a notification")
 			}
 		}

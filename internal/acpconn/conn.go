@@ -14,6 +14,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
@@ -29,100 +30,67 @@ type Config struct {
 	// caller that answers without a person (elicit -p), where the limit
 	// would only decline scripted answers.
 	NoRateLimit bool
+
+	// Lifecycle tracks the agent's process group from the moment it runs;
+	// nil means procgroup.Default, which main shuts down on every exit.
+	Lifecycle *procgroup.Lifecycle
+	// StartTimeout bounds initialize and session/new, each; 0 means
+	// DefaultStartTimeout.
+	StartTimeout time.Duration
+	// Progress, when set, is called while the agent starts (see
+	// StartProgress), from a goroutine of the connection: it must not block.
+	Progress func(StartProgress)
+
+	// Writes decides the agent's fs/write_text_file requests (the zero
+	// value allows them, inside the session directory only).
+	Writes WritePolicy
+	// AskWrite decides each write under WritesAsk; nil refuses them all.
+	AskWrite func(ctx context.Context, w WriteRequest) bool
+	// WritesRefusedWhy ends the refusal's message, to the agent and in the
+	// Notice: what the user can do (say, "run with --approve").
+	WritesRefusedWhy string
 }
 
 // Conn is a running agent and the ACP connection to it.
 type Conn struct {
-	cfg    Config
-	root   string
-	proc   *process
-	rpc    *acp.Connection
-	reader *throttledReader
-	tracer *tracer
+	cfg       Config
+	root      string   // the session directory, symlinks resolved
+	rootAlias string   // the same as given, made absolute
+	fsRoot    *os.Root // every fs access goes through it
+	lc        *procgroup.Lifecycle
+	proc      *process
+	rpc       *acp.Connection
+	reader    *throttledReader
+	gate      *gate
+	out       *outWriter
+	tracer    *tracer
 
 	events    chan Event
 	closed    chan struct{}
 	closeOnce sync.Once
 	exited    chan struct{} // closed after AgentExited was emitted
 
-	nextID  atomic.Uint64
-	mu      sync.Mutex
-	pending map[uint64]*pending
-	recent  []time.Time
-	paused  atomic.Bool
-	session string
+	// early is set until the first session exists: the UI may not read
+	// events yet, so emit never blocks (see emit).
+	early   atomic.Bool
+	dropped atomic.Int64
+
+	nextID   atomic.Uint64
+	mu       sync.Mutex
+	pending  map[uint64]*pending
+	overflow int // requests cancelled at once since the last notice (see MaxWaiting)
+	ovTimer  *time.Timer
+	recent   []time.Time
+	paused   atomic.Bool
+	session  string
+	sessions map[string]bool // every session this client created
+	foreign  map[string]bool // foreign session ids noted
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse
-}
-
-// Start launches the agent, connects to it and runs initialize.
-func Start(ctx context.Context, cfg Config) (*Conn, error) {
-	dir := cfg.Dir
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, err
-		}
-		dir = wd
-	}
-	root, err := filepath.Abs(dir)
-	if err == nil {
-		root, err = filepath.EvalSymlinks(root)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("working directory: %w", err)
-	}
-	proc, err := startProcess(cfg.Argv, root, cfg.Env)
-	if err != nil {
-		return nil, err
-	}
-	c := &Conn{
-		cfg: cfg, root: root, proc: proc,
-		events:  make(chan Event, 1024),
-		closed:  make(chan struct{}),
-		exited:  make(chan struct{}),
-		pending: map[uint64]*pending{},
-		tracer:  newTracer(cfg.Log),
-	}
-	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)
-	c.rpc = acp.NewConnection(c.handle, c.tracer.writer(proc.stdin), c.reader)
-	c.rpc.SetLogger(c.tracer.logger())
-	c.reader.open()
-	go c.watch()
-	if err := c.initialize(ctx); err != nil {
-		c.Close()
-		return nil, err
-	}
-	return c, nil
-}
-
-func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: false}
-	el := &acp.ElicitationCapabilities{}
-	if !c.cfg.NoForm {
-		el.Form = &acp.ElicitationFormCapabilities{}
-	}
-	if !c.cfg.NoURL {
-		el.Url = &acp.ElicitationUrlCapabilities{}
-	}
-	if el.Form != nil || el.Url != nil {
-		caps.Elicitation = el // in ACP an empty object would mean no mode at all
-	}
-	title := "elicit"
-	resp, err := acp.SendRequest[acp.InitializeResponse](c.rpc, ctx, acp.AgentMethodInitialize, acp.InitializeRequest{
-		ProtocolVersion:    acp.ProtocolVersionNumber,
-		ClientCapabilities: caps,
-		ClientInfo:         &acp.Implementation{Name: "elicit", Title: &title, Version: orDefault(c.cfg.ClientVersion, "dev")},
-	})
-	if err != nil {
-		return c.describe("initialize", err)
-	}
-	c.Info = resp
-	return nil
 }
 
 // describe turns a failed call into an error that says what happened to
@@ -200,11 +168,30 @@ func (c *Conn) AgentVersion() string {
 // it: a slow reader slows the agent down (backpressure), nothing is lost.
 func (c *Conn) Events() <-chan Event { return c.events }
 
-// emit hands an event to the UI, waiting while the UI catches up.
-func (c *Conn) emit(ev Event) {
+// emit hands an event to the UI, waiting while the UI catches up; it
+// reports whether the event was delivered. Until the first session exists
+// the UI may not be reading yet, so an event that does not fit the buffer
+// then is dropped and counted (and a request that was not delivered is
+// answered at once by its handler), never a reason to stall the agent's
+// start.
+func (c *Conn) emit(ev Event) bool {
+	if c.early.Load() {
+		select {
+		case c.events <- ev:
+			return true
+		case <-c.closed:
+			return false
+		default:
+			c.dropped.Add(1)
+			c.tracer.note(fmt.Sprintf("dropped %T: the UI is not reading yet", ev))
+			return false
+		}
+	}
 	select {
 	case c.events <- ev:
+		return true
 	case <-c.closed:
+		return false
 	}
 }
 
@@ -212,7 +199,7 @@ func (c *Conn) emit(ev Event) {
 func (c *Conn) Root() string { return c.root }
 
 // Pid is the agent process's id (it leads its own process group).
-func (c *Conn) Pid() int { return c.proc.cmd.Process.Pid }
+func (c *Conn) Pid() int { return c.proc.pid() }
 
 // StderrTail returns the last lines the agent wrote to stderr.
 func (c *Conn) StderrTail() []string { return c.proc.Tail() }
@@ -226,9 +213,11 @@ func (c *Conn) watch() {
 	reason := ""
 	select {
 	case <-c.proc.done:
-		// What the agent wrote before it exited is still in the pipe: let
-		// the connection read it all (the UI keeps consuming) before the
-		// exit is reported after it.
+		// The agent is gone: what it started goes too (a crashed agent
+		// leaves no orphans). What it wrote before it exited is still in
+		// the pipe: let the connection read it all (the UI keeps
+		// consuming) before the exit is reported after it.
+		go c.proc.group.Stop(c.proc.grace)
 		select {
 		case <-c.rpc.Done():
 		case <-c.closed:
@@ -239,25 +228,32 @@ func (c *Conn) watch() {
 		case <-c.proc.done:
 		case <-time.After(time.Second):
 			reason = "the agent closed its output"
-			c.proc.stop(time.Second)
+			c.proc.stop()
 		}
 	}
 	if c.reader.tooLong.Load() {
 		reason = ErrLineTooLong.Error()
 	}
 	_ = c.proc.stdout.Close()
+	c.proc.waitStderr(time.Second)
 	c.tracer.note(fmt.Sprintf("agent exited: %s", c.proc.exit))
+	c.early.Store(false) // the exit is always delivered
 	c.emit(AgentExited{Exit: c.proc.exit, Reason: reason, Stderr: c.proc.Tail()})
 	close(c.exited)
 }
 
-// Close ends the agent's process group and the connection. It is safe to
-// call more than once.
+// Close ends the agent's whole process group and the connection: the
+// agent's stdin is closed, then the group gets SIGTERM and SIGKILL, and
+// Close returns when no process of the group runs. It is safe to call
+// more than once.
 func (c *Conn) Close() ExitInfo {
 	c.closeOnce.Do(func() {
 		c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
-		c.proc.stop(2 * time.Second)
+		c.proc.stop()
 		close(c.closed)
+		if c.fsRoot != nil {
+			c.fsRoot.Close()
+		}
 	})
 	<-c.exited
 	return c.proc.exit
@@ -273,3 +269,35 @@ func IsAuthRequired(err error) bool {
 // logDiscard is the logger used when no trace file is set: the SDK would
 // otherwise write to stderr and corrupt the screen.
 var logDiscard = slog.New(slog.DiscardHandler)
+
+// addSession records a session this client created.
+func (c *Conn) addSession(id string) {
+	c.mu.Lock()
+	if c.sessions == nil {
+		c.sessions = map[string]bool{}
+	}
+	c.sessions[id] = true
+	c.mu.Unlock()
+}
+
+// knownSession reports whether this client created session id; when not,
+// the first few foreign ids are noted (what names the thing refused).
+func (c *Conn) knownSession(id, what string) bool {
+	c.mu.Lock()
+	known := c.sessions[id]
+	first := false
+	if !known && len(c.foreign) < 8 && !c.foreign[id] {
+		if c.foreign == nil {
+			c.foreign = map[string]bool{}
+		}
+		c.foreign[id], first = true, true
+	}
+	c.mu.Unlock()
+	if !known {
+		c.tracer.note(fmt.Sprintf("refused %s for unknown session %q", what, id))
+	}
+	if first {
+		c.emit(Notice{Text: fmt.Sprintf("ignored %s for session %q: this client did not create it (or not yet)", what, sanitize.Summary(id, 40)), Error: true})
+	}
+	return known
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -61,10 +60,15 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (Elicita
 		req.Scope.SessionID = *r.SessionID
 	}
 	if r.ToolCallID != nil {
-		req.Scope.ToolCallID = sanitize.Line(*r.ToolCallID)
+		req.Scope.ToolCallID = *r.ToolCallID
 	}
 	if len(r.RequestID) > 0 && string(r.RequestID) != "null" {
-		req.Scope.RequestID = sanitize.Line(strings.Trim(string(r.RequestID), `"`))
+		// Exact: a string's value, or a number's JSON text.
+		var s string
+		if json.Unmarshal(r.RequestID, &s) != nil {
+			s = string(bytes.TrimSpace(r.RequestID))
+		}
+		req.Scope.RequestID = s
 	}
 	if r.Mode == nil {
 		return req, invalidParams("mode", `mode is required ("form" or "url")`)

@@ -9,7 +9,10 @@ import (
 
 // Event is something the agent did, as a plain value for the UI. Every
 // string in an event that came from the agent has been through the
-// sanitizer (see sanitize.go); the UI may draw it as is.
+// sanitizer (internal/sanitize) and may be drawn as is, except ids: those
+// are kept exactly as the agent sent them, because they go back to it
+// (set_mode, set_config_option, a permission's option, an elicitation's
+// scope). To show an id, pass it through sanitize.Line.
 type Event interface{ event() }
 
 // Role says whose text a MessageChunk carries.
@@ -32,8 +35,8 @@ type MessageChunk struct {
 // ToolCall is a tool call or an update to one. On an update, empty fields
 // mean "unchanged"; Content and Locations replace the old ones when set.
 type ToolCall struct {
-	ID        string
-	New       bool // a tool_call rather than a tool_call_update
+	ID        string // exact, not sanitized: sanitize.Line to show it
+	New       bool   // a tool_call rather than a tool_call_update
 	Title     string
 	Kind      string
 	Status    string
@@ -55,13 +58,14 @@ type Command struct{ Name, Description string }
 // Commands replaces the agent's available commands.
 type Commands struct{ List []Command }
 
-// Mode is a session mode the agent offers.
+// Mode is a session mode the agent offers. ID is exact (see Event).
 type Mode struct{ ID, Name, Description string }
 
-// ModeChanged says the session's current mode changed.
+// ModeChanged says the session's current mode changed. ID is exact.
 type ModeChanged struct{ ID string }
 
 // ConfigOption is one session configuration option (a select or a switch).
+// ID, Current and the Values' IDs are exact (see Event).
 type ConfigOption struct {
 	ID, Name, Description string
 	Current               string   // the current value id, or "true"/"false"
@@ -69,7 +73,7 @@ type ConfigOption struct {
 	Boolean               bool
 }
 
-// Choice is one value of a select configuration option.
+// Choice is one value of a select configuration option; ID is exact.
 type Choice struct{ ID, Name string }
 
 // ConfigOptions replaces the session's configuration options.
@@ -90,7 +94,7 @@ type UnknownUpdate struct{ Kind string }
 
 // PermissionOption is one answer to a permission request.
 type PermissionOption struct {
-	ID, Name, Kind string // Kind: allow_once, allow_always, reject_once, reject_always
+	ID, Name, Kind string // ID exact; Kind: allow_once, allow_always, reject_once, reject_always
 }
 
 // PermissionRequest asks the user to allow a tool call. Answer it with
@@ -102,7 +106,8 @@ type PermissionRequest struct {
 }
 
 // Scope says what an elicitation belongs to: a session (and maybe a tool
-// call in it), or a request outside any session.
+// call in it), or a request outside any session. All three are exact (see
+// Event); RequestID is a string id's value or a number's JSON text.
 type Scope struct {
 	SessionID, ToolCallID, RequestID string
 }

@@ -1,82 +1,174 @@
 package acpconn
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
-// confine resolves path inside root, following symlinks as far as the path
-// exists, and refuses anything that lands outside the session's tree.
-func confine(root, path string) (string, error) {
+// FileTimeout bounds every file access (a file on a hung network mount
+// must not hold the request forever).
+const FileTimeout = 30 * time.Second
+
+// WritePolicy says what becomes of the agent's fs/write_text_file requests.
+// Writes by the agent's own process, without fs/*, are outside any
+// client's control.
+type WritePolicy int
+
+// The write policies.
+const (
+	WritesAllowed WritePolicy = iota // the zero value: writes inside the session directory go through
+	WritesRefused                    // every write is refused, with a Notice (elicit -p without --approve)
+	WritesAsked                      // Config.AskWrite decides each one
+)
+
+// WriteRequest is a write the agent asks for, as AskWrite sees it.
+type WriteRequest struct {
+	Path    string // relative to the session directory, sanitized for display
+	Content string // exactly what the agent would write
+}
+
+// FileAccess is what the agent's fs requests did, for the transcript: a
+// read, a write (with the content before and after, for a diff), or a
+// refusal. Path is relative to the session directory; Path, Old, New and
+// Reason are sanitized for display.
+type FileAccess struct {
+	Op       string // "read", "write" or "refused"
+	Attempt  string // for "refused": "read" or "write"
+	Path     string
+	Bytes    int  // bytes read or written
+	Lines    int  // lines read
+	Created  bool // the write created the file
+	Old, New string
+	OldBytes int64 // the size before a write
+	TooLarge bool  // Old or New is over MaxDiffBytes: not carried, too large to diff
+	Reason   string
+}
+
+func (FileAccess) event() {}
+
+// relPath maps the agent's absolute path to one relative to the session
+// directory (as resolved or as given), refusing what is outside. This is
+// lexical only: the os.Root each access goes through does the rest.
+func (c *Conn) relPath(path string) (string, error) {
 	if !filepath.IsAbs(path) {
-		return "", fmt.Errorf("path %q is not absolute", path)
+		return "", refuse("the path %q is not absolute", sanitize.Summary(path, 80))
 	}
 	clean := filepath.Clean(path)
-	// Resolve the longest existing prefix, so a symlink cannot lead out.
-	resolved, rest := clean, ""
-	for {
-		r, err := filepath.EvalSymlinks(resolved)
-		if err == nil {
-			resolved = filepath.Join(r, rest)
-			break
+	for _, root := range []string{c.root, c.rootAlias} {
+		if root == "" {
+			continue
 		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return "", err
+		if rel, err := filepath.Rel(root, clean); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return rel, nil
 		}
-		parent := filepath.Dir(resolved)
-		if parent == resolved {
-			break
-		}
-		rest = filepath.Join(filepath.Base(resolved), rest)
-		resolved = parent
 	}
-	rel, err := filepath.Rel(root, resolved)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("path %q is outside the session directory %s", path, root)
-	}
-	return resolved, nil
+	return "", refuse("the path %q is outside the session directory %s", sanitize.Summary(path, 80), c.root)
 }
 
-func (c *Conn) readTextFile(p acp.ReadTextFileRequest) (acp.ReadTextFileResponse, *acp.RequestError) {
-	path, err := confine(c.root, p.Path)
-	if err != nil {
-		return acp.ReadTextFileResponse{}, invalidParams("path", err.Error())
+// fsDo runs one file access under FileTimeout (and the request's ctx).
+func fsDo[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(ctx, FileTimeout)
+	defer cancel()
+	type result struct {
+		v   T
+		err error
 	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return acp.ReadTextFileResponse{}, acp.NewInternalError(map[string]any{"error": err.Error()})
+	ch := make(chan result, 1)
+	go func() {
+		v, err := f()
+		ch <- result{v, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, fmt.Errorf("the file access did not finish: %w", context.Cause(ctx))
 	}
-	text := string(data)
-	if p.Line != nil || p.Limit != nil {
-		lines := strings.SplitAfter(text, "\n")
-		start := 0
-		if p.Line != nil && *p.Line > 1 {
-			start = min(*p.Line-1, len(lines))
-		}
-		end := len(lines)
-		if p.Limit != nil && *p.Limit >= 0 {
-			end = min(start+*p.Limit, len(lines))
-		}
-		text = strings.Join(lines[start:end], "")
-	}
-	return acp.ReadTextFileResponse{Content: text}, nil
 }
 
-func (c *Conn) writeTextFile(p acp.WriteTextFileRequest) *acp.RequestError {
-	path, err := confine(c.root, p.Path)
-	if err != nil {
+// fsError answers a failed access: -32602 for a refusal, -32603 for an I/O
+// error; the UI gets a FileAccess "refused" either way.
+func (c *Conn) fsError(attempt, rel string, err error) *acp.RequestError {
+	reason := sanitize.Line(err.Error())
+	c.emit(FileAccess{Op: "refused", Attempt: attempt, Path: sanitize.Line(rel), Reason: reason})
+	var r errRefused
+	if errors.As(err, &r) {
 		return invalidParams("path", err.Error())
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return acp.NewInternalError(map[string]any{"error": err.Error()})
+	return acp.NewInternalError(map[string]any{"error": err.Error()})
+}
+
+func (c *Conn) readTextFile(ctx context.Context, p acp.ReadTextFileRequest) (acp.ReadTextFileResponse, *acp.RequestError) {
+	if !c.knownSession(string(p.SessionId), "fs/read_text_file") {
+		return acp.ReadTextFileResponse{}, invalidParams("sessionId", "unknown session")
 	}
-	if err := os.WriteFile(path, []byte(p.Content), 0o644); err != nil {
-		return acp.NewInternalError(map[string]any{"error": err.Error()})
+	rel, err := c.relPath(p.Path)
+	if err != nil {
+		return acp.ReadTextFileResponse{}, c.fsError("read", p.Path, err)
 	}
+	type got struct {
+		text  string
+		lines int
+	}
+	r, err := fsDo(ctx, func() (got, error) {
+		text, lines, err := readLines(c.fsRoot, rel, p.Line, p.Limit)
+		return got{text, lines}, err
+	})
+	if err != nil {
+		return acp.ReadTextFileResponse{}, c.fsError("read", rel, err)
+	}
+	c.emit(FileAccess{Op: "read", Path: sanitize.Line(rel), Bytes: len(r.text), Lines: r.lines})
+	return acp.ReadTextFileResponse{Content: r.text}, nil
+}
+
+func (c *Conn) writeTextFile(ctx context.Context, p acp.WriteTextFileRequest) *acp.RequestError {
+	if !c.knownSession(string(p.SessionId), "fs/write_text_file") {
+		return invalidParams("sessionId", "unknown session")
+	}
+	rel, err := c.relPath(p.Path)
+	if err != nil {
+		return c.fsError("write", p.Path, err)
+	}
+	if err := c.mayWrite(ctx, rel, p.Content); err != nil {
+		return c.fsError("write", rel, err)
+	}
+	w, err := fsDo(ctx, func() (written, error) { return writeFile(c.fsRoot, rel, p.Content) })
+	if err != nil {
+		return c.fsError("write", rel, err)
+	}
+	ev := FileAccess{Op: "write", Path: sanitize.Line(rel), Bytes: len(p.Content), Created: w.created, OldBytes: w.oldBytes, TooLarge: w.tooLarge}
+	if !w.tooLarge {
+		ev.Old, ev.New = sanitize.Text(w.old), sanitize.Text(p.Content)
+	}
+	c.emit(ev)
 	return nil
+}
+
+// mayWrite applies the write policy; a refusal is also a Notice.
+func (c *Conn) mayWrite(ctx context.Context, rel, content string) error {
+	allowed := true
+	switch c.cfg.Writes {
+	case WritesRefused:
+		allowed = false
+	case WritesAsked:
+		allowed = c.cfg.AskWrite != nil && c.cfg.AskWrite(ctx, WriteRequest{Path: sanitize.Line(rel), Content: content})
+	}
+	if allowed {
+		return nil
+	}
+	why := "the user did not allow file writes"
+	if c.cfg.WritesRefusedWhy != "" {
+		why += " (" + c.cfg.WritesRefusedWhy + ")"
+	}
+	c.emit(Notice{Text: fmt.Sprintf("refused the agent's write to %s: %s", sanitize.Line(rel), why), Error: true})
+	return refuse("%s", why)
 }

@@ -34,9 +34,13 @@ func FuzzInbound(f *testing.F) {
 		c := &Conn{
 			cfg: Config{}, root: t.TempDir(), events: make(chan Event, 16),
 			closed: stop, exited: make(chan struct{}), pending: map[uint64]*pending{}, tracer: newTracer(nil),
+			sessions: map[string]bool{"s": true},
 		}
+		c.gate = newGate(c)
+		c.out = &outWriter{w: io.Discard, tracer: c.tracer, gate: c.gate}
 		c.reader = newThrottledReader(bytes.NewReader(input), stop, nil)
-		c.rpc = acp.NewConnection(c.handle, io.Discard, c.reader)
+		c.reader.filter = c.gate.inspect
+		c.rpc = acp.NewConnection(c.handle, c.out, c.reader)
 		c.rpc.SetLogger(logDiscard)
 		c.reader.open()
 		done := make(chan struct{})
@@ -66,18 +70,21 @@ func FuzzInbound(f *testing.F) {
 	})
 }
 
-// checkSanitized fails when an event carries an escape or control byte.
+// checkSanitized fails when an event carries an escape or control byte
+// where it is meant for display (ids are exact, for the wire).
 func checkSanitized(t *testing.T, ev Event) {
 	var texts []string
 	switch ev := ev.(type) {
 	case MessageChunk:
 		texts = []string{ev.Text}
 	case ToolCall:
-		texts = append([]string{ev.ID, ev.Title, ev.Kind, ev.Status}, append(ev.Locations, ev.Content...)...)
+		texts = append([]string{ev.Title, ev.Kind, ev.Status}, append(ev.Locations, ev.Content...)...)
 	case Notice:
 		texts = []string{ev.Text}
 	case ElicitationRequest:
-		texts = []string{ev.Message, ev.Scope.ToolCallID}
+		texts = []string{ev.Message}
+	case FileAccess:
+		texts = []string{ev.Path, ev.Old, ev.New, ev.Reason}
 	case UnknownUpdate:
 		texts = []string{ev.Kind}
 	}

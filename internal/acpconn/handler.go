@@ -33,16 +33,19 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		c.reader.waitNotifications(orderWait)
 	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
 		defer c.reader.release()
-	default: // notifications, and requests this client does not serve
+	default: // notifications (the gate answers requests this client does not serve)
 		defer c.reader.noteHandled()
 		defer c.reader.release()
 	}
 	switch method {
 	case acp.ClientMethodSessionUpdate:
-		ev, err := decodeUpdate(params)
+		ev, sid, err := decodeUpdate(params)
 		if err != nil {
 			c.emit(Notice{Text: "ignored a malformed session/update: " + sanitize.Line(err.Error()), Error: true})
 			return nil, invalidParams("", err.Error())
+		}
+		if !c.knownSession(sid, "updates") {
+			return nil, nil
 		}
 		c.emit(ev)
 		return nil, nil
@@ -64,13 +67,13 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil, invalidParams("", err.Error())
 		}
-		return c.readTextFile(p)
+		return c.readTextFile(ctx, p)
 	case acp.ClientMethodFsWriteTextFile:
 		var p acp.WriteTextFileRequest
 		if err := json.Unmarshal(params, &p); err != nil {
 			return nil, invalidParams("", err.Error())
 		}
-		if err := c.writeTextFile(p); err != nil {
+		if err := c.writeTextFile(ctx, p); err != nil {
 			return nil, err
 		}
 		return acp.WriteTextFileResponse{}, nil
@@ -86,18 +89,28 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 	if len(p.Options) == 0 {
 		return nil, invalidParams("options", "a permission request needs at least one option")
 	}
-	id, ch := c.register(pendingPermission)
+	if !c.knownSession(string(p.SessionId), "a permission request") {
+		return nil, invalidParams("sessionId", "unknown session")
+	}
+	cancelled := acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Cancelled: &acp.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}
+	id, ch, ok := c.register(pendingPermission)
+	if !ok {
+		return cancelled, nil
+	}
 	ev := PermissionRequest{ID: id, ToolCall: toolCallUpdate(p.ToolCall)}
 	for _, o := range p.Options {
 		ev.Options = append(ev.Options, PermissionOption{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}
-	c.emit(ev)
+	if !c.emit(ev) {
+		c.withdraw(id)
+		return cancelled, nil
+	}
 	r, ok := c.wait(ctx, id, ch)
 	if !ok {
 		return nil, acp.NewRequestCancelled(nil)
 	}
 	if r.optionID == "" {
-		return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Cancelled: &acp.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}, nil
+		return cancelled, nil
 	}
 	return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &acp.RequestPermissionOutcomeSelected{Outcome: "selected", OptionId: acp.PermissionOptionId(r.optionID)}}}, nil
 }
@@ -108,6 +121,9 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 		c.emit(Notice{Text: "refused an elicitation from the agent: " + sanitize.Line(rerr.Message), Error: true})
 		return nil, rerr
 	}
+	if sid := req.Scope.SessionID; sid != "" && !c.knownSession(sid, "an elicitation") {
+		return nil, invalidParams("sessionId", "unknown session")
+	}
 	if c.paused.Load() {
 		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", sanitize.Summary(req.Message, 60))})
 		return decline(), nil
@@ -116,9 +132,15 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", sanitize.Summary(req.Message, 60), RateLimit, RateWindow)})
 		return decline(), nil
 	}
-	id, ch := c.register(pendingElicitation)
+	id, ch, ok := c.register(pendingElicitation)
+	if !ok {
+		return map[string]any{"action": "cancel"}, nil
+	}
 	req.ID = id
-	c.emit(req)
+	if !c.emit(req) {
+		c.withdraw(id)
+		return map[string]any{"action": "cancel"}, nil
+	}
 	r, ok := c.wait(ctx, id, ch)
 	if !ok {
 		return nil, acp.NewRequestCancelled(nil)

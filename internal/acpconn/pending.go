@@ -3,6 +3,7 @@ package acpconn
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -25,14 +26,54 @@ type pending struct {
 	ch   chan reply // buffered: an answer never blocks the UI
 }
 
-// register records a request that waits for the user and returns its id.
-func (c *Conn) register(kind pendingKind) (uint64, chan reply) {
-	id := c.nextID.Add(1)
-	ch := make(chan reply, 1)
+// MaxWaiting is the most permission requests and elicitations that may
+// wait for the user at once. More are answered "cancelled" at once, and
+// one notice says how many (see noteOverflow).
+const MaxWaiting = 32
+
+// register records a request that waits for the user and returns its id;
+// ok is false when MaxWaiting already wait.
+func (c *Conn) register(kind pendingKind) (id uint64, ch chan reply, ok bool) {
 	c.mu.Lock()
+	if len(c.pending) >= MaxWaiting {
+		c.overflow++
+		// The notice waits for the storm to pass: a second without
+		// excess (or the user's next answer, or the turn's end).
+		if c.ovTimer == nil {
+			c.ovTimer = time.AfterFunc(time.Second, c.noteOverflow)
+		} else {
+			c.ovTimer.Reset(time.Second)
+		}
+		c.mu.Unlock()
+		return 0, nil, false
+	}
+	id = c.nextID.Add(1)
+	ch = make(chan reply, 1)
 	c.pending[id] = &pending{kind: kind, ch: ch}
 	c.mu.Unlock()
-	return id, ch
+	return id, ch, true
+}
+
+// noteOverflow emits one notice for the requests cancelled since the last.
+func (c *Conn) noteOverflow() {
+	c.mu.Lock()
+	n := c.overflow
+	c.overflow = 0
+	if c.ovTimer != nil {
+		c.ovTimer.Stop()
+		c.ovTimer = nil
+	}
+	c.mu.Unlock()
+	if n > 0 {
+		c.emit(Notice{Text: fmt.Sprintf("cancelled %d requests from the agent at once: %d were already waiting for an answer", n, MaxWaiting), Error: true})
+	}
+}
+
+// withdraw forgets a request the UI never saw.
+func (c *Conn) withdraw(id uint64) {
+	c.mu.Lock()
+	delete(c.pending, id)
+	c.mu.Unlock()
 }
 
 // answer delivers the user's reply to request id; it reports false when the
@@ -46,6 +87,12 @@ func (c *Conn) answer(id uint64, r reply) bool {
 		return false
 	}
 	p.ch <- r
+	c.mu.Lock()
+	storm := c.overflow > 0
+	c.mu.Unlock()
+	if storm {
+		go c.noteOverflow() // answers never block the UI
+	}
 	return true
 }
 

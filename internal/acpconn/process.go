@@ -12,11 +12,16 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // StderrLines is how many of the agent's last stderr lines are kept.
 const StderrLines = 40
+
+// MaxStderrLine is how much of one stderr line the tail keeps; the rest
+// is read and dropped, never a reason to stop reading.
+const MaxStderrLine = 4096
 
 // ExitInfo describes how the agent process ended.
 type ExitInfo struct {
@@ -37,21 +42,25 @@ func (e ExitInfo) String() string {
 	}
 }
 
-// process is the agent subprocess: its pipes, the tail of its stderr, and
-// how it ended.
+// process is the agent subprocess: its group, its pipes, the tail of its
+// stderr, and how it ended.
 type process struct {
-	cmd    *exec.Cmd
+	group  *procgroup.Group
+	grace  time.Duration
 	stdin  io.WriteCloser
 	stdout io.ReadCloser
 
 	mu   sync.Mutex
 	tail []string
 
-	done chan struct{} // closed once the process has been waited for
-	exit ExitInfo
+	stderrDone chan struct{} // closed when stderr reached its end
+	done       chan struct{} // closed once the leader has been reaped
+	exit       ExitInfo
 }
 
-func startProcess(argv []string, dir string, env []string) (*process, error) {
+// startProcess starts the agent in a process group of its own, tracked by
+// lc from the moment it runs.
+func startProcess(lc *procgroup.Lifecycle, argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
@@ -60,7 +69,6 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 	if env != nil {
 		cmd.Env = env
 	}
-	setProcessGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -79,7 +87,7 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 		return nil, err
 	}
 	cmd.Stdout, cmd.Stderr = outW, errW
-	err = cmd.Start()
+	g, err := lc.Start(cmd)
 	outW.Close()
 	errW.Close()
 	if err != nil {
@@ -87,26 +95,22 @@ func startProcess(argv []string, dir string, env []string) (*process, error) {
 		errR.Close()
 		return nil, fmt.Errorf("start agent %q: %w", argv[0], err)
 	}
-	stdout, stderr := outR, errR
-	p := &process{cmd: cmd, stdin: stdin, stdout: stdout, done: make(chan struct{})}
-	stderrDone := make(chan struct{})
+	p := &process{group: g, grace: lc.GraceOrDefault(), stdin: stdin, stdout: outR,
+		stderrDone: make(chan struct{}), done: make(chan struct{})}
 	go func() {
-		defer close(stderrDone)
-		defer stderr.Close()
-		p.readStderr(stderr)
+		defer close(p.stderrDone)
+		defer errR.Close()
+		p.readStderr(errR)
 	}()
 	go func() {
-		// Wait closes the pipes, so let stderr drain first for a full tail.
-		select {
-		case <-stderrDone:
-		case <-time.After(2 * time.Second):
-		}
-		err := cmd.Wait()
-		p.exit = exitInfo(err)
+		<-g.Done()
+		p.exit = exitInfo(g.Err())
 		close(p.done)
 	}()
 	return p, nil
 }
+
+func (p *process) pid() int { return p.group.Pgid() }
 
 func exitInfo(err error) ExitInfo {
 	if err == nil {
@@ -122,18 +126,46 @@ func exitInfo(err error) ExitInfo {
 	return ExitInfo{Code: -1, Err: err}
 }
 
+// readStderr keeps the last StderrLines lines, each cut to MaxStderrLine
+// bytes. It reads to the end whatever comes: an agent whose stderr is
+// not drained blocks, and one whose stderr is closed dies of SIGPIPE.
 func (p *process) readStderr(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for sc.Scan() {
-		line := sanitize.Line(strings.TrimRight(sc.Text(), "\r"))
-		p.mu.Lock()
-		p.tail = append(p.tail, line)
-		if len(p.tail) > StderrLines {
-			p.tail = p.tail[len(p.tail)-StderrLines:]
+	br := bufio.NewReaderSize(r, 64*1024)
+	var line []byte
+	total := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		total += len(chunk)
+		if room := MaxStderrLine - len(line); room > 0 {
+			line = append(line, chunk[:min(room, len(chunk))]...)
 		}
-		p.mu.Unlock()
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if total > 0 {
+			p.keep(line, total)
+		}
+		line, total = line[:0], 0
+		if err != nil {
+			return
+		}
 	}
+}
+
+// keep adds one stderr line (of total bytes, of which line is the kept
+// head) to the tail.
+func (p *process) keep(line []byte, total int) {
+	s := strings.TrimRight(string(line), "\r\n")
+	if total > len(line) {
+		s += fmt.Sprintf(" … [line of %d bytes cut]", total)
+	}
+	s = sanitize.Line(s)
+	p.mu.Lock()
+	p.tail = append(p.tail, s)
+	if len(p.tail) > StderrLines {
+		p.tail = p.tail[len(p.tail)-StderrLines:]
+	}
+	p.mu.Unlock()
 }
 
 // Tail returns a copy of the last lines the agent wrote to stderr.
@@ -144,21 +176,24 @@ func (p *process) Tail() []string {
 }
 
 // stop ends the agent: its stdin is closed (a well-behaved agent exits on
-// EOF), then its whole process group gets SIGTERM, then SIGKILL.
-func (p *process) stop(grace time.Duration) ExitInfo {
+// EOF), then its whole process group is ended (SIGTERM, SIGKILL), and
+// stop returns when no process of the group runs.
+func (p *process) stop() ExitInfo {
 	_ = p.stdin.Close()
 	select {
 	case <-p.done:
-		return p.exit
-	case <-time.After(grace):
+	case <-time.After(p.grace):
 	}
-	signalGroup(p.cmd, syscall.SIGTERM)
-	select {
-	case <-p.done:
-		return p.exit
-	case <-time.After(grace):
-	}
-	signalGroup(p.cmd, syscall.SIGKILL)
+	p.group.Stop(p.grace)
 	<-p.done
 	return p.exit
+}
+
+// waitStderr gives the stderr reader up to d to reach the end, so the tail
+// is complete when the exit is reported.
+func (p *process) waitStderr(d time.Duration) {
+	select {
+	case <-p.stderrDone:
+	case <-time.After(d):
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -57,20 +59,29 @@ type SessionState struct {
 
 // NewSession creates the session all prompts go to. An agent that needs
 // authentication first answers -32000: see IsAuthRequired and Authenticate.
+// It is bounded by Config.StartTimeout, and an error names what did not
+// answer.
 func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
-	resp, err := acp.SendRequest[acp.NewSessionResponse](c.rpc, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+	var resp acp.NewSessionResponse
+	err := c.stage(ctx, "session/new", func(ctx context.Context) (err error) {
+		resp, err = acp.SendRequest[acp.NewSessionResponse](c.rpc, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+		return err
+	})
 	if err != nil {
-		if IsAuthRequired(err) {
-			return SessionState{}, err
-		}
-		return SessionState{}, c.describe("session/new", err)
+		return SessionState{}, err
 	}
+	c.addSession(string(resp.SessionId))
 	c.mu.Lock()
 	c.session = string(resp.SessionId)
 	c.mu.Unlock()
+	if c.early.Swap(false) {
+		if n := c.dropped.Load(); n > 0 {
+			c.emit(Notice{Text: fmt.Sprintf("dropped %d events the agent sent while it was starting", n), Error: true})
+		}
+	}
 	st := SessionState{ID: string(resp.SessionId), Options: configOptions(resp.ConfigOptions)}
 	if m := resp.Modes; m != nil {
-		st.Mode = sanitize.Line(string(m.CurrentModeId))
+		st.Mode = string(m.CurrentModeId)
 		for _, md := range m.AvailableModes {
 			mode := Mode{ID: string(md.Id), Name: sanitize.Line(md.Name)}
 			if md.Description != nil {
@@ -109,6 +120,7 @@ func (c *Conn) StartPrompt(text string) {
 			SessionId: acp.SessionId(sid),
 			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
 		})
+		c.noteOverflow() // a storm's summary comes before the turn's end
 		ev := TurnEnded{StopReason: string(resp.StopReason)}
 		if err != nil {
 			ev.URLNeeded = c.urlRequired(err)
@@ -164,8 +176,23 @@ func (c *Conn) CancelTurn() error {
 	return nil
 }
 
-// SetMode switches the session's mode.
+// RequestTimeout bounds a settings request (set_mode, set_config_option)
+// whose context has no deadline of its own.
+const RequestTimeout = 60 * time.Second
+
+// bounded gives ctx a deadline of RequestTimeout when it has none.
+func bounded(ctx context.Context) (context.Context, context.CancelFunc) {
+	if _, ok := ctx.Deadline(); ok {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, RequestTimeout)
+}
+
+// SetMode switches the session's mode; id goes to the agent exactly as
+// given (Mode.ID is kept exact for that).
 func (c *Conn) SetMode(ctx context.Context, id string) error {
+	ctx, cancel := bounded(ctx)
+	defer cancel()
 	_, err := acp.SendRequest[acp.SetSessionModeResponse](c.rpc, ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(c.SessionID()), ModeId: acp.SessionModeId(id)})
 	if err != nil {
 		return c.describe("session/set_mode", err)
@@ -176,6 +203,8 @@ func (c *Conn) SetMode(ctx context.Context, id string) error {
 // SetConfigOption sets a select option to a value id (or a boolean option
 // to "true"/"false") and returns the options as the agent now reports them.
 func (c *Conn) SetConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
+	ctx, cancel := bounded(ctx)
+	defer cancel()
 	var req acp.SetSessionConfigOptionRequest
 	sid := acp.SessionId(c.SessionID())
 	if opt.Boolean {

@@ -36,6 +36,10 @@ var ErrLineTooLong = fmt.Errorf("the agent sent a message over %d MiB; the conne
 type throttledReader struct {
 	src   *bufio.Reader
 	trace func(dir string, line []byte)
+	// filter, when set, sees every line first: it passes it on (maybe
+	// rewritten) or drops it, and classifies what it passes as classify
+	// would (see gate.inspect).
+	filter func(line []byte) (out []byte, pass, method, notification bool)
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -161,7 +165,17 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 		if t.trace != nil {
 			t.trace("<-", line)
 		}
-		if method, note := classify(line); method && !t.acquire(note) {
+		var method, note bool
+		if t.filter != nil {
+			out, pass, m, n := t.filter(line)
+			if !pass {
+				continue
+			}
+			line, method, note = out, m, n
+		} else {
+			method, note = classify(line)
+		}
+		if method && !t.acquire(note) {
 			return 0, io.EOF
 		}
 		t.line = line

@@ -49,20 +49,23 @@ func (l lockedWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// writer wraps the agent's stdin so each outbound message is traced.
-func (t *tracer) writer(w io.Writer) io.Writer {
-	if t.w == nil {
-		return w
+// outWriter is the agent's stdin as the SDK and the gate write to it: one
+// whole message per Write, under one lock so that the gate's own answers
+// never interleave with the SDK's; each is traced, and each request is
+// recorded (before the agent can answer it) so the gate knows its id.
+type outWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	tracer *tracer
+	gate   *gate
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.tracer.line("->", p)
+	if o.gate != nil {
+		o.gate.sent(p)
 	}
-	return traceWriter{w: w, t: t}
-}
-
-type traceWriter struct {
-	w io.Writer
-	t *tracer
-}
-
-func (tw traceWriter) Write(p []byte) (int, error) {
-	tw.t.line("->", p) // the SDK writes one whole message per call
-	return tw.w.Write(p)
+	return o.w.Write(p)
 }

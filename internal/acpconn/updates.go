@@ -18,9 +18,10 @@ var chunkRoles = map[string]Role{
 // decodeChunk is the fast path for the commonest update by far, a text
 // chunk: one decoding pass instead of the SDK's several (it decodes every
 // union through a map). ok is false for anything else.
-func decodeChunk(params json.RawMessage) (ev MessageChunk, ok bool) {
+func decodeChunk(params json.RawMessage) (ev MessageChunk, sessionID string, ok bool) {
 	var n struct {
-		Update struct {
+		SessionID string `json:"sessionId"`
+		Update    struct {
 			Kind    string `json:"sessionUpdate"`
 			Content *struct {
 				Type string  `json:"type"`
@@ -29,24 +30,30 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, ok bool) {
 		} `json:"update"`
 	}
 	if json.Unmarshal(params, &n) != nil {
-		return ev, false
+		return ev, "", false
 	}
 	role, isChunk := chunkRoles[n.Update.Kind]
 	c := n.Update.Content
 	if !isChunk || c == nil || c.Type != "text" || c.Text == nil {
-		return ev, false
+		return ev, "", false
 	}
-	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text)}, true
+	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text)}, n.SessionID, true
 }
 
-// decodeUpdate turns the params of a session/update into an event. It reads
-// the sessionUpdate discriminator itself: the SDK decodes an unknown kind as
-// an empty session_info_update, which would hide it.
-func decodeUpdate(params json.RawMessage) (Event, error) {
-	if ev, ok := decodeChunk(params); ok {
-		return ev, nil
+// decodeUpdate turns the params of a session/update into an event and the
+// session it is for. It reads the sessionUpdate discriminator itself: the
+// SDK decodes an unknown kind as an empty session_info_update, which would
+// hide it.
+func decodeUpdate(params json.RawMessage) (Event, string, error) {
+	if ev, sid, ok := decodeChunk(params); ok {
+		return ev, sid, nil
 	}
-	return decodeUpdateSDK(params)
+	var n struct {
+		SessionID string `json:"sessionId"`
+	}
+	_ = json.Unmarshal(params, &n) // decodeUpdateSDK reports a malformed one
+	ev, err := decodeUpdateSDK(params)
+	return ev, n.SessionID, err
 }
 
 // decodeUpdateSDK decodes any update with the SDK's types.
@@ -85,7 +92,7 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	case u.ToolCall != nil:
 		t := u.ToolCall
 		return ToolCall{
-			ID: sanitize.Line(string(t.ToolCallId)), New: true, Title: sanitize.Line(t.Title),
+			ID: string(t.ToolCallId), New: true, Title: sanitize.Line(t.Title),
 			Kind: sanitize.Line(string(t.Kind)), Status: orDefault(sanitize.Line(string(t.Status)), "pending"),
 			Locations: locations(t.Locations), Content: toolContent(t.Content),
 		}, nil
@@ -107,7 +114,7 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 		}
 		return c, nil
 	case u.CurrentModeUpdate != nil:
-		return ModeChanged{ID: sanitize.Line(string(u.CurrentModeUpdate.CurrentModeId))}, nil
+		return ModeChanged{ID: string(u.CurrentModeUpdate.CurrentModeId)}, nil
 	case u.ConfigOptionUpdate != nil:
 		return ConfigOptions{Options: configOptions(u.ConfigOptionUpdate.ConfigOptions)}, nil
 	case u.SessionInfoUpdate != nil:
@@ -136,7 +143,7 @@ func orDefault(s, d string) string {
 // toolCallUpdate converts the SDK's update (also used inside permission
 // requests) into a ToolCall event.
 func toolCallUpdate(t acp.ToolCallUpdate) ToolCall {
-	tc := ToolCall{ID: sanitize.Line(string(t.ToolCallId)), Locations: locations(t.Locations), Content: toolContent(t.Content)}
+	tc := ToolCall{ID: string(t.ToolCallId), Locations: locations(t.Locations), Content: toolContent(t.Content)}
 	if t.Title != nil {
 		tc.Title = sanitize.Line(*t.Title)
 	}
@@ -221,26 +228,26 @@ func configOptions(opts []acp.SessionConfigOption) []ConfigOption {
 		switch {
 		case o.Select != nil:
 			s := o.Select
-			co := ConfigOption{ID: sanitize.Line(string(s.Id)), Name: sanitize.Line(s.Name), Current: sanitize.Line(string(s.CurrentValue))}
+			co := ConfigOption{ID: string(s.Id), Name: sanitize.Line(s.Name), Current: string(s.CurrentValue)}
 			if s.Description != nil {
 				co.Description = sanitize.Line(*s.Description)
 			}
 			if s.Options.Ungrouped != nil {
 				for _, v := range *s.Options.Ungrouped {
-					co.Values = append(co.Values, Choice{ID: sanitize.Line(string(v.Value)), Name: sanitize.Line(v.Name)})
+					co.Values = append(co.Values, Choice{ID: string(v.Value), Name: sanitize.Line(v.Name)})
 				}
 			}
 			if s.Options.Grouped != nil {
 				for _, g := range *s.Options.Grouped {
 					for _, v := range g.Options {
-						co.Values = append(co.Values, Choice{ID: sanitize.Line(string(v.Value)), Name: sanitize.Line(v.Name)})
+						co.Values = append(co.Values, Choice{ID: string(v.Value), Name: sanitize.Line(v.Name)})
 					}
 				}
 			}
 			out = append(out, co)
 		case o.Boolean != nil:
 			b := o.Boolean
-			co := ConfigOption{ID: sanitize.Line(string(b.Id)), Name: sanitize.Line(b.Name), Boolean: true, Current: fmt.Sprint(b.CurrentValue)}
+			co := ConfigOption{ID: string(b.Id), Name: sanitize.Line(b.Name), Boolean: true, Current: fmt.Sprint(b.CurrentValue)}
 			if b.Description != nil {
 				co.Description = sanitize.Line(*b.Description)
 			}

@@ -23,7 +23,10 @@ func TestDecodeChunkMatchesSDKPath(t *testing.T) {
 	}
 	for _, c := range cases {
 		raw := json.RawMessage(c.params)
-		fast, ok := decodeChunk(raw)
+		fast, sid, ok := decodeChunk(raw)
+		if ok && sid != "s" {
+			t.Errorf("%s: session %q", c.params, sid)
+		}
 		if ok != c.fast {
 			t.Errorf("%s: fast path taken %v, want %v", c.params, ok, c.fast)
 		}
@@ -31,8 +34,8 @@ func TestDecodeChunkMatchesSDKPath(t *testing.T) {
 		if ok && (sdkErr != nil || !reflect.DeepEqual(Event(fast), sdk)) {
 			t.Errorf("%s:\nfast %#v\nSDK  %#v %v", c.params, fast, sdk, sdkErr)
 		}
-		got, err := decodeUpdate(raw)
-		if (err == nil) != (sdkErr == nil) || !reflect.DeepEqual(got, sdk) {
+		got, sid2, err := decodeUpdate(raw)
+		if (err == nil) != (sdkErr == nil) || !reflect.DeepEqual(got, sdk) || sid2 != "s" {
 			t.Errorf("%s: decodeUpdate %#v %v, SDK path %#v %v", c.params, got, err, sdk, sdkErr)
 		}
 	}

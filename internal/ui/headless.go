@@ -47,6 +47,9 @@ func RunHeadless(o HeadlessOptions) int {
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
 	o.Agent.NoRateLimit = true // the core limits questions; nobody floods a script
+	if !o.Approve {            // tool calls are rejected, and so are file writes
+		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
+	}
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
 		return headlessFail(o, ctx, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -41,7 +42,9 @@ func RunLines(o LinesOptions) int {
 	}
 	out := o.Out
 	fmt.Fprintln(out, "Starting the agent…")
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	// Ctrl+C while the agent starts cancels the start (which ends it);
+	// start-up is bounded by Agent.StartTimeout.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	o.Agent.NoRateLimit = true // the core limits questions
 	c, err := acpconn.Start(ctx, o.Agent)
@@ -61,6 +64,7 @@ func RunLines(o LinesOptions) int {
 		}
 	}
 	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
 }
 
