@@ -64,7 +64,7 @@ func init() {
 			`{"sessionId":"s1","message":"m","requestedSchema":{"type":"object","properties":{"a":{"type":"string"}}}}`,
 			`{"sessionId":"s1","mode":"dialog","message":"m"}`,
 			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"addr":{"type":"object","properties":{}}}}}`,
-			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"when":{"type":"string","format":"time"}}}}`,
+			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"object","properties":{"when":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}}`,
 			`{"sessionId":"s1","mode":"url","message":"m","url":"https://example.com/"}`,
 			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e1","url":"javascript:alert(1)"}`,
 			`{"sessionId":"s1","mode":"form","message":"m","requestedSchema":{"type":"array"}}`,
