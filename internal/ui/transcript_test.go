@@ -64,13 +64,14 @@ func TestFinishedItemsRenderOncePerWidth(t *testing.T) {
 	tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "done"})
 	tr.endStream()
 	tr.view(80, 10, 0)
-	first := &tr.items[1].lines[0]
+	c := &tr.items[1].body.blocks[0].cache
+	first := &c.lines[0]
 	tr.view(80, 10, 0)
-	if &tr.items[1].lines[0] != first {
+	if &c.lines[0] != first {
 		t.Error("finished item rendered again at the same width")
 	}
 	tr.view(60, 10, 0)
-	if tr.items[1].width != 60 {
+	if c.width != 60 {
 		t.Error("not re-rendered for a new width")
 	}
 }
