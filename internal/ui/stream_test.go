@@ -127,8 +127,9 @@ func TestLongReplyRendersOnlyWhatIsVisible(t *testing.T) {
 func TestEndOfStreamKeepsRenders(t *testing.T) {
 	tr := newTestTranscript()
 	streamReply(tr, lineReply(3000))
+	tr.view(100, 40, 0) // a fast frame: plain stand-ins
 	streamReply(tr, []string{"The **end**.\n"})
-	before, _ := tr.view(100, 40, 0)
+	before, _ := tr.view(100, 40, 0) // a slow one: markdown
 	it := tr.items[0]
 	firsts := map[*block]*string{}
 	for _, bl := range it.body.blocks {
@@ -153,6 +154,30 @@ func TestEndOfStreamKeepsRenders(t *testing.T) {
 	}
 }
 
+// A reply streamed faster than anyone reads is drawn as plain text while
+// it floods, and gets its markdown render when it ends: only the blocks in
+// sight, once.
+func TestFastStreamGetsMarkdownWhenItEnds(t *testing.T) {
+	tr := newTestTranscript()
+	streamReply(tr, lineReply(3000))
+	streamReply(tr, []string{"The **end**.\n"})
+	tr.view(100, 40, 0)
+	it := tr.items[0]
+	if !it.body.tailCache.cheap {
+		t.Fatal("a flood was drawn as markdown")
+	}
+	tr.endStream()
+	tr.view(100, 40, 0)
+	for i, bl := range it.body.blocks {
+		if bl.cache.lines != nil && bl.cache.cheap {
+			t.Errorf("block %d in sight is still plain", i)
+		}
+	}
+	if n := rendered(it); n > 3 {
+		t.Errorf("%d blocks rendered for a 40-line view", n)
+	}
+}
+
 // Any window of the transcript, at any offset, is the same lines as the
 // whole transcript drawn at once: block and entry boundaries lose or
 // repeat nothing.
@@ -164,6 +189,7 @@ func TestScrolledWindowsMatchTheWhole(t *testing.T) {
 	tr.endStream()
 	tr.notice("a notice", false)
 	streamReply(tr, lineReply(120))
+	tr.view(90, 10000, 0) // a fast frame, then the markdown renders
 	whole, _ := tr.view(90, 10000, 0)
 	all := strings.Split(whole, "\n")
 	for len(all) > 0 && all[0] == "" {

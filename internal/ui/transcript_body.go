@@ -40,6 +40,12 @@ type mdBody struct {
 	tailCache renderCache // the tail's render (version = tailVer)
 	tailVer   uint64      // bumped on every append
 	tailWrap  wrapState   // a tail too long for markdown, wrapped incrementally
+
+	shownSize int        // size at the last walk (see fastBytes)
+	held      [][]string // the pieces of the last walk, kept while a view holds
+	heldWidth int
+	heldEpoch uint64
+	heldNeed  int
 }
 
 // len returns the number of bytes appended.
@@ -153,11 +159,12 @@ func (b *mdBody) finish() {
 	}
 	bl := &block{src: strings.Clone(t), cont: b.tailCont}
 	if c := b.tailCache; c.lines != nil && c.version == b.tailVer {
-		bl.cache = renderCache{lines: c.lines, width: c.width, epoch: c.epoch}
+		bl.cache = renderCache{lines: c.lines, width: c.width, epoch: c.epoch, cheap: c.cheap}
 	}
 	b.blocks = append(b.blocks, bl)
 	b.tail = strings.Builder{}
 	b.tailCache.drop()
 	b.tailWrap = wrapState{}
 	b.scan, b.hasText, b.tailCont = 0, false, false
+	b.held = nil
 }

@@ -9,6 +9,7 @@ type renderCache struct {
 	version uint64 // what it was rendered from, where that changes (a tail)
 	used    uint64 // the last view that showed it
 	live    bool   // listed in transcript.live
+	cheap   bool   // a plain-text stand-in for the markdown render
 }
 
 // valid reports whether c holds a render for width in epoch.
@@ -24,8 +25,15 @@ const cacheSlack = 256
 // view; renders are dropped again by sweep once out of sight, so memory
 // follows the text, not its rendering.
 func (t *transcript) store(c *renderCache, lines []string, width int, version uint64) []string {
-	c.lines, c.width, c.epoch, c.version = lines, width, t.epoch, version
+	c.lines, c.width, c.epoch, c.version, c.cheap = lines, width, t.epoch, version, false
 	t.touch(c)
+	return lines
+}
+
+// storeCheap is store for a plain-text stand-in (see fastBytes).
+func (t *transcript) storeCheap(c *renderCache, lines []string, width int, version uint64) []string {
+	t.store(c, lines, width, version)
+	c.cheap = true
 	return lines
 }
 

@@ -86,23 +86,49 @@ func (t *transcript) renderItem(it *item, width int, hold bool) []string {
 	return t.store(c, t.draw(it, width), width, 0)
 }
 
+// fastBytes is the inflow between two frames past which a streaming
+// message is drawn in its fast form: blocks and tail that appear in such
+// a frame are wrapped as plain text (cheaper than markdown by far), and
+// get their markdown render on the first slower frame, or when the stream
+// ends, if they are still in sight. At 4 KiB a frame (120 KB/s) the text
+// goes by faster than anyone reads it; an LLM streams about 1 KB/s.
+const fastBytes = 4 * 1024
+
 // walkBody adds an agent message's blocks, the last first, until the view
-// has its lines.
+// has its lines. While hold is set a streaming message keeps the pieces
+// of its last walk whole (blocks settled since then included).
 func (t *transcript) walkBody(w *walker, it *item, width int, hold bool) {
+	b := it.body
+	need := w.need - w.total
+	if hold && it.streaming && b.held != nil && b.heldWidth == width && b.heldEpoch == t.epoch && need <= b.heldNeed {
+		for _, p := range b.held {
+			w.add(p)
+		}
+		return
+	}
+	first := len(w.pieces)
+	t.walkBodyNow(w, it, width)
+	b.held = append(b.held[:0], w.pieces[first:]...)
+	b.heldWidth, b.heldEpoch, b.heldNeed = width, t.epoch, need
+}
+
+func (t *transcript) walkBodyNow(w *walker, it *item, width int) {
 	b := it.body
 	if b.empty() {
 		w.add([]string{t.th.Muted.Render("  …")})
 		return
 	}
+	fast := it.streaming && b.size-b.shownSize > fastBytes
+	b.shownSize = b.size
 	if strings.TrimSpace(b.tail.String()) != "" {
-		w.add(t.renderTail(b, width, hold, w.need-w.total))
+		w.add(t.renderTail(b, width, fast, w.need-w.total))
 		if len(b.blocks) > 0 && !b.tailCont {
 			w.add(gap)
 		}
 	}
 	for j := len(b.blocks) - 1; j >= 0 && !w.full(); j-- {
 		bl := b.blocks[j]
-		w.add(t.renderBlock(bl, width))
+		w.add(t.renderBlock(bl, width, fast))
 		if j > 0 && !bl.cont {
 			w.add(gap)
 		}
@@ -110,13 +136,24 @@ func (t *transcript) walkBody(w *walker, it *item, width int, hold bool) {
 }
 
 // renderBlock returns a settled block's lines for width: rendered once
-// per width while it stays in sight.
-func (t *transcript) renderBlock(bl *block, width int) []string {
-	if bl.cache.valid(width, t.epoch) {
-		t.touch(&bl.cache)
-		return bl.cache.lines
+// per width while it stays in sight (twice when it first appeared in a
+// fast frame: plain, then markdown).
+func (t *transcript) renderBlock(bl *block, width int, fast bool) []string {
+	c := &bl.cache
+	if c.valid(width, t.epoch) && (!c.cheap || fast) {
+		t.touch(c)
+		return c.lines
 	}
-	return t.store(&bl.cache, t.renderSrc(bl.src, width), width, 0)
+	if fast {
+		return t.storeCheap(c, t.plainSrc(bl.src, width), width, 0)
+	}
+	return t.store(c, t.renderSrc(bl.src, width), width, 0)
+}
+
+// plainSrc is markdown source wrapped as plain text, with the margin
+// glamour gives it: the fast form of a block.
+func (t *transcript) plainSrc(src string, width int) []string {
+	return indent(plainLines(src, width-2), "  ")
 }
 
 // renderSrc renders markdown source; a very long piece (one line longer
@@ -130,18 +167,22 @@ func (t *transcript) renderSrc(src string, width int) []string {
 
 // renderTail renders the streaming tail: as markdown up to
 // tailMarkdownLimit (it is at most a block long unless it is one long
-// line), else the last need lines of an incremental plain wrap.
-func (t *transcript) renderTail(b *mdBody, width int, hold bool, need int) []string {
+// line), plain in a fast frame, else the last need lines of an
+// incremental plain wrap.
+func (t *transcript) renderTail(b *mdBody, width int, fast bool, need int) []string {
 	c := &b.tailCache
-	if c.valid(width, t.epoch) && (c.version == b.tailVer || hold) {
+	if c.valid(width, t.epoch) && c.version == b.tailVer && (!c.cheap || fast) {
 		t.touch(c)
 		return c.lines
 	}
 	src := b.tail.String()
 	var lines []string
-	if len(src) <= tailMarkdownLimit {
+	switch {
+	case fast && len(src) <= tailMarkdownLimit:
+		return t.storeCheap(c, t.plainSrc(src, width), width, b.tailVer)
+	case len(src) <= tailMarkdownLimit:
 		lines = t.md.render(src, width)
-	} else {
+	default:
 		lines = b.tailWrap.wrapLast(src, max(10, width-4), max(1, need))
 		for i, l := range lines {
 			lines[i] = "  " + l
