@@ -1,5 +1,6 @@
-# bench/report.sh: the table and the targets for bench/run.sh, which
-# sources it after filling MS, RSS and FAILS (keys "scenario|client").
+# bench/report.sh: the tables and the targets for bench/run.sh, which
+# sources it and calls report after filling MS, RSS, CPU, POST, IDLE and
+# FAILS (keys "scenario|client").
 # shellcheck shell=bash
 
 # median N...: the median of integers (mean of the middle two when even).
@@ -7,73 +8,93 @@ median() {
 	(($# == 0)) && { echo 0; return; }
 	printf '%s\n' "$@" | sort -n | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : int((v[NR/2]+v[NR/2+1])/2)}'
 }
-minmax() { printf '%s\n' "$@" | sort -n | awk 'NR==1{lo=$1} {hi=$1} END {print lo "-" hi}'; }
 maxof() { printf '%s\n' "$@" | sort -n | tail -1; }
 
-# med KEY / peak KEY: the median wall ms / the highest peak RSS (KiB) of KEY.
-med() { median ${MS[$1]:-}; }
-peak() { maxof ${RSS[$1]:-0}; }
+med() { median ${MS[$1]:-}; }   # median wall ms
+mcpu() { median ${CPU[$1]:-}; } # median CPU ms
+mpost() { median ${POST[$1]:-}; }
+peak() { maxof ${RSS[$1]:-0}; } # highest peak RSS, KiB
 
-# verdict VALUE LIMIT: PASS when VALUE <= LIMIT.
 verdict() { awk -v v="$1" -v l="$2" 'BEGIN {print (v <= l) ? "PASS" : "MISS"}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (b == 0) print "n/a"; else printf "%.2f", a / b}'; }
+mib() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 
 row() {
-	local key=$1 n ok
+	local key=$1 ok n
 	[[ -n ${MS[$key]:-} || -n ${FAILS[$key]:-} ]] || return 0
 	read -ra ms_list <<<"${MS[$key]:-}"
 	ok=${#ms_list[@]}
 	n=$((ok + ${FAILS[$key]:-0}))
-	printf '%-14s %-12s %5s %10s %13s %14s\n' "${key%%|*}" "${key#*|}" "$ok/$n" "$(med "$key")" \
-		"$( ((ok)) && minmax "${ms_list[@]}")" "$(awk -v k="$(peak "$key")" 'BEGIN {printf "%.1f", k / 1024}')"
+	printf '%-13s %-13s %5s %9s %8s %9s %9s\n' "${key%%|*}" "${key#*|}" "$ok/$n" "$(med "$key")" \
+		"$(mcpu "$key")" "$( [[ ${key#*|} == tmux* ]] && mpost "$key" || echo -)" "$(mib "$(peak "$key")")"
 }
 
 target() { # target LABEL VALUE LIMIT-TEXT LIMIT
-	printf '%-52s %8s  %-14s %s\n' "$1" "$2" "$3" "$( [[ $2 == n/a ]] && echo "n/a" || verdict "$2" "$4")"
+	[[ -n $2 ]] || return 0
+	printf '%-50s %8s  %-9s %s\n' "$1" "$2" "$3" "$( [[ $2 == n/a ]] && echo "n/a" || verdict "$2" "$4")"
 }
+has() { [[ -n ${MS[$1]:-} ]]; }
 
 report() {
-	local n c key
+	local key s c n
 	echo
-	echo "== elicit vs the no-UI client (bench/noui), demo agent, $RUNS runs each, alternating =="
+	echo "== elicit vs the no-UI client (bench/noui), $RUNS runs each, alternating =="
 	echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"\
 		"$(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo); load average $load_start at start, $load_end at end"
-	echo "wall: median (min-max) ms per process; tmux rows: from Enter until the status bar says ready,"
-	echo "      polled every ${POLL}s with capture-pane (nothing subtracted)"
-	echo "RSS: the client process's own peak (VmHWM), the demo agent child not included; highest of the runs"
+	echo "wall: median ms per process (tmux: Enter until the status bar says ready, polled every ${POLL}s)"
+	echo "cpu: median ms of the client process alone (tmux: Enter until 1 s after ready); post: CPU ms in that second"
+	echo "RSS: highest peak (VmHWM) of the client process alone"
 	echo
-	printf '%-14s %-12s %5s %10s %13s %14s\n' scenario client ok median_ms "min-max ms" peak_RSS_MiB
-	for key in "flood 20000|noui" "flood 20000|elicit -p" "flood 20000|elicit tmux" \
-		"flood 40000|noui" "flood 40000|elicit -p" "flood 40000|elicit tmux" \
-		"forms 500|noui" "forms 500|elicit -p" "hello|noui" "hello|elicit -p"; do
+	printf '%-13s %-13s %5s %9s %8s %9s %9s\n' scenario client ok wall_ms cpu_ms post_ms RSS_MiB
+	for key in "flood 20000|noui" "flood 20000|elicit -p" "flood 20000|tmux 100x32" \
+		"lines 20000|noui" "lines 20000|elicit -p" "lines 20000|tmux 100x32" "lines 20000|tmux 200x60" \
+		"lines 100000|noui" "lines 100000|elicit -p" "lines 100000|tmux 100x32" "lines 100000|tmux 200x60" \
+		"lines 200000|noui" "lines 200000|elicit -p" "lines 200000|tmux 100x32" \
+		"forms 500|noui" "forms 500|elicit -p" "forms 2000|noui" "forms 2000|elicit -p"; do
 		row "$key"
 	done
-	((have_tmux)) || echo "(tmux not found: the full-screen rows were skipped)"
 	echo
-	echo "== targets (issue 6) =="
-	printf '%-52s %8s  %-14s %s\n' measure value target result
-	for n in 20000 40000; do
-		for c in "elicit -p" "elicit tmux"; do
-			[[ -n ${MS[flood $n|$c]:-} ]] || continue
-			target "stream $n: $c / noui wall" "$(ratio "$(med "flood $n|$c")" "$(med "flood $n|noui")")" "<= 1.2" 1.2
+	echo "== targets =="
+	printf '%-50s %8s  %-9s %s\n' measure value target result
+	for n in 20000 100000; do
+		for s in 100x32 200x60; do
+			has "lines $n|tmux $s" && target "lines $n, full screen $s: wall / floor" \
+				"$(ratio "$(med "lines $n|tmux $s")" "$(med "lines $n|noui")")" "<= 1.05" 1.05
 		done
 	done
-	for c in "elicit -p" "elicit tmux" "noui"; do
-		[[ -n ${MS[flood 20000|$c]:-} ]] || continue
-		target "stream 40000 / 20000 wall, $c" "$(ratio "$(med "flood 40000|$c")" "$(med "flood 20000|$c")")" "<= 2.1" 2.1
-	done
-	for n in 20000 40000; do
-		for c in "elicit -p" "elicit tmux"; do
-			[[ -n ${MS[flood $n|$c]:-} ]] || continue
-			target "stream $n: $c peak RSS - noui's (MiB)" \
-				"$(awk -v a="$(peak "flood $n|$c")" -v b="$(peak "flood $n|noui")" 'BEGIN {printf "%.1f", (a - b) / 1024}')" "<= 40" 40
+	for n in 20000 100000; do
+		for s in 100x32 200x60; do
+			has "lines $n|tmux $s" && target "lines $n, full screen $s: CPU / floor CPU" \
+				"$(ratio "$(mcpu "lines $n|tmux $s")" "$(mcpu "lines $n|noui")")" "<= 1.3" 1.3
 		done
 	done
-	target "500 forms: elicit -p / noui wall" "$(ratio "$(med "forms 500|elicit -p")" "$(med "forms 500|noui")")" "<= 1.2" 1.2
-	printf '%-52s %8s  %-14s %s\n' "startup + hello turn: elicit -p / noui wall" \
-		"$(ratio "$(med "hello|elicit -p")" "$(med "hello|noui")")" "(no target)" \
-		"elicit - noui = $(($(med "hello|elicit -p") - $(med "hello|noui"))) ms"
-	local failed=0
-	for key in "${!FAILS[@]}"; do failed=$((failed + FAILS[$key])); done
-	((failed == 0)) || echo "WARNING: $failed runs failed or did not do all the work; they are left out of the medians"
+	for n in 20000 100000; do
+		has "lines $n|tmux 100x32" && target "lines $n, full screen: CPU ms in the second after ready" \
+			"$(mpost "lines $n|tmux 100x32")" "< 20" 19.99
+	done
+	for n in 20000:40 100000:60 200000:80; do
+		has "lines ${n%:*}|tmux 100x32" && target "lines ${n%:*}, full screen: peak RSS MiB" \
+			"$(mib "$(peak "lines ${n%:*}|tmux 100x32")")" "<= ${n#*:}" "${n#*:}"
+	done
+	for n in 500 2000; do
+		has "forms $n|elicit -p" || continue
+		target "forms $n (-p): wall / floor" "$(ratio "$(med "forms $n|elicit -p")" "$(med "forms $n|noui")")" "<= 1.05" 1.05
+		target "forms $n (-p): CPU / floor CPU" "$(ratio "$(mcpu "forms $n|elicit -p")" "$(mcpu "forms $n|noui")")" "<= 1.15" 1.15
+	done
+	for key in "idle" "idle, form open"; do
+		[[ -n ${IDLE[$key]:-} ]] || continue
+		read -r s c <<<"${IDLE[$key]}"
+		target "$key: context switches per second" "$s" "<= 5" 5
+		target "$key: CPU %" "$c" "< 0.1" 0.099
+	done
+	if [[ -n ${START_FRAME:-} ]]; then
+		read -r s c <<<"$START_FRAME"
+		target "first frame ms (elicit $s - shell $c)" "$((s - c))" "<= 30" 30
+		target "package init ms (floor noui: $(awk -v u="$INIT_FLOOR_US" 'BEGIN {printf "%.1f", u / 1000}'))" \
+			"$(awk -v u="$INIT_US" 'BEGIN {printf "%.1f", u / 1000}')" "<= 10" 10
+		echo "  heaviest inits: $INIT_TOP"
+	fi
+	n=0
+	for key in "${!FAILS[@]}"; do n=$((n + FAILS[$key])); done
+	((n == 0)) || echo "WARNING: $n runs failed or did not do all the work; they are left out of the medians"
 }

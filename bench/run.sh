@@ -1,22 +1,32 @@
 #!/usr/bin/env bash
-# bench/run.sh: time elicit against the no-UI floor (bench/noui) on the
-# built-in demo agent, and print medians, ratios, peak RSS and the targets.
+# bench/run.sh: elicit against the no-UI floor (bench/noui), side by side
+# in one run, alternating the clients; prints medians, ratios and targets.
 #
-#   bash bench/run.sh                  # 7 runs of each scenario
-#   BENCH_RUNS=9 bash bench/run.sh     # more runs
-#   BENCH_POLL=0.01 bash bench/run.sh  # full-screen poll interval, seconds
+#   bash bench/run.sh                      # 5 runs of each scenario
+#   BENCH_RUNS=9 bash bench/run.sh         # more runs
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start
+#   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
 #
-# Needs go; the full-screen rows need tmux (skipped, with a note, without it).
-# Wall time is measured around each process with bash's EPOCHREALTIME.
-# Peak RSS is the client process's own VmHWM from /proc (the demo agent,
-# a child of both clients, is not counted): sampled every BENCH_RSS_POLL
-# seconds while a -p or noui run lives, read once after the turn in tmux.
+# Workloads: the demo agent's "flood N" (N one-word chunks), bench/lineagent's
+# "lines N" (N chunks of one 60-byte line each, as a real agent's reply),
+# the demo agent's "/forms N" (N sequential forms). Full screen runs in tmux
+# at 100x32 and 200x60. Needs go, Linux /proc and tmux (full-screen rows are
+# skipped without it).
+#
+# Per run: wall time (bash EPOCHREALTIME around the process, or from Enter
+# until the status bar says ready); CPU time of the client process alone
+# (utime+stime from /proc/PID/stat, all its threads, not the agent child;
+# 10 ms ticks); peak RSS of the client alone (VmHWM). Full screen also
+# reads the CPU spent in the second after "ready" (the final render of the
+# last reply, plus idle). -p and noui are sampled every BENCH_RSS_POLL s
+# while they live, so the last 10 ms of a process can be missed.
 set -uo pipefail
 export LC_ALL=C
 
-RUNS="${BENCH_RUNS:-7}"
+RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
 RSS_POLL="${BENCH_RSS_POLL:-0.01}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
 sock="elicit-bench-$$"
@@ -26,151 +36,247 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "building elicit and bench/noui into $tmp ..."
-(cd "$root" && go build -o "$tmp/elicit" . && go build -o "$tmp/noui" ./bench/noui) || {
+echo "building elicit, bench/noui and bench/lineagent into $tmp ..."
+(cd "$root" && go build -o "$tmp/elicit" . && go build -o "$tmp/noui" ./bench/noui &&
+	go build -o "$tmp/lineagent" ./bench/lineagent) || {
 	echo "build failed" >&2
 	exit 1
 }
 cd "$tmp" || exit 1
 have_tmux=1
 command -v tmux >/dev/null || have_tmux=0
+want() { [[ " $ONLY " == *" $1 "* ]]; }
 
 # A file descriptor nothing ever writes to: read -t on it sleeps without a fork.
 exec {sleepfd}<> <(:)
 nap() { read -r -t "$1" -u "$sleepfd" _ || true; }
-
-# usec TIME: EPOCHREALTIME as integer microseconds.
 usec() { echo "${1/./}"; }
 
-# hwm_until_exit PID: print the last VmHWM (KiB) of PID before it exits.
-hwm_until_exit() {
-	local pid=$1 hwm=0 k v found
-	while :; do
-		found=
+# cpu_ms PID: utime+stime of PID (all threads) in ms; empty when gone.
+cpu_ms() {
+	local st
+	read -r -a st 2>/dev/null <"/proc/$1/stat" || return 1
+	echo $(((st[13] + st[14]) * 10))
+}
+# hwm PID: VmHWM of PID in KiB (empty for a zombie).
+hwm() {
+	local k v
+	while read -r k v _; do [[ $k == VmHWM: ]] && { echo "$v"; return; }; done 2>/dev/null <"/proc/$1/status"
+}
+# switches PID: voluntary + involuntary context switches of all PID's threads.
+switches() {
+	local n=0 k v f
+	for f in /proc/"$1"/task/*/status; do
 		while read -r k v _; do
-			if [[ $k == VmHWM: ]]; then hwm=$v found=1; break; fi
-		done 2>/dev/null <"/proc/$pid/status" || break
-		[[ -n $found ]] || break # a zombie has no Vm lines
-		nap "$RSS_POLL"
+			[[ $k == voluntary_ctxt_switches: || $k == nonvoluntary_ctxt_switches: ]] && n=$((n + v))
+		done <"$f"
 	done
-	echo "$hwm"
+	echo "$n"
 }
 
-# measure OUT CMD...: run CMD with stdout in OUT; sets ms, rss (KiB), rc.
+# watch_until_exit PID: print the last "VmHWM cpu_ms" of PID before it exits.
+watch_until_exit() {
+	local pid=$1 h=0 c=0 x y
+	while :; do
+		x=$(hwm "$pid") && [[ -n $x ]] || break
+		y=$(cpu_ms "$pid") || break
+		h=$x c=$y
+		nap "$RSS_POLL"
+	done
+	echo "$h $c"
+}
+
+# measure OUT CMD...: run CMD with stdout in OUT; sets ms, rss (KiB), cpu (ms), rc.
 measure() {
 	local out=$1 start end pid poller
 	shift
 	start=$EPOCHREALTIME
 	"$@" >"$out" 2>"$out.err" &
 	pid=$!
-	hwm_until_exit "$pid" >"$tmp/hwm" &
+	watch_until_exit "$pid" >"$tmp/watch" &
 	poller=$!
 	rc=0
 	wait "$pid" || rc=$?
 	end=$EPOCHREALTIME
 	wait "$poller"
-	rss=$(<"$tmp/hwm")
-	ms=$(( ($(usec "$end") - $(usec "$start")) / 1000 ))
+	read -r rss cpu <"$tmp/watch"
+	post=0
+	ms=$((($(usec "$end") - $(usec "$start")) / 1000))
 }
 
 t() { tmux -L "$sock" -f /dev/null "$@"; }
-status_line() { t capture-pane -p -t b -S 39 -E 39; }
-
-# wait_status PATTERN WANT TIMEOUT: poll the status bar every POLL seconds
+# wait_status ROW PATTERN WANT TIMEOUT: poll line ROW every POLL seconds
 # until it matches PATTERN (WANT=1) or stops matching it (WANT=0).
 wait_status() {
-	local deadline=$((SECONDS + $3)) line
+	local deadline=$((SECONDS + $4)) line
 	while ((SECONDS < deadline)); do
-		line="$(status_line)"
-		if [[ $line == *"$1"* ]]; then ((${2} == 1)) && return 0; else ((${2} == 0)) && return 0; fi
+		line="$(t capture-pane -p -t b -S "$1" -E "$1")"
+		if [[ $line == *"$2"* ]]; then (($3 == 1)) && return 0; else (($3 == 0)) && return 0; fi
 		nap "$POLL"
 	done
 	return 1
 }
 
-# measure_tmux PROMPT: elicit full-screen in a 120x40 tmux pane; the time
-# from sending Enter until the status bar says "ready" again. Sets ms, rss, rc.
-measure_tmux() {
-	local start end pid
-	rc=1 ms=0 rss=0
+# start_tmux COLS ROWS CMD: elicit full-screen in a COLSxROWS pane; sets pid.
+start_tmux() {
 	t kill-server 2>/dev/null
-	t new-session -d -s b -x 120 -y 40 "exec $tmp/elicit"
+	t new-session -d -s b -x "$1" -y "$2" "$3"
 	pid="$(t display-message -p -t b '#{pane_pid}')"
-	wait_status "· ready" 1 30 || { t kill-server; return; }
-	t send-keys -t b -l -- "$1"
-	start=$EPOCHREALTIME
-	t send-keys -t b Enter
-	wait_status "· ready" 0 10 || { t kill-server; return; }
-	wait_status "· ready" 1 300 || { t kill-server; return; }
-	end=$EPOCHREALTIME
-	rss=0
-	while read -r k v _; do [[ $k == VmHWM: ]] && rss=$v; done <"/proc/$pid/status"
-	rc=0
-	ms=$(( ($(usec "$end") - $(usec "$start")) / 1000 ))
-	t kill-server
 }
 
-declare -A MS RSS FAILS
-# record KEY OK: append this run's figures under KEY.
-record() {
+# measure_tmux COLS ROWS PROMPT [AGENT...]: from Enter until the status bar
+# says ready again. Sets ms, cpu (Enter to ready + 1 s), post (the second
+# after ready), rss, rc.
+measure_tmux() {
+	local cols=$1 rows=$2 prompt=$3 start end c0 c1 c2
+	shift 3
+	rc=1 ms=0 rss=0 cpu=0 post=0
+	start_tmux "$cols" "$rows" "exec $tmp/elicit $*"
+	wait_status $((rows - 1)) "· ready" 1 30 || { t kill-server 2>/dev/null; return; }
+	t send-keys -t b -l -- "$prompt"
+	c0=$(cpu_ms "$pid")
+	start=$EPOCHREALTIME
+	t send-keys -t b Enter
+	wait_status $((rows - 1)) "· ready" 0 10 || { t kill-server 2>/dev/null; return; }
+	wait_status $((rows - 1)) "· ready" 1 300 || { t kill-server 2>/dev/null; return; }
+	end=$EPOCHREALTIME
+	c1=$(cpu_ms "$pid")
+	nap 1
+	c2=$(cpu_ms "$pid")
+	rss=$(hwm "$pid")
+	cpu=$((c2 - c0)) post=$((c2 - c1))
+	rc=0
+	ms=$((($(usec "$end") - $(usec "$start")) / 1000))
+	t kill-server 2>/dev/null
+}
+
+declare -A MS RSS CPU POST FAILS
+record() { # record KEY ok|bad
 	if [[ $2 == ok ]]; then
-		MS[$1]+="$ms " RSS[$1]+="$rss "
+		MS[$1]+="$ms " RSS[$1]+="$rss " CPU[$1]+="$cpu " POST[$1]+="$post "
 	else
 		FAILS[$1]=$((${FAILS[$1]:-0} + 1))
 		echo "  run failed: $1 (rc=$rc)" >&2
 	fi
 }
 
-# check_* FILE...: did the run do all the work? (prints ok or bad)
 check_noui() { grep -Eq "^updates=$2 forms=$3 stop=end_turn$" "$1" && ((rc == 0)) && echo ok || echo bad; }
-check_flood_p() { (( rc == 0 && $(wc -w <"$1") == $2 )) && echo ok || echo bad; }
+check_words() { ((rc == 0 && $(wc -w <"$1") == $2)) && echo ok || echo bad; }
+check_lines() { ((rc == 0 && $(wc -l <"$1") == $2)) && echo ok || echo bad; }
 check_forms_p() { grep -q "Accepted $2 of $2 forms" "$1" && ((rc == 0)) && echo ok || echo bad; }
+check_rc() { ((rc == 0)) && echo ok || echo bad; }
 
-run_flood() {
-	local n=$1 i first
+# run_stream NAME PROMPT NOUI_UPDATES CHECK CHECK_ARG SIZES [AGENT...]:
+# noui and elicit -p alternating, then elicit full screen at each size.
+run_stream() {
+	local name=$1 prompt=$2 updates=$3 check=$4 arg=$5 sizes=$6 i first size agent=()
+	shift 6
+	(($#)) && agent=(-- "$@")
 	for ((i = 1; i <= RUNS; i++)); do
-		echo "flood $n: run $i of $RUNS"
+		echo "$name: run $i of $RUNS"
 		for first in $((i % 2)) $(((i + 1) % 2)); do
 			if ((first == 1)); then
-				measure out "$tmp/noui" -elicit "$tmp/elicit" -p "flood $n"
-				record "flood $n|noui" "$(check_noui out "$((n + 1))" 0)"
+				measure out "$tmp/noui" -elicit "$tmp/elicit" -p "$prompt" "${agent[@]}"
+				record "$name|noui" "$(check_noui out "$updates" 0)"
 			else
-				measure out "$tmp/elicit" -p "flood $n"
-				record "flood $n|elicit -p" "$(check_flood_p out "$n")"
+				measure out "$tmp/elicit" -p "$prompt" "${agent[@]}"
+				record "$name|elicit -p" "$($check out "$arg")"
 			fi
 		done
-		if ((have_tmux)); then
-			measure_tmux "flood $n"
-			record "flood $n|elicit tmux" "$(check_rc)"
-		fi
+		((have_tmux)) || continue
+		for size in $sizes; do
+			measure_tmux "${size%x*}" "${size#*x}" "$prompt" "${agent[@]}"
+			record "$name|tmux $size" "$(check_rc)"
+		done
 	done
 }
 
-run_pair() { # run_pair NAME PROMPT NOUI_UPDATES NOUI_FORMS CHECK_P CHECK_ARG
+run_pair() { # run_pair NAME PROMPT NOUI_FORMS CHECK CHECK_ARG
 	local i first
 	for ((i = 1; i <= RUNS; i++)); do
 		echo "$1: run $i of $RUNS"
 		for first in $((i % 2)) $(((i + 1) % 2)); do
 			if ((first == 1)); then
 				measure out "$tmp/noui" -elicit "$tmp/elicit" -p "$2"
-				record "$1|noui" "$(check_noui out "$3" "$4")"
+				record "$1|noui" "$(check_noui out "[0-9]+" "$3")"
 			else
 				measure out "$tmp/elicit" -p "$2"
-				record "$1|elicit -p" "$($5 out "$6")"
+				record "$1|elicit -p" "$($4 out "$5")"
 			fi
 		done
 	done
 }
 
-check_rc() { ((rc == 0)) && echo ok || echo bad; }
+# run_idle NAME [PROMPT]: elicit full screen at 100x32 on the demo agent,
+# ready (or showing the form PROMPT opens); context switches of all its
+# threads and its CPU over 10 s. Sets IDLE[NAME]="wakeups/s cpu%".
+declare -A IDLE
+run_idle() {
+	local s0 s1 c0 c1
+	start_tmux 100 32 "exec $tmp/elicit"
+	wait_status 31 "· ready" 1 30 || { t kill-server 2>/dev/null; return; }
+	if [[ -n ${2:-} ]]; then
+		t send-keys -t b -l -- "$2"
+		t send-keys -t b Enter
+		wait_status 31 "question" 1 10 || { t kill-server 2>/dev/null; return; }
+	fi
+	nap 1
+	s0=$(switches "$pid") c0=$(cpu_ms "$pid")
+	nap 10
+	s1=$(switches "$pid") c1=$(cpu_ms "$pid")
+	IDLE[$1]="$(((s1 - s0) / 10)) $(awk -v c=$((c1 - c0)) 'BEGIN {printf "%.2f", c / 100}')"
+	t kill-server 2>/dev/null
+}
 
-load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
-run_flood 20000
-run_flood 40000
-run_pair "forms 500" "/forms 500" "[0-9]+" 500 check_forms_p 500
-run_pair "hello" "hello" "[0-9]+" 0 check_rc ""
+# run_start: first full-screen frame (from starting the pane until any
+# text is drawn, minus the same for a shell that prints one line
+# there), and package init (GODEBUG=inittrace=1), medians of RUNS.
+run_start() {
+	local i start end base=() frame=() line
+	for ((i = 1; i <= RUNS; i++)); do
+		for cmd in "printf '\\033[32;1Hx'; exec sleep 60" "exec $tmp/elicit"; do
+			start=$EPOCHREALTIME
+			start_tmux 100 32 "$cmd"
+			while line="$(t capture-pane -p -t b 2>/dev/null)" && [[ -z ${line//[[:space:]]/} ]]; do nap 0.002; done
+			end=$EPOCHREALTIME
+			if [[ $cmd == *printf* ]]; then base+=($((($(usec "$end") - $(usec "$start")) / 1000))); else frame+=($((($(usec "$end") - $(usec "$start")) / 1000))); fi
+			t kill-server 2>/dev/null
+		done
+	done
+	START_FRAME="$(median "${frame[@]}") $(median "${base[@]}")"
+	local inits=()
+	for ((i = 1; i <= RUNS; i++)); do
+		inits+=("$(GODEBUG=inittrace=1 "$tmp/elicit" -version 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')")
+	done
+	INIT_US=$(median "${inits[@]}")
+	INIT_TOP="$(GODEBUG=inittrace=1 "$tmp/elicit" -version 2>&1 >/dev/null | awk '/^init / {print $5, $2}' | sort -rn | head -3 | awk '{printf "%s %s ms; ", $2, $1}')"
+	INIT_FLOOR_US=$(GODEBUG=inittrace=1 "$tmp/noui" -h 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')
+}
 
-load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 # shellcheck source=bench/report.sh
 source "$root/bench/report.sh"
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+if want flood; then
+	run_stream "flood 20000" "flood 20000" 20001 check_words 20000 "100x32"
+fi
+if want lines; then
+	for n in 20000 100000; do
+		run_stream "lines $n" "lines $n" "$n" check_lines "$n" "100x32 200x60" "$tmp/lineagent"
+	done
+	RUNS_SAVED=$RUNS RUNS=$(((RUNS + 1) / 2))
+	run_stream "lines 200000" "lines 200000" 200000 check_lines 200000 "100x32" "$tmp/lineagent"
+	RUNS=$RUNS_SAVED
+fi
+if want forms; then
+	run_pair "forms 500" "/forms 500" 500 check_forms_p 500
+	run_pair "forms 2000" "/forms 2000" 2000 check_forms_p 2000
+fi
+if want idle && ((have_tmux)); then
+	run_idle "idle"
+	run_idle "idle, form open" "/form"
+fi
+if want start && ((have_tmux)); then
+	run_start
+fi
+load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 report

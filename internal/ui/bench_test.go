@@ -86,46 +86,46 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 	}
 }
 
-// floodText is what the demo agent's "flood n" streams: n short words.
-func floodText(n int) string {
-	words := []string{"lorem ", "ipsum ", "dolor ", "sit ", "amet ", "elit ", "sed ", "do "}
-	var b strings.Builder
-	for i := range n {
-		b.WriteString(words[i%len(words)])
-	}
-	return b.String()
-}
-
-// BenchmarkStreamedMessage measures the two costs of one long streamed
-// agent message in the transcript: a redraw while it is still streaming
-// (once per flush interval), and the markdown render once it has finished
-// (once, on the frame that shows the turn ended), after 20,000 and 40,000
-// chunks of the demo agent's flood.
+// BenchmarkStreamedMessage measures one long agent reply as a real agent
+// streams it, 60-byte lines with no blank line between, after 20,000 and
+// 100,000 chunks (1.2 and 6 MB) on a 200x60 screen:
+//   - streaming: one frame while it streams (one more line, then the view);
+//   - finished: the frame that shows the turn ended (endStream, then the
+//     view), the render a user waits for after "ready";
+//   - resized: the first frame of the finished reply at a new width.
 func BenchmarkStreamedMessage(b *testing.B) {
 	md, th := newMarkdown(true, false), theme.New(true, false) // as on a colour terminal
-	for _, n := range []int{20000, 40000} {
-		text := floodText(n)
+	const width, height = 200, 60
+	for _, n := range []int{20000, 100000} {
+		lines := lineReply(n)
+		more := "one more line of about sixty bytes, as the agent streams it.\n"
 		b.Run(fmt.Sprintf("streaming/chunks=%d", n), func(b *testing.B) {
 			tr := newTranscript(md, th)
-			tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: text})
+			streamReply(tr, lines)
+			tr.view(width, height, 0)
 			for b.Loop() {
-				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "x "})
-				tr.view(120, 38, 0)
-			}
-		})
-		b.Run(fmt.Sprintf("final-render/chunks=%d", n), func(b *testing.B) {
-			// The markdown render of the finished message, made off the
-			// event loop (finalRenders); it costs this, but not a frame.
-			for b.Loop() {
-				md.render(text, 120)
+				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: more})
+				tr.view(width, height, 0)
 			}
 		})
 		b.Run(fmt.Sprintf("finished/chunks=%d", n), func(b *testing.B) {
-			for b.Loop() {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
 				tr := newTranscript(md, th)
-				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: text})
+				streamReply(tr, lines)
+				tr.view(width, height, 0)
+				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: more})
+				b.StartTimer()
 				tr.endStream()
-				tr.view(120, 38, 0)
+				tr.view(width, height, 0)
+			}
+		})
+		b.Run(fmt.Sprintf("resized/chunks=%d", n), func(b *testing.B) {
+			tr := newTranscript(md, th)
+			streamReply(tr, lines)
+			tr.endStream()
+			for i := 0; i < b.N; i++ {
+				tr.view(width-i%2, height, 0) // a width it has no render for
 			}
 		})
 	}

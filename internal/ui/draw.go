@@ -10,8 +10,9 @@ import (
 // maxToolLines is how many lines of a tool call's content are shown.
 const maxToolLines = 12
 
-// draw renders one entry for width. Agent text arrives sanitized; only
-// markdown and our own styles add escape codes here.
+// draw renders one entry other than an agent message (see walkBody) for
+// width. Agent text arrives sanitized; only markdown and our own styles
+// add escape codes here.
 func (t *transcript) draw(it *item, width int) []string {
 	th := t.th
 	switch it.kind {
@@ -26,26 +27,12 @@ func (t *transcript) draw(it *item, width int) []string {
 			out[i] = prefix + th.Base.Render(l)
 		}
 		return out
-	case kindAgent:
-		text := it.text.String()
-		if strings.TrimSpace(text) == "" {
-			return []string{th.Muted.Render("  …")}
-		}
-		if it.streaming {
-			return t.drawStreaming(it, width)
-		}
-		if it.final { // until its markdown render is back from the background
-			return indent(plainLines(text, width-2), "  ")
-		}
-		return t.md.render(text, width)
 	case kindThought:
-		text := it.text.String()
-		words := len(strings.Fields(text))
 		if !t.showThoughts {
-			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, ctrl+t shows)", plural(words, "word", "words")))}
+			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, ctrl+t shows)", plural(it.words, "word", "words")))}
 		}
 		out := []string{th.ThoughtLabel.Render("▾ thought")}
-		for _, l := range plainLines(text, width-4) {
+		for _, l := range plainLines(it.text.String(), width-4) {
 			out = append(out, "  "+th.Muted.Render(l))
 		}
 		return out

@@ -8,120 +8,26 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// tailMarkdownLimit is the largest unsettled tail of a streaming message
-// that is rendered as markdown at each flush; a longer one is wrapped as
-// plain text, incrementally, until the message is finished.
+// tailMarkdownLimit is the largest streaming tail rendered as markdown at
+// each flush. A tail is cut into blocks at line ends past blockLimit, so
+// only one line longer than this is wrapped as plain text, incrementally,
+// until the message ends.
 const tailMarkdownLimit = 8 * 1024
 
-// streamState makes redrawing a streaming message cost what changed, not
-// its whole length: blocks that can no longer change (everything up to the
-// last blank line outside a code fence) are rendered once and kept; only
-// the tail is rendered again, and a very long tail is wrapped
-// incrementally. Hand-written: glamour renders whole documents only.
-type streamState struct {
-	width     int
-	stable    []string // rendered lines of the settled blocks
-	stableEnd int      // bytes of the text they cover
-	wrap      wrapState
-}
-
-// finalMsg carries the final markdown render of a long finished message.
+// finalMsg carried the final markdown render of a long finished message,
+// made off the event loop. A finished message now keeps the renders of
+// the blocks it streamed, so nothing is sent; model.go still handles the
+// type until its case is removed.
 type finalMsg struct {
 	it    *item
 	width int
 	lines []string
 }
 
-// finalRenders starts the final render of each long message that finished
-// since the last Update, off the event loop: glamour takes tens of
-// milliseconds on a long reply, and the screen must not stall meanwhile.
-func (m *Model) finalRenders() tea.Cmd {
-	if len(m.tr.finals) == 0 {
-		return nil
-	}
-	var cmds []tea.Cmd
-	width, bg := max(20, m.width), m.bg
-	for _, it := range m.tr.finals {
-		it, text := it, it.text.String()
-		cmds = append(cmds, func() tea.Msg { return finalMsg{it: it, width: width, lines: bg.render(text, width)} })
-	}
-	m.tr.finals = nil
-	return tea.Batch(cmds...)
-}
-
-// drawStreaming renders a message that is still streaming.
-func (t *transcript) drawStreaming(it *item, width int) []string {
-	text := it.text.String()
-	st := &it.stream
-	if st.width != width {
-		*st = streamState{width: width}
-	}
-	if b := settledBoundary(text, st.stableEnd); b > st.stableEnd {
-		block := text[st.stableEnd:b]
-		var lines []string
-		if len(block) > plainLimit {
-			lines = indent(plainLines(block, width-2), "  ")
-		} else {
-			lines = t.md.render(block, width)
-		}
-		if len(st.stable) > 0 {
-			st.stable = append(st.stable, "")
-		}
-		st.stable = append(st.stable, lines...)
-		st.stableEnd = b
-		st.wrap = wrapState{}
-	}
-	tail := text[st.stableEnd:]
-	var tailLines []string
-	switch {
-	case strings.TrimSpace(tail) == "":
-	case len(tail) <= tailMarkdownLimit:
-		tailLines = t.md.render(tail, width)
-	default:
-		tailLines = st.wrap.wrap(tail, max(10, width-4))
-	}
-	out := make([]string, 0, len(st.stable)+1+len(tailLines))
-	out = append(out, st.stable...)
-	if len(st.stable) > 0 && len(tailLines) > 0 {
-		out = append(out, "")
-	}
-	for _, l := range tailLines {
-		if len(tail) > tailMarkdownLimit {
-			l = "  " + l
-		}
-		out = append(out, l)
-	}
-	if len(out) == 0 {
-		return []string{t.th.Muted.Render("  …")}
-	}
-	return out
-}
-
-// settledBoundary returns the end of the last settled block of text after
-// from: the byte after the last blank line that is outside a code fence.
-// Text before it cannot change however the message goes on. from must be a
-// block boundary (outside any fence).
-func settledBoundary(text string, from int) int {
-	boundary, inFence := from, false
-	pos := from
-	for pos < len(text) {
-		nl := strings.IndexByte(text[pos:], '\n')
-		if nl < 0 {
-			break // the last line is unfinished
-		}
-		line := text[pos : pos+nl]
-		pos += nl + 1
-		trimmed := strings.TrimLeft(line, " ")
-		if len(line)-len(trimmed) <= 3 && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
-			inFence = !inFence
-			continue
-		}
-		if !inFence && strings.TrimSpace(line) == "" && pos > from+1 {
-			boundary = pos
-		}
-	}
-	return boundary
-}
+// finalRenders returns nil: the end of a stream renders at most its last
+// block, on the event loop (see mdBody.finish). Kept so model.go builds
+// until its call is removed.
+func (m *Model) finalRenders() tea.Cmd { return nil }
 
 // wrapState word-wraps a growing plain text, wrapping only what was added
 // since the last call: finished lines are kept, and only the line being
@@ -137,6 +43,12 @@ type wrapState struct {
 // wrap returns the wrapped lines of src, which must only have grown since
 // the previous call (with the same width).
 func (w *wrapState) wrap(src string, width int) []string {
+	return w.wrapLast(src, width, -1)
+}
+
+// wrapLast is wrap returning only the last n lines (all when n < 0), so a
+// frame copies what it shows, not every line.
+func (w *wrapState) wrapLast(src string, width, n int) []string {
 	if w.width != width || w.consumed > len(src) {
 		*w = wrapState{width: width}
 	}
@@ -144,8 +56,12 @@ func (w *wrapState) wrap(src string, width int) []string {
 		w.place(src[w.consumed : end+1])
 		w.consumed = end + 1
 	}
-	out := make([]string, len(w.lines), len(w.lines)+2)
-	copy(out, w.lines)
+	done := w.lines
+	if n >= 0 && len(done) > n {
+		done = done[len(done)-n:]
+	}
+	out := make([]string, len(done), len(done)+2)
+	copy(out, done)
 	// The word still being typed is shown but not placed for good.
 	cur, curW := w.cur.String(), w.curW
 	if partial := src[w.consumed:]; partial != "" {

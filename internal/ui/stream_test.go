@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -48,27 +49,8 @@ func TestIncrementalWrapMatchesOneShot(t *testing.T) {
 	}
 }
 
-func TestSettledBoundary(t *testing.T) {
-	cases := []struct {
-		text string
-		want int
-	}{
-		{"one paragraph, still going", 0},
-		{"first\n\nsecond", len("first\n\n")},
-		{"a\n\nb\n\nc", len("a\n\nb\n\n")},
-		{"```\ncode\n\nmore code\n", 0},                            // blank line inside an open fence
-		{"```\ncode\n\n```\n\nafter", len("```\ncode\n\n```\n\n")}, // fence closed
-		{"text\n\n   ```go\nx\n\ny", len("text\n\n")},
-	}
-	for _, c := range cases {
-		if got := settledBoundary(c.text, 0); got != c.want {
-			t.Errorf("settledBoundary(%q) = %d, want %d", c.text, got, c.want)
-		}
-	}
-}
-
-// A streamed message is drawn piece by piece and ends up as one markdown
-// render with everything in it.
+// A streamed message is drawn piece by piece and ends up with everything
+// in it, in order.
 func TestStreamingMessageRendersEverything(t *testing.T) {
 	tr := newTestTranscript()
 	parts := []string{"# Title\n\n", "Some **bold** text ", "and more.\n\n", "```go\nx := 1\n", "\ny := 2\n```\n\n", "- one\n- two\n"}
@@ -76,41 +58,173 @@ func TestStreamingMessageRendersEverything(t *testing.T) {
 		tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: p})
 		tr.view(80, 30, 0)
 	}
-	streamed := ansi.Strip(strings.Join(tr.items[0].lines, "\n"))
-	for _, want := range []string{"Title", "bold", "x := 1", "y := 2", "two"} {
-		if !strings.Contains(streamed, want) {
-			t.Errorf("streaming render lacks %q:\n%s", want, streamed)
-		}
-	}
-	tr.endStream()
 	view, _ := tr.view(80, 30, 0)
-	if !strings.Contains(ansi.Strip(view), "y := 2") {
-		t.Errorf("final render:\n%s", view)
+	assertInOrder(t, ansi.Strip(view), "Title", "bold", "x := 1", "y := 2", "two")
+	tr.endStream()
+	view, _ = tr.view(80, 30, 0)
+	assertInOrder(t, ansi.Strip(view), "Title", "bold", "x := 1", "y := 2", "two")
+}
+
+func assertInOrder(t *testing.T, s string, words ...string) {
+	t.Helper()
+	pos := 0
+	for _, w := range words {
+		i := strings.Index(s[pos:], w)
+		if i < 0 {
+			t.Fatalf("%q missing or out of order in:\n%s", w, s)
+		}
+		pos += i + len(w)
 	}
 }
 
-// A long finished message keeps its streaming render until the final one,
-// made off the event loop, arrives.
-func TestLongMessageFinalRenderIsDeferred(t *testing.T) {
-	d := newDriver(t, Options{Agent: demoConfig(t)})
-	d.connected()
-	d.typeText("flood 4000")
-	d.key("enter")
-	d.until("the turn", func() bool { d.screen(); return d.m.turn == turnIdle })
-	var msg *item
-	for _, it := range d.m.tr.items {
-		if it.kind == kindAgent && it.text.Len() > syncFinalLimit {
-			msg = it
+// lineReply is what a real agent streams: n lines of about 60 bytes, no
+// blank line between them.
+func lineReply(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%06d the quick brown fox jumps over the lazy dog, again.\n", i)
+	}
+	return out
+}
+
+func streamReply(tr *transcript, chunks []string) {
+	for _, c := range chunks {
+		tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: c})
+	}
+}
+
+// rendered counts the blocks of it that hold a render.
+func rendered(it *item) int {
+	n := 0
+	for _, bl := range it.body.blocks {
+		if bl.cache.lines != nil {
+			n++
 		}
 	}
-	if msg == nil {
-		t.Fatal("no long message")
+	return n
+}
+
+// A long reply with no blank line settles into blocks as it streams, and
+// a view renders only the blocks it shows, not the whole reply.
+func TestLongReplyRendersOnlyWhatIsVisible(t *testing.T) {
+	tr := newTestTranscript()
+	streamReply(tr, lineReply(5000))
+	view, _ := tr.view(100, 32, 0)
+	it := tr.items[0]
+	if got := len(it.body.blocks); got < it.body.len()/(blockLimit+64) {
+		t.Fatalf("%d blocks from %d bytes with no blank line", got, it.body.len())
 	}
-	if !msg.final {
-		t.Fatal("the long message was rendered on the event loop, not deferred")
+	if n := rendered(it); n > 2 {
+		t.Errorf("%d blocks rendered for a 32-line view", n)
 	}
-	d.until("the final render", func() bool { return !msg.final })
-	if msg.dirty || len(msg.lines) == 0 {
-		t.Errorf("final render not applied: dirty %v, %d lines", msg.dirty, len(msg.lines))
+	if !strings.Contains(view, "004999 the quick") {
+		t.Errorf("the last line is not on screen:\n%s", view)
+	}
+}
+
+// The end of a stream renders nothing again: the blocks on screen keep
+// the renders they had while streaming, and the screen does not change.
+func TestEndOfStreamKeepsRenders(t *testing.T) {
+	tr := newTestTranscript()
+	streamReply(tr, lineReply(3000))
+	tr.view(100, 40, 0) // a fast frame: plain stand-ins
+	streamReply(tr, []string{"The **end**.\n"})
+	before, _ := tr.view(100, 40, 0) // a slow one: markdown
+	it := tr.items[0]
+	firsts := map[*block]*string{}
+	for _, bl := range it.body.blocks {
+		if bl.cache.lines != nil {
+			firsts[bl] = &bl.cache.lines[0]
+		}
+	}
+	tail := it.body.tailCache.lines
+	tr.endStream()
+	after, _ := tr.view(100, 40, 0)
+	if before != after {
+		t.Errorf("the screen changed at the end of the stream:\n%s\n---\n%s", before, after)
+	}
+	for bl, first := range firsts {
+		if bl.cache.lines == nil || &bl.cache.lines[0] != first {
+			t.Error("a settled block was rendered again at the end of the stream")
+		}
+	}
+	last := it.body.blocks[len(it.body.blocks)-1]
+	if len(tail) == 0 || &last.cache.lines[0] != &tail[0] {
+		t.Error("the tail was rendered again when it became the last block")
+	}
+}
+
+// A reply streamed faster than anyone reads is drawn as plain text while
+// it floods, and gets its markdown render when it ends: only the blocks in
+// sight, once.
+func TestFastStreamGetsMarkdownWhenItEnds(t *testing.T) {
+	tr := newTestTranscript()
+	streamReply(tr, lineReply(3000))
+	streamReply(tr, []string{"The **end**.\n"})
+	tr.view(100, 40, 0)
+	it := tr.items[0]
+	if !it.body.tailCache.cheap {
+		t.Fatal("a flood was drawn as markdown")
+	}
+	tr.endStream()
+	tr.view(100, 40, 0)
+	for i, bl := range it.body.blocks {
+		if bl.cache.lines != nil && bl.cache.cheap {
+			t.Errorf("block %d in sight is still plain", i)
+		}
+	}
+	if n := rendered(it); n > 3 {
+		t.Errorf("%d blocks rendered for a 40-line view", n)
+	}
+}
+
+// Any window of the transcript, at any offset, is the same lines as the
+// whole transcript drawn at once: block and entry boundaries lose or
+// repeat nothing.
+func TestScrolledWindowsMatchTheWhole(t *testing.T) {
+	tr := newTestTranscript()
+	tr.user("a question")
+	streamReply(tr, lineReply(200))
+	streamReply(tr, []string{"\n\nA paragraph after a blank line.\n\n", "```\ncode\n\nmore\n```\n"})
+	tr.endStream()
+	tr.notice("a notice", false)
+	streamReply(tr, lineReply(120))
+	tr.view(90, 10000, 0) // a fast frame, then the markdown renders
+	whole, _ := tr.view(90, 10000, 0)
+	all := strings.Split(whole, "\n")
+	for len(all) > 0 && all[0] == "" {
+		all = all[1:]
+	}
+	for _, h := range []int{1, 7, 32} {
+		for off := 0; off < len(all); off += 13 {
+			got, clamped := tr.view(90, h, off)
+			end := len(all) - clamped
+			want := all[max(0, end-h):end]
+			g := strings.Split(got, "\n")
+			g = g[len(g)-len(want):]
+			if strings.Join(g, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("height %d offset %d:\ngot  %q\nwant %q", h, off, g, want)
+			}
+		}
+	}
+}
+
+// Renders out of sight are dropped: after scrolling through a long reply
+// and back, only about a screen's worth of blocks keep a render.
+func TestRendersOutOfSightAreDropped(t *testing.T) {
+	tr := newTestTranscript()
+	var paras []string
+	for i := range 3 * cacheSlack {
+		paras = append(paras, fmt.Sprintf("Paragraph %d.\n\n", i))
+	}
+	streamReply(tr, paras)
+	tr.endStream()
+	tr.view(80, 10, 1<<30) // the top: every block rendered on the way
+	if n := rendered(tr.items[0]); n < 3*cacheSlack {
+		t.Fatalf("%d blocks rendered scrolling to the top", n)
+	}
+	tr.view(80, 10, 0)
+	if n := rendered(tr.items[0]); n > 20 {
+		t.Errorf("%d blocks still hold a render after returning to the end", n)
 	}
 }

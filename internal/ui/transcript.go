@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/theme"
@@ -22,22 +23,30 @@ const (
 	kindError
 )
 
-// item is one transcript entry. Its rendered lines are cached for one
-// width; a finished item is rendered once per width, a streaming one again
-// only when it changed (at most every flush interval).
+// item is one transcript entry. An agent message keeps its source text
+// as settled blocks and a streaming tail (body), each with its render for
+// one width; the other kinds are short and render whole (cache).
 type item struct {
 	kind   itemKind
-	text   strings.Builder
+	text   strings.Builder // every kind but kindAgent
+	body   *mdBody         // kindAgent
 	tool   acpconn.ToolCall
 	plan   acpconn.Plan
 	stderr []string
 
+	words  int  // kindThought: words so far, counted as they stream
+	inWord bool // kindThought: the text ends inside a word
+
 	streaming bool
-	stream    streamState // incremental rendering while streaming
-	final     bool        // finished, its final render is being made off the event loop
-	dirty     bool
-	width     int
-	lines     []string
+	dirty     bool // the render in cache is out of date
+	cache     renderCache
+
+	// Unused since finished messages keep their block renders: final is
+	// never set, so model.go's finalMsg case (to be removed) changes
+	// nothing. lines and width are what that case writes.
+	final bool
+	width int
+	lines []string
 }
 
 func (it *item) invalidate() { it.dirty = true }
@@ -50,9 +59,18 @@ type transcript struct {
 	current *item            // the agent message or thought being streamed
 	md      *markdown
 	th      *theme.Theme
-	finals  []*item // finished long messages waiting for their final render
 
 	showThoughts bool
+
+	// Render caches: valid for one style epoch (bumped when md or th is
+	// replaced); those a view did not use are dropped by sweep.
+	epoch   uint64
+	lastMD  *markdown
+	lastTH  *theme.Theme
+	gen     uint64 // views drawn
+	touched int    // caches the current view used
+	live    []*renderCache
+	finals  []*item // always empty: kept for stream.go's finalRenders
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
@@ -61,26 +79,23 @@ func newTranscript(md *markdown, th *theme.Theme) *transcript {
 
 func (t *transcript) add(it *item) *item {
 	it.dirty = true
+	if it.kind == kindAgent && it.body == nil {
+		it.body = &mdBody{}
+	}
 	t.items = append(t.items, it)
 	return it
 }
 
-// syncFinalLimit is the largest finished message rendered on the event
-// loop; a longer one keeps its streaming render until its final markdown
-// render, made off the loop, comes back (see Model.finalRenders).
-const syncFinalLimit = tailMarkdownLimit
-
-// endStream marks the streaming entry finished: its next render is final.
+// endStream marks the streaming entry finished. An agent message's tail
+// becomes its last block, keeping its render: nothing is rendered again.
 func (t *transcript) endStream() {
 	it := t.current
 	if it == nil {
 		return
 	}
 	it.streaming, it.dirty = false, true
-	it.stream = streamState{}
-	if it.kind == kindAgent && it.text.Len() > syncFinalLimit {
-		it.final = true
-		t.finals = append(t.finals, it)
+	if it.body != nil {
+		it.body.finish()
 	}
 	t.current = nil
 }
@@ -126,8 +141,22 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 		t.endStream()
 		t.current = t.add(&item{kind: kind, streaming: true})
 	}
-	t.current.text.WriteString(c.Text)
-	t.current.dirty = true
+	it := t.current
+	it.dirty = true
+	switch kind {
+	case kindAgent:
+		it.body.append(c.Text)
+		return
+	case kindThought:
+		for _, r := range c.Text {
+			sp := unicode.IsSpace(r)
+			if !sp && !it.inWord {
+				it.words++
+			}
+			it.inWord = !sp
+		}
+	}
+	it.text.WriteString(c.Text)
 }
 
 // toolCall adds a tool call or merges an update into the existing entry.
@@ -174,54 +203,6 @@ func (t *transcript) setPlan(p acpconn.Plan) {
 
 // newTurn starts a turn: the next plan is a new entry.
 func (t *transcript) newTurn() { t.plan = nil }
-
-// renderItem returns the item's lines for width, from cache when it can.
-// While hold is set (inside a flush interval) a streaming item keeps its
-// last render, so it is re-rendered at most once per interval however fast
-// chunks arrive.
-func (t *transcript) renderItem(it *item, width int, hold bool) []string {
-	if it.width == width && it.lines != nil && (!it.dirty || hold && it.streaming || it.final) {
-		return it.lines
-	}
-	it.lines = t.draw(it, width)
-	it.width, it.dirty = width, false
-	return it.lines
-}
-
-// view returns the last height lines of the transcript, scrolled up by
-// offset lines. It renders only what it shows, walking back from the end,
-// so its cost does not grow with the transcript's length.
-func (t *transcript) view(width, height, offset int) (string, int) {
-	return t.viewHold(width, height, offset, false)
-}
-
-// viewHold is view with streaming entries held at their last render.
-func (t *transcript) viewHold(width, height, offset int, hold bool) (string, int) {
-	need := height + offset
-	var chunks [][]string
-	total := 0
-	for i := len(t.items) - 1; i >= 0 && total < need; i-- {
-		lines := t.renderItem(t.items[i], width, hold)
-		chunks = append(chunks, lines)
-		total += len(lines) + 1
-	}
-	out := make([]string, 0, total)
-	for i := len(chunks) - 1; i >= 0; i-- {
-		out = append(out, chunks[i]...)
-		out = append(out, "")
-	}
-	maxOffset := max(0, len(out)-height)
-	if offset > maxOffset {
-		offset = maxOffset
-	}
-	end := len(out) - offset
-	start := max(0, end-height)
-	shown := out[start:end]
-	for len(shown) < height {
-		shown = append([]string{""}, shown...)
-	}
-	return strings.Join(shown, "\n"), offset
-}
 
 func plural(n int, one, many string) string {
 	if n == 1 {
