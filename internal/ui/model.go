@@ -72,7 +72,6 @@ type Model struct {
 	now  func() time.Time
 	th   *theme.Theme
 	md   *markdown
-	bg   *markdown // for final renders made off the event loop
 	tr   *transcript
 	keys keyMap
 	arb  arbiter
@@ -130,7 +129,6 @@ func New(o Options) *Model {
 func (m *Model) setTheme(isDark bool) {
 	m.th = theme.New(isDark, m.opts.NoColor)
 	m.md = newMarkdown(isDark, m.opts.NoColor)
-	m.bg = newMarkdown(isDark, m.opts.NoColor)
 	if m.tr == nil {
 		m.tr = newTranscript(m.md, m.th)
 	} else {
@@ -150,11 +148,7 @@ func (m *Model) Init() tea.Cmd {
 // Update handles one message. It only changes state and returns commands.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer guardPanic()
-	cmd := m.update(msg)
-	if fr := m.finalRenders(); fr != nil {
-		cmd = tea.Batch(cmd, fr)
-	}
-	return m, guardCmd(cmd)
+	return m, guardCmd(m.update(msg))
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -202,11 +196,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case dockTickMsg:
 		return m.arb.idle(m.queue.front() != nil)
-	case finalMsg:
-		if it := msg.it; it.final {
-			it.lines, it.width, it.final, it.dirty = msg.lines, msg.width, false, false
-		}
-		return nil
 	case configMsg:
 		if msg.options != nil {
 			m.session.Options = msg.options

@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -13,21 +11,6 @@ import (
 // only one line longer than this is wrapped as plain text, incrementally,
 // until the message ends.
 const tailMarkdownLimit = 8 * 1024
-
-// finalMsg carried the final markdown render of a long finished message,
-// made off the event loop. A finished message now keeps the renders of
-// the blocks it streamed, so nothing is sent; model.go still handles the
-// type until its case is removed.
-type finalMsg struct {
-	it    *item
-	width int
-	lines []string
-}
-
-// finalRenders returns nil: the end of a stream renders at most its last
-// block, on the event loop (see mdBody.finish). Kept so model.go builds
-// until its call is removed.
-func (m *Model) finalRenders() tea.Cmd { return nil }
 
 // wrapState word-wraps a growing plain text, wrapping only what was added
 // since the last call: finished lines are kept, and only the line being

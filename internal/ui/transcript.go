@@ -40,13 +40,6 @@ type item struct {
 	streaming bool
 	dirty     bool // the render in cache is out of date
 	cache     renderCache
-
-	// Unused since finished messages keep their block renders: final is
-	// never set, so model.go's finalMsg case (to be removed) changes
-	// nothing. lines and width are what that case writes.
-	final bool
-	width int
-	lines []string
 }
 
 func (it *item) invalidate() { it.dirty = true }
@@ -70,7 +63,6 @@ type transcript struct {
 	gen     uint64 // views drawn
 	touched int    // caches the current view used
 	live    []*renderCache
-	finals  []*item // always empty: kept for stream.go's finalRenders
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
