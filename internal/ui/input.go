@@ -28,5 +28,8 @@ func inputStyles(th *theme.Theme) textarea.Styles {
 	s.Focused.Placeholder = th.Muted
 	s.Focused.CursorLine = s.Focused.CursorLine.UnsetBackground()
 	s.Focused.Text = th.Base
+	// A steady cursor: a blinking one redraws the whole screen twice a
+	// second while nothing else changes.
+	s.Cursor.Blink = false
 	return s
 }
