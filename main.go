@@ -265,6 +265,9 @@ func session(args []string) int {
 	// one still starting or restarting.
 	m.Close()
 	procgroup.Default.Shutdown()
+	// The alternate screen took the conversation with it: print it to the
+	// normal screen, so it stays in the scrollback.
+	fmt.Print(m.Transcript())
 	if err != nil {
 		if errors.Is(err, tea.ErrProgramPanic) {
 			if path := ui.CrashLog(); path != "" {

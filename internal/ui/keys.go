@@ -116,6 +116,11 @@ func (m *Model) send() tea.Cmd {
 	if text == "" {
 		return nil
 	}
+	if cmd, ok := m.localCommand(text); ok {
+		m.input.Reset()
+		m.hist.add(text)
+		return cmd
+	}
 	switch {
 	case m.connState == connGone:
 		m.tr.notice("there is no session: ctrl+r restarts the agent", false)

@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/urlconsent"
@@ -184,6 +185,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case openedMsg:
 		return m.opened(msg)
+	case exportedMsg:
+		if msg.err != nil {
+			m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
+		} else {
+			m.tr.info("conversation written to " + sanitize.Line(msg.path))
+		}
+		return nil
 	case preparedMsg:
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
 	case afterMsg:
