@@ -54,6 +54,7 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
+	terms      terminals // terminal/* (terminal.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse
@@ -101,7 +102,7 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 }
 
 func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: false}
+	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true}
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}
@@ -256,6 +257,7 @@ func (c *Conn) watch() {
 func (c *Conn) Close() ExitInfo {
 	c.closeOnce.Do(func() {
 		c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		c.closeTerminals()
 		c.proc.stop(2 * time.Second)
 		close(c.closed)
 	})
