@@ -92,7 +92,7 @@ func Render(d Diff, width, maxLines int, expanded bool, th *theme.Theme) (lines 
 			out = append(out, marker(left, th))
 			return out, folded
 		}
-		if r.what == rowMarker {
+		if r.what == rowMarker || r.what == rowHeader {
 			folded += r.src
 		}
 		out = append(out, drawn...)
@@ -117,10 +117,9 @@ func build(d Diff, expanded bool) ([]row, int) {
 	}
 	done := 0 // old lines already accounted for
 	for _, h := range u.Hunks {
-		if gap := h.FromLine - 1 - done; gap > 0 {
-			rows = append(rows, row{what: rowMarker, src: gap})
-		}
-		rows = append(rows, row{what: rowHeader, text: header(h)})
+		// The lines folded above a hunk are counted on its header row, as
+		// a code review's "expand up" control is: one row less to scroll.
+		rows = append(rows, row{what: rowHeader, text: header(h), src: max(0, h.FromLine-1-done)})
 		o, n := h.FromLine, h.ToLine
 		for _, l := range h.Lines {
 			r := row{what: rowLine, k: kEqual, text: l.Content, src: 1}
@@ -244,6 +243,9 @@ func draw(r row, nw, width int, p *painter, th *theme.Theme, syntax bool) []stri
 	case rowMarker:
 		return []string{marker(r.src, th)}
 	case rowHeader:
+		if r.src > 0 {
+			return []string{th.Secondary.Render(r.text) + "  " + marker(r.src, th)}
+		}
 		return []string{th.Secondary.Render(r.text)}
 	}
 	sign, num := " ", th.Muted

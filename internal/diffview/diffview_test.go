@@ -51,7 +51,7 @@ func TestOneLineChangeOnLine30(t *testing.T) {
 		if h < 0 || del < 0 || ins < 0 || !strings.Contains(lines[ins], "x30 := 3000") || !(h < del && del < ins) {
 			t.Fatalf("width %d: header %d, old line %d, new line %d:\n%s", width, h, del, ins, strings.Join(lines, "\n"))
 		}
-		if index(lines, "⋯ 26 more lines") != 1 || !strings.Contains(lines[len(lines)-1], "⋯ 167 more lines") || folded != 193 {
+		if index(lines, "@@ -27,7 +27,7 @@  ⋯ 26 more lines") != 1 || !strings.Contains(lines[len(lines)-1], "⋯ 167 more lines") || folded != 193 {
 			t.Fatalf("markers or folded (%d) wrong:\n%s", folded, strings.Join(lines, "\n"))
 		}
 		if !strings.Contains(lines[0], "main.go") || !strings.Contains(lines[0], "+1 -1") {
