@@ -85,7 +85,7 @@ func (f *frame) view(width, height int) string {
 	fixed := len(head) + len(foot) + len(keys)
 	avail := height - 2 - fixed
 	sep := avail-3 >= len(rows)+1 || avail >= 12 // blank rows around the body when there is room
-	gaps := 2 // under the head, above the keys
+	gaps := 2                                    // under the head, above the keys
 	if len(foot) > 0 {
 		gaps++ // above the foot
 	}
