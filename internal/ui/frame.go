@@ -96,7 +96,7 @@ func (f *frame) view(width, height int) string {
 
 	var shown []string
 	if len(rows) <= avail {
-		f.offset, f.page = 0, len(rows)
+		f.offset, f.page, f.want = 0, len(rows), -1
 		shown = rows
 	} else {
 		f.place(len(rows), avail, start)

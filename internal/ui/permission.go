@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -30,6 +31,7 @@ type permModal struct {
 	index, total int
 
 	fr       *frame
+	placed   bool // the first change was brought into view
 	expanded bool
 	diffs    []string // the rendered diffs, for diffsKey
 	diffsKey [2]int   // width and expanded of diffs
@@ -97,7 +99,13 @@ func (p *permModal) view(width, height int) string {
 			body = append(body, th.Muted.Render("↳ "+l))
 		}
 	}
-	body = append(body, p.renderDiffs(inner)...)
+	diffs := p.renderDiffs(inner)
+	if !p.placed && len(diffs) > 0 {
+		// On a short screen the first change comes into view by itself.
+		p.placed = true
+		f.ensureVisible(len(body) + firstChange(diffs))
+	}
+	body = append(body, diffs...)
 	for _, c := range tc.Content {
 		if isDiffSummary(tc.Diffs, c) {
 			continue
@@ -160,6 +168,25 @@ func (p *permModal) renderDiffs(width int) []string {
 	}
 	p.diffsKey = key
 	return p.diffs
+}
+
+// changeRow matches a diffview row of an inserted or deleted line.
+var changeRow = regexp.MustCompile(`^ *[0-9]* +[0-9]* [-+] `)
+
+// firstChange is the row that ends the first block of changed lines
+// (at most 4 rows into it), so that it and its hunk header show.
+func firstChange(lines []string) int {
+	first := -1
+	for i, l := range lines {
+		is := changeRow.MatchString(ansi.Strip(l))
+		switch {
+		case is && first < 0:
+			first = i
+		case first >= 0 && (!is || i-first >= 4):
+			return i - 1
+		}
+	}
+	return max(first, 0)
 }
 
 // diffPath reports whether a location names the file of one of the diffs

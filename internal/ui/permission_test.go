@@ -24,7 +24,8 @@ func editPermission() *permModal {
 	tc := acpconn.ToolCall{ID: "t1", Title: "Edit notes.txt", Kind: "edit", Locations: []string{"/r/notes.txt:30"},
 		Content: []string{"diff /r/notes.txt\n- whole old file"}, Diffs: []acpconn.Diff{{Path: "/r/notes.txt", Old: old, New: new}}}
 	q := &session.Question{Kind: session.Permission, Tool: tc.Title, Perm: acpconn.PermissionRequest{ID: 1, ToolCall: tc, Options: []acpconn.PermissionOption{
-		{ID: "a", Name: "Allow once", Kind: "allow_once"}, {ID: "A", Name: "Always allow edits in this session", Kind: "allow_always"}, {ID: "r", Name: "Reject", Kind: "reject_once"}}}}
+		{ID: "a", Name: "Allow once", Kind: "allow_once"}, {ID: "A", Name: "Always allow edits in this session", Kind: "allow_always"},
+		{ID: "r", Name: "Reject", Kind: "reject_once"}, {ID: "R", Name: "Reject always", Kind: "reject_always"}}}}
 	return newPermModal(q, "Demo Agent", theme.New(true, false))
 }
 
