@@ -84,16 +84,16 @@ func (p *permModal) view(width, height int) string {
 	inner := max(width-4, 10)
 	tc := p.q.Perm.ToolCall
 	f := p.fr
+	// Who asks and for what stay in the frame's head, always in view.
 	f.title = "Permission"
-	f.who = p.agent + " asks to run a tool"
+	f.who = p.agent + " · " + p.q.Tool
+	if tc.Kind != "" {
+		f.who += " [" + sanitize.ID(tc.Kind) + "]"
+	}
 	if p.total > 1 {
 		f.who += fmt.Sprintf(" · %d of %d", p.index, p.total)
 	}
-	title := th.ToolLabel.Render(p.q.Tool)
-	if tc.Kind != "" {
-		title += th.Muted.Render(" [" + sanitize.ID(tc.Kind) + "]")
-	}
-	body := []string{title}
+	var body []string
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
 			body = append(body, th.Muted.Render("↳ "+l))
@@ -115,7 +115,7 @@ func (p *permModal) view(width, height int) string {
 		}
 	}
 	f.body = body
-	f.foot = f.foot[:0]
+	var opts []string
 	for i, o := range p.q.Perm.Options {
 		style := th.Base
 		if strings.HasPrefix(o.Kind, "reject") {
@@ -131,10 +131,36 @@ func (p *permModal) view(width, height int) string {
 		if i < 9 {
 			num = th.Key.Render(fmt.Sprint(i+1)) + " "
 		}
-		f.foot = append(f.foot, cursor+num+style.Render(sanitize.Line(o.Name)))
+		opts = append(opts, cursor+num+style.Render(sanitize.Line(o.Name)))
 	}
+	if height < 20 {
+		opts = pack(opts, inner) // short screen: the diff needs the rows
+	}
+	f.foot = opts
 	f.keys = p.keyLine(inner)
 	return f.view(width, height)
+}
+
+// pack puts short entries side by side, as many as fit in width; an entry
+// wider than width keeps a row of its own (the frame wraps it).
+func pack(entries []string, width int) []string {
+	var rows []string
+	cur := ""
+	for _, e := range entries {
+		switch {
+		case cur == "":
+			cur = e
+		case ansi.StringWidth(cur)+2+ansi.StringWidth(e) <= width:
+			cur += "  " + e
+		default:
+			rows = append(rows, cur)
+			cur = e
+		}
+	}
+	if cur != "" {
+		rows = append(rows, cur)
+	}
+	return rows
 }
 
 // keyLine is the dialog's keys, short enough for one row where it can be.

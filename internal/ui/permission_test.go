@@ -37,7 +37,7 @@ func TestPermissionShowsTheChangeAtEverySize(t *testing.T) {
 		if len(lines) > sz[1] {
 			t.Fatalf("%v: %d lines", sz, len(lines))
 		}
-		for _, want := range []string{"Permission", "Demo Agent asks", "@@ -27,7 +27,7 @@", "30     - line 30 of", "30 + LINE THIRTY", "esc cancel", "Reject", "Allow once"} {
+		for _, want := range []string{"Permission", "Demo Agent · Edit notes.txt [edit]", "@@ -27,7 +27,7 @@", "30     - line 30 of", "30 + LINE THIRTY", "esc cancel", "Reject", "Allow once"} {
 			if !strings.Contains(screen, want) {
 				t.Fatalf("%v: no %q:\n%s", sz, want, screen)
 			}
