@@ -88,6 +88,7 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
+	terms      terminals // terminal/* (terminal.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse
@@ -249,6 +250,7 @@ func (c *Conn) watch() {
 func (c *Conn) Close() ExitInfo {
 	c.closeOnce.Do(func() {
 		c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		c.closeTerminals()
 		c.proc.stop()
 		close(c.closed)
 		if c.fsRoot != nil {

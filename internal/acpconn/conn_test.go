@@ -104,8 +104,8 @@ func TestCapabilitiesAndCleanShutdownInTrace(t *testing.T) {
 					t.Errorf("trace lacks %s:\n%s", want, got)
 				}
 			}
-			if strings.Contains(got, `"terminal":true`) {
-				t.Error("terminal advertised")
+			if !strings.Contains(got, `"terminal":true`) {
+				t.Error("terminal not advertised")
 			}
 			if ex.Code != 0 {
 				t.Errorf("exit %v", ex)

@@ -42,7 +42,19 @@ type ToolCall struct {
 	Status    string
 	Locations []string
 	Content   []string // text, diffs and terminals summarised as text
+	// Diffs are the call's file edits in full, for a diff view; each is
+	// also summarised in Content. They replace the old ones when set.
+	Diffs []Diff
+	// Terminals are the ids of the terminals (terminal/create) whose
+	// output the call shows; see TerminalOutput.
+	Terminals []string
 }
+
+// Diff is a file edit of a tool call: the path and the whole text before
+// (empty for a new file) and after. Sanitized like every event string,
+// except that a CRLF line ending is kept, so a change of line endings
+// shows.
+type Diff struct{ Path, Old, New string }
 
 // PlanEntry is one line of the agent's plan.
 type PlanEntry struct {

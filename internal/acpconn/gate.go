@@ -17,6 +17,8 @@ import (
 var served = map[string]bool{
 	"session/request_permission": true, "elicitation/create": true,
 	"fs/read_text_file": true, "fs/write_text_file": true,
+	"terminal/create": true, "terminal/output": true, "terminal/wait_for_exit": true,
+	"terminal/kill": true, "terminal/release": true,
 }
 
 // requestOnly are methods that are requests by definition: sent without an
@@ -92,9 +94,6 @@ func (g *gate) inspect(line []byte) (out []byte, pass, method, note bool) {
 		if !served[env.Method] {
 			g.c.tracer.note("refused " + env.Method + ": not served")
 			g.reply(*env.ID, -32601, "Method not found: this client does not serve "+env.Method)
-			if strings.HasPrefix(env.Method, "terminal/") {
-				g.noteOnce("terminal", "the agent asked for a terminal ("+sanitize.Line(env.Method)+"), which this client does not offer")
-			}
 			return nil, false, false, false
 		}
 		return line, true, true, false

@@ -33,6 +33,10 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		c.reader.waitNotifications(orderWait)
 	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
 		defer c.reader.release()
+	case acp.ClientMethodTerminalCreate, acp.ClientMethodTerminalOutput, acp.ClientMethodTerminalWaitForExit,
+		acp.ClientMethodTerminalKill, acp.ClientMethodTerminalRelease:
+		c.reader.release() // wait_for_exit may wait long: counted as handled now
+		return c.terminalRequest(ctx, method, params)
 	default: // notifications (the gate answers requests this client does not serve)
 		defer c.reader.noteHandled()
 		defer c.reader.release()
@@ -47,6 +51,7 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		if !c.knownSession(sid, "updates") {
 			return nil, nil
 		}
+		c.linkTerminals(ev)
 		c.emit(ev)
 		return nil, nil
 	case acp.ClientMethodElicitationComplete:

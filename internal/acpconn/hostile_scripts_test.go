@@ -194,7 +194,7 @@ func init() {
 		a.send(map[string]any{"jsonrpc": "2.0", "method": "session/request_permission", "params": map[string]any{"sessionId": "s1", "toolCall": map[string]any{"toolCallId": "t"},
 			"options": []any{map[string]any{"optionId": "y", "name": "Yes", "kind": "allow_once"}}}})
 		a.send(map[string]any{"jsonrpc": "2.0", "method": "x/notice", "params": map[string]any{}})
-		term := a.request("terminal/create", map[string]any{"sessionId": "s1", "command": "ls"})
+		term := a.request("editor/open", map[string]any{"sessionId": "s1", "path": "x"})
 		unk := a.request("x/unknown", map[string]any{})
 		a.say("between")
 		real := a.request("elicitation/create", map[string]any{"sessionId": "s1", "mode": "form", "message": "real",

@@ -89,7 +89,7 @@ func sessionRoot(dir string) (root, alias string, err error) {
 }
 
 func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: false}
+	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true}
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}

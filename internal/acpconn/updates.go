@@ -95,6 +95,7 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 			ID: string(t.ToolCallId), New: true, Title: sanitize.Line(t.Title),
 			Kind: sanitize.Line(string(t.Kind)), Status: orDefault(sanitize.Line(string(t.Status)), "pending"),
 			Locations: locations(t.Locations), Content: toolContent(t.Content),
+			Diffs: toolDiffs(t.Content), Terminals: toolTerminals(t.Content),
 		}, nil
 	case u.ToolCallUpdate != nil:
 		return toolCallUpdate(acp.ToolCallUpdate{
@@ -143,7 +144,8 @@ func orDefault(s, d string) string {
 // toolCallUpdate converts the SDK's update (also used inside permission
 // requests) into a ToolCall event.
 func toolCallUpdate(t acp.ToolCallUpdate) ToolCall {
-	tc := ToolCall{ID: string(t.ToolCallId), Locations: locations(t.Locations), Content: toolContent(t.Content)}
+	tc := ToolCall{ID: string(t.ToolCallId), Locations: locations(t.Locations), Content: toolContent(t.Content),
+		Diffs: toolDiffs(t.Content), Terminals: toolTerminals(t.Content)}
 	if t.Title != nil {
 		tc.Title = sanitize.Line(*t.Title)
 	}
@@ -178,6 +180,45 @@ func toolContent(cs []acp.ToolCallContent) []string {
 			out = append(out, sanitize.Text(diffText(c.Diff)))
 		case c.Terminal != nil:
 			out = append(out, sanitize.Line("[terminal "+c.Terminal.TerminalId+"]"))
+		}
+	}
+	return out
+}
+
+// toolDiffs are the diffs among a tool call's content, whole.
+func toolDiffs(cs []acp.ToolCallContent) []Diff {
+	var out []Diff
+	for _, c := range cs {
+		if d := c.Diff; d != nil {
+			old := ""
+			if d.OldText != nil {
+				old = keepCRLF(*d.OldText)
+			}
+			out = append(out, Diff{Path: sanitize.Line(d.Path), Old: old, New: keepCRLF(d.NewText)})
+		}
+	}
+	return out
+}
+
+// keepCRLF is sanitize.Text that keeps CRLF line endings (it would drop
+// the CR, a control character).
+func keepCRLF(s string) string {
+	if !strings.Contains(s, "\r\n") {
+		return sanitize.Text(s)
+	}
+	parts := strings.Split(s, "\r\n")
+	for i, p := range parts {
+		parts[i] = sanitize.Text(p)
+	}
+	return strings.Join(parts, "\r\n")
+}
+
+// toolTerminals are the ids of the terminals among a tool call's content.
+func toolTerminals(cs []acp.ToolCallContent) []string {
+	var out []string
+	for _, c := range cs {
+		if c.Terminal != nil {
+			out = append(out, c.Terminal.TerminalId)
 		}
 	}
 	return out

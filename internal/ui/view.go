@@ -38,6 +38,9 @@ func (m *Model) transcriptHeight() int { return max(1, m.height-6) }
 
 func (m *Model) bottomView(w int) string {
 	maxH := max(6, m.height*3/4)
+	if m.height < 30 { // a short screen: the dialog first, one transcript row
+		maxH = max(6, m.height-2)
+	}
 	f := m.queue.front()
 	if f != nil && m.arb.focused {
 		return clampHeight(f.view(w, maxH), maxH)

@@ -1,0 +1,390 @@
+package acpconn
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// DefaultOutputLimit is how many bytes of a terminal's output are kept
+// when the agent sets no outputByteLimit.
+const DefaultOutputLimit = 4 << 20
+
+// killGrace is how long a terminal's process group has between SIGTERM
+// and SIGKILL.
+var killGrace = 2 * time.Second
+
+// streamHold is how much of an unfinished line is held back before it is
+// streamed anyway: chunks end at line breaks where they can, so an escape
+// sequence is not cut in two before it is sanitized.
+const streamHold = 4096
+
+// TerminalOutput is new output of a command the agent runs through
+// terminal/create, for the UI to stream into the tool call that shows it.
+// ToolCallID is "" until a tool call names the terminal in its content.
+// The last event of a terminal has Exited set and Exit filled.
+type TerminalOutput struct {
+	TerminalID, ToolCallID string
+	Chunk                  string // sanitized
+	Exited                 bool
+	Exit                   ExitInfo
+}
+
+func (TerminalOutput) event() {}
+
+// terminals are the commands the agent started; the zero value is ready.
+type terminals struct {
+	mu       sync.Mutex
+	next     int
+	byID     map[string]*terminal
+	watching bool
+	closed   bool
+}
+
+// terminal is one command: its process group and the output it kept.
+type terminal struct {
+	id    string
+	g     *procgroup.Group
+	limit int
+	done  chan struct{} // closed once the process was waited for
+	read  chan struct{} // closed once its output reached end of file
+
+	mu        sync.Mutex
+	out       []byte
+	truncated bool
+	toolCall  string
+	exit      ExitInfo
+}
+
+// terminalRequest serves terminal/create, output, wait_for_exit, kill and
+// release. Commands run under the session directory in a process group of
+// their own; every one is ended when it is released and when the
+// connection closes.
+func (c *Conn) terminalRequest(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
+	if method == acp.ClientMethodTerminalCreate {
+		var p acp.CreateTerminalRequest
+		if err := json.Unmarshal(params, &p); err != nil {
+			return nil, invalidParams("", err.Error())
+		}
+		return c.createTerminal(p)
+	}
+	var p struct {
+		TerminalID string `json:"terminalId"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil || p.TerminalID == "" {
+		return nil, invalidParams("terminalId", "terminalId is required")
+	}
+	t := c.terms.get(p.TerminalID)
+	if t == nil {
+		return nil, invalidParams("terminalId", fmt.Sprintf("no terminal %q (never created, or released)", sanitize.ID(p.TerminalID)))
+	}
+	switch method {
+	case acp.ClientMethodTerminalOutput:
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		resp := acp.TerminalOutputResponse{Output: string(t.out), Truncated: t.truncated}
+		select {
+		case <-t.done:
+			st := exitStatus(t.exit)
+			resp.ExitStatus = &st
+		default:
+		}
+		return resp, nil
+	case acp.ClientMethodTerminalWaitForExit:
+		select {
+		case <-t.done:
+		case <-ctx.Done():
+			return nil, acp.NewRequestCancelled(nil)
+		}
+		st := exitStatus(t.exit)
+		return acp.WaitForTerminalExitResponse{ExitCode: st.ExitCode, Signal: st.Signal}, nil
+	case acp.ClientMethodTerminalKill:
+		t.kill()
+		return acp.KillTerminalResponse{}, nil
+	}
+	c.terms.remove(t.id)
+	t.kill()
+	return acp.ReleaseTerminalResponse{}, nil
+}
+
+func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestError) {
+	if p.Command == "" {
+		return nil, invalidParams("command", "command is required")
+	}
+	dir := c.root
+	if p.Cwd != nil && *p.Cwd != "" {
+		d, err := insideRoot(c.root, *p.Cwd)
+		if err != nil {
+			return nil, invalidParams("cwd", err.Error())
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			return nil, invalidParams("cwd", fmt.Sprintf("cwd %q is not a directory", sanitize.Line(*p.Cwd)))
+		}
+		dir = d
+	}
+	env := c.cfg.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	env = append([]string(nil), env...)
+	for _, v := range p.Env {
+		if v.Name == "" || strings.ContainsAny(v.Name, "=\x00") || strings.ContainsRune(v.Value, 0) {
+			return nil, invalidParams("env", fmt.Sprintf("invalid environment variable %q", sanitize.ID(v.Name)))
+		}
+		env = append(env, v.Name+"="+v.Value) // the last one wins in exec
+	}
+	limit := DefaultOutputLimit
+	if p.OutputByteLimit != nil {
+		if *p.OutputByteLimit < 0 {
+			return nil, invalidParams("outputByteLimit", "outputByteLimit must not be negative")
+		}
+		limit = *p.OutputByteLimit
+	}
+	cmd := exec.Command(p.Command, p.Args...)
+	cmd.Dir, cmd.Env = dir, env
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, acp.NewInternalError(map[string]any{"error": err.Error()})
+	}
+	cmd.Stdout, cmd.Stderr = w, w // one stream, interleaved as a terminal shows it
+	if !c.terms.open() {
+		r.Close()
+		w.Close()
+		return nil, acp.NewInternalError(map[string]any{"error": "the connection is closing"})
+	}
+	g, err := procgroup.Default.Start(cmd) // its own group, ended with elicit at the latest
+	w.Close()
+	if err != nil {
+		r.Close()
+		return nil, acp.NewInternalError(map[string]any{"error": "start " + sanitize.Line(p.Command) + ": " + sanitize.Line(err.Error())})
+	}
+	t := &terminal{g: g, limit: limit, done: make(chan struct{}), read: make(chan struct{})}
+	id, ok := c.terms.add(t)
+	if !ok { // the connection closed meanwhile
+		go c.readTerminal(t, r)
+		go func() { <-g.Done(); t.exit = exitInfo(g.Err()); close(t.done) }()
+		t.kill()
+		return nil, acp.NewInternalError(map[string]any{"error": "the connection is closing"})
+	}
+	t.id = id
+	c.watchTerminals()
+	go c.readTerminal(t, r)
+	go func() {
+		<-g.Done()
+		t.exit = exitInfo(g.Err())
+		close(t.done)
+		// Output still in the pipe comes first, unless a process the
+		// command left behind keeps the pipe open.
+		select {
+		case <-t.read:
+		case <-time.After(200 * time.Millisecond):
+		}
+		t.mu.Lock()
+		tc := t.toolCall
+		t.mu.Unlock()
+		c.emit(TerminalOutput{TerminalID: t.id, ToolCallID: tc, Exited: true, Exit: t.exit})
+	}()
+	return acp.CreateTerminalResponse{TerminalId: t.id}, nil
+}
+
+// readTerminal keeps the command's output within its limit and streams it
+// to the UI, line by line where it can.
+func (c *Conn) readTerminal(t *terminal, r *os.File) {
+	defer close(t.read)
+	defer r.Close()
+	buf := make([]byte, 32<<10)
+	var hold []byte
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			t.keep(buf[:n])
+			hold = append(hold, buf[:n]...)
+			cut := streamCut(hold)
+			if cut > 0 {
+				c.streamTerminal(t, hold[:cut])
+				hold = append(hold[:0:0], hold[cut:]...)
+			}
+		}
+		if err != nil {
+			if len(hold) > 0 {
+				c.streamTerminal(t, hold)
+			}
+			return
+		}
+	}
+}
+
+// streamCut is how much of held output to stream now: up to the last line
+// break, or all but an unfinished character once too much is held.
+func streamCut(b []byte) int {
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		return i + 1
+	}
+	if len(b) < streamHold {
+		return 0
+	}
+	i := len(b) - 1 // the start of the last character
+	for i > 0 && i > len(b)-utf8.UTFMax && !utf8.RuneStart(b[i]) {
+		i--
+	}
+	if utf8.FullRune(b[i:]) {
+		return len(b)
+	}
+	return i
+}
+
+func (c *Conn) streamTerminal(t *terminal, b []byte) {
+	t.mu.Lock()
+	tc := t.toolCall
+	t.mu.Unlock()
+	c.emit(TerminalOutput{TerminalID: t.id, ToolCallID: tc, Chunk: sanitize.Text(string(b))})
+}
+
+// keep adds output, dropping from the beginning past the limit at a
+// character boundary, as the spec asks.
+func (t *terminal) keep(b []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.out = append(t.out, b...)
+	if len(t.out) <= t.limit {
+		return
+	}
+	drop := len(t.out) - t.limit
+	for drop < len(t.out) && !utf8.RuneStart(t.out[drop]) {
+		drop++
+	}
+	t.out, t.truncated = t.out[drop:], true
+}
+
+// kill ends the command's process group: SIGTERM, then SIGKILL after
+// killGrace. It returns once the command was waited for.
+func (t *terminal) kill() {
+	t.g.Stop(killGrace) // the whole group, including what the command left behind
+	<-t.done
+}
+
+// insideRoot resolves path (absolute, symlinks followed) and refuses one
+// that leads outside root. It is for a command's working directory: the
+// command itself is the agent's to run, so this only keeps its start
+// inside the session.
+func insideRoot(root, path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		return "", fmt.Errorf("path %q is not absolute", sanitize.Line(path))
+	}
+	resolved, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", fmt.Errorf("cwd %q: %v", sanitize.Line(path), err)
+	}
+	rel, err := filepath.Rel(root, resolved)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("path %q is outside the session directory %s", sanitize.Line(path), root)
+	}
+	return resolved, nil
+}
+
+func exitStatus(e ExitInfo) acp.TerminalExitStatus {
+	var st acp.TerminalExitStatus
+	if e.Signal != "" {
+		s := e.Signal
+		st.Signal = &s
+	} else if e.Code >= 0 {
+		code := e.Code
+		st.ExitCode = &code
+	}
+	return st
+}
+
+// linkTerminals notes which tool call shows a terminal, so its output
+// events name the call.
+func (c *Conn) linkTerminals(ev Event) {
+	tc, ok := ev.(ToolCall)
+	if !ok {
+		return
+	}
+	for _, id := range tc.Terminals {
+		if t := c.terms.get(id); t != nil {
+			t.mu.Lock()
+			t.toolCall = tc.ID
+			t.mu.Unlock()
+		}
+	}
+}
+
+// watchTerminals ends every terminal once the connection is gone (the
+// agent exited or closed its output), even before Close.
+func (c *Conn) watchTerminals() {
+	c.terms.mu.Lock()
+	defer c.terms.mu.Unlock()
+	if c.terms.watching {
+		return
+	}
+	c.terms.watching = true
+	go func() {
+		select {
+		case <-c.rpc.Done():
+		case <-c.closed:
+		}
+		c.closeTerminals()
+	}()
+}
+
+// closeTerminals ends every terminal and refuses new ones. Close calls it.
+func (c *Conn) closeTerminals() {
+	c.terms.mu.Lock()
+	c.terms.closed = true
+	all := c.terms.byID
+	c.terms.byID = nil
+	c.terms.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, t := range all {
+		wg.Go(t.kill)
+	}
+	wg.Wait()
+}
+
+func (ts *terminals) open() bool {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return !ts.closed
+}
+
+// add gives t an id; false once the terminals were closed.
+func (ts *terminals) add(t *terminal) (string, bool) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if ts.closed {
+		return "", false
+	}
+	ts.next++
+	id := fmt.Sprintf("term-%d", ts.next)
+	if ts.byID == nil {
+		ts.byID = map[string]*terminal{}
+	}
+	ts.byID[id] = t
+	return id, true
+}
+
+func (ts *terminals) get(id string) *terminal {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return ts.byID[id]
+}
+
+func (ts *terminals) remove(id string) {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	delete(ts.byID, id)
+}

@@ -1,0 +1,62 @@
+package urlconsent
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"rsc.io/qr"
+)
+
+// QuietZone is the light margin around a QR code, in modules, as the
+// standard asks: without it phones often fail to find the code.
+const QuietZone = 4
+
+// QR draws text (the exact URL, never a shortened or re-encoded form) as a
+// QR code for a phone to scan, two modules a row with the half blocks
+// ▀ ▄ █, inside a quiet zone. The code comes from rsc.io/qr (level M); only
+// the drawing is ours. With colour (plain false) the code is black on
+// white whatever the terminal's colours; plain draws light modules in the
+// terminal's text colour, which suits a dark background.
+func QR(text string, plain bool) ([]string, error) {
+	code, err := qr.Encode(text, qr.M)
+	if err != nil {
+		return nil, err
+	}
+	n := code.Size + 2*QuietZone
+	light := func(x, y int) bool {
+		x, y = x-QuietZone, y-QuietZone
+		if x < 0 || y < 0 || x >= code.Size || y >= code.Size {
+			return true
+		}
+		return !code.Black(x, y)
+	}
+	st := lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(lipgloss.Color("#000000"))
+	var lines []string
+	for y := 0; y < n; y += 2 {
+		var b strings.Builder
+		for x := 0; x < n; x++ {
+			top, bottom := light(x, y), y+1 < n && light(x, y+1)
+			b.WriteString(halfBlock(top, bottom))
+		}
+		if plain {
+			lines = append(lines, b.String())
+		} else {
+			lines = append(lines, st.Render(b.String()))
+		}
+	}
+	return lines, nil
+}
+
+// halfBlock is the character for two stacked modules, drawing the light
+// ones in the foreground colour.
+func halfBlock(top, bottom bool) string {
+	switch {
+	case top && bottom:
+		return "█"
+	case top:
+		return "▀"
+	case bottom:
+		return "▄"
+	}
+	return " "
+}

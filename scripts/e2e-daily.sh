@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# End to end: a permission for an edit (/edit: line 30 of a 200-line file
+# changes) at 120x40, 80x24 and 60x16. Without scrolling, the dialog shows
+# its title, who asks, the hunk header, the old and the new line 30, and
+# its key line; e shows the whole file and End reaches its last line.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tmux-lib.sh
+e2e_setup
+
+for size in 120x40 80x24 60x16; do
+	w="${size%x*}" h="${size#*x}"
+	t kill-session -t e2e 2>/dev/null || true
+	cmd="$(printf '%q ' "$bin" --cwd "$work" --log "$log")"
+	t new-session -d -s e2e -x "$w" -y "$h" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
+	wait_for "connected to"
+	type_text "/edit"
+	keys Enter
+	wait_for "Permission"
+	wait_for "@@ -27,7 +27,7 @@"
+	s="$(screen)"
+	for want in "Permission · Demo agent · Edit demo/settings.go [edit]" "30     - 	setting030 = 300" "    30 +     setting030 = 4096" "esc cancel" "Reject once"; do
+		want="${want//	/    }"
+		grep -qF -- "$want" <<<"$s" || fail "$size: no \"$want\" without scrolling"
+	done
+	[ "$(wc -l <<<"$s")" -le "$h" ] || fail "$size: more lines than the terminal"
+	passed_check "$size: title, who asks, hunk header, changed line and keys visible"
+
+	sleep 1.2 # a question that came while we typed takes keys once the keyboard is idle
+	keys e
+	wait_for "@@ -1,200 +1,200 @@"
+	keys End
+	wait_for "200 200   )"
+	grep -qF "esc cancel" <<<"$(screen)" || fail "$size: the key line scrolled away"
+	passed_check "$size: e shows the whole file, End reaches its end, keys stay"
+
+	keys Escape
+	wait_for "cancelled"
+	keys C-c
+	keys C-c
+	wait_dead >/dev/null
+done
+echo "e2e-daily: $passed passed, 0 failed"
