@@ -1,9 +1,16 @@
-package termout
+// Package teaout puts a bubbletea program behind elicit's output boundary:
+// its view is filtered to text and SGR before the renderer sees it, and its
+// output goes through a termout Screen writer. It is apart from termout so
+// that packages which must not link a UI library can use termout.
+//
+//	p := tea.NewProgram(teaout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)))
+package teaout
 
 import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/termout"
 )
 
 // Model wraps a bubbletea model so that its view reaches the renderer as
@@ -13,7 +20,6 @@ import (
 // the clipboard through the Screen policy, which must let the renderer's
 // own sequences through. The window title is made one safe line.
 //
-//	tea.NewProgram(termout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)))
 func Model(m tea.Model) tea.Model { return viewFilter{m} }
 
 type viewFilter struct{ m tea.Model }
@@ -31,7 +37,7 @@ func (v viewFilter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // filtered.
 func (v viewFilter) View() tea.View {
 	view := v.m.View()
-	view.Content = String(view.Content, View)
+	view.Content = termout.String(view.Content, termout.View)
 	view.WindowTitle = sanitize.Line(view.WindowTitle)
 	return view
 }
