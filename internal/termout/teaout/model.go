@@ -19,7 +19,6 @@ import (
 // agent slipped into the view could otherwise clear the screen or write
 // the clipboard through the Screen policy, which must let the renderer's
 // own sequences through. The window title is made one safe line.
-//
 func Model(m tea.Model) tea.Model { return viewFilter{m} }
 
 type viewFilter struct{ m tea.Model }
