@@ -27,6 +27,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/ui"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
@@ -34,6 +35,10 @@ import (
 
 // demoAgentCommand is the hidden sub-command that runs the demo agent.
 const demoAgentCommand = "__demo-agent"
+
+// hostileAgentCommand is the hidden sub-command that runs the hostile
+// agent the black-box tests attack elicit's output with.
+const hostileAgentCommand = "__hostile-agent"
 
 func main() {
 	// ELICIT_CPUPROFILE=FILE writes a CPU profile of the whole run, for
@@ -60,10 +65,15 @@ func run(args []string) int {
 				return 1
 			}
 			return 0
+		case hostileAgentCommand:
+			if hostile.Run(context.Background(), os.Stdin, os.Stdout) != nil {
+				return 1
+			}
+			return 0
 		case "form":
-			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, formTerminal())
+			return forms.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), screenOut(os.Stderr), formTerminal())
 		case "url":
-			return urlcheck.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
+			return urlcheck.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), textOut(os.Stderr))
 		}
 	}
 	return session(args)
@@ -186,13 +196,13 @@ func session(args []string) int {
 			fmt.Fprintln(os.Stderr, "elicit: no terminal: use -p TEXT to send one prompt")
 			return 2
 		}
-		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: os.Stdout, Stderr: os.Stderr})
+		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, Approve: o.approve, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 	}
 	if o.accessible {
-		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout})
+		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: textOut(os.Stdout)})
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
-	p := tea.NewProgram(m)
+	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once and leave the
 	// agent, in its own process group, running: end the program instead,
 	// so the agent is ended below. (bubbletea handles SIGINT and SIGTERM.)
@@ -212,7 +222,7 @@ func session(args []string) int {
 				fmt.Fprintf(os.Stderr, "elicit crashed; the crash log is at %s\n", path)
 			}
 		}
-		fmt.Fprintln(os.Stderr, "elicit:", err)
+		fmt.Fprintln(textOut(os.Stderr), "elicit:", err)
 		return 1
 	}
 	return 0

@@ -7,7 +7,7 @@ import (
 )
 
 // EscapeJSON returns JSON text (such as encoding/json's output) with every
-// bidi control, invisible character and C1 control written as a \uXXXX
+// bidi control, invisible character, DEL and C1 control written as a \uXXXX
 // escape, so the JSON means the same but shows nothing hidden on a
 // terminal. encoding/json escapes only U+2028 and U+2029 (and the C0
 // controls); such characters can only occur inside JSON strings, where the
@@ -16,12 +16,14 @@ func EscapeJSON(b []byte) []byte {
 	var out []byte
 	last := 0
 	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
+		r, size := rune(b[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRune(b[i:])
+		} else if r != 0x7f {
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRune(b[i:])
-		if r < 0xa0 || sanitize.Visible(r) || r == utf8.RuneError && size == 1 {
+		if r >= 0x7f && r < 0xa0 || sanitize.Visible(r) || r == utf8.RuneError && size == 1 {
 			if out == nil {
 				out = make([]byte, 0, len(b)+32)
 			}

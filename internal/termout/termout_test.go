@@ -140,14 +140,14 @@ func TestFileIsATerminalFile(t *testing.T) {
 }
 
 func TestEscapeJSON(t *testing.T) {
-	b, _ := json.Marshal(map[string]string{"u": "a\u202eb\u200dc\u0085d\U000E0041é"})
+	b, _ := json.Marshal(map[string]string{"u": "a\u202eb\u200dc\u0085d\U000E0041é\x7f"})
 	got := string(EscapeJSON(b))
-	want := `{"u":"a\u202eb\u200dc\u0085d\udb40\udc41é"}`
+	want := `{"u":"a\u202eb\u200dc\u0085d\udb40\udc41é\u007f"}`
 	if got != want {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	var back map[string]string
-	if err := json.Unmarshal([]byte(got), &back); err != nil || back["u"] != "a\u202eb\u200dc\u0085d\U000E0041é" {
+	if err := json.Unmarshal([]byte(got), &back); err != nil || back["u"] != "a\u202eb\u200dc\u0085d\U000E0041é\x7f" {
 		t.Errorf("the escaped JSON means something else: %q %v", back["u"], err)
 	}
 }
