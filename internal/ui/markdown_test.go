@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/termout"
 )
 
@@ -51,4 +52,20 @@ func TestMarkdownKeepsReferencesVisible(t *testing.T) {
 			t.Errorf("render lost %q: %q", want, out)
 		}
 	}
+}
+
+// FuzzMarkdown renders any agent text as the transcript does (sanitized,
+// then markdown) and holds the lines to the Styled policy: colours only, no
+// other sequence, control, or raw bidi or invisible character.
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{"a &#x1b;[5mb", "[x](https://e.example/)", "&#x202e; &zwj; &#155;", "# h\n\n- &#27;]52;c;eA==&#7;"} {
+		f.Add(s)
+	}
+	md := newMarkdown(true, false)
+	f.Fuzz(func(t *testing.T, s string) {
+		out := strings.Join(md.render(sanitize.Text(s), 60), "\n")
+		if msg := termout.Check([]byte(out), termout.Styled); msg != "" {
+			t.Fatalf("%s in %q from %q", msg, out, s)
+		}
+	})
 }
