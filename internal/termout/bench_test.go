@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,24 @@ func BenchmarkFrame(b *testing.B) {
 		for b.Loop() {
 			buf.Reset()
 			buf.Write(fr)
+		}
+	})
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer null.Close()
+	b.Run("write to /dev/null", func(b *testing.B) {
+		b.SetBytes(int64(len(fr)))
+		for b.Loop() {
+			null.Write(fr)
+		}
+	})
+	b.Run("screen to /dev/null", func(b *testing.B) {
+		w := New(null, Screen)
+		b.SetBytes(int64(len(fr)))
+		for b.Loop() {
+			w.Write(fr)
 		}
 	})
 	for _, p := range []Policy{Screen, View, Styled} {
