@@ -85,11 +85,9 @@ func TestHostileFullScreen(t *testing.T) {
 			tm := startPTY(t, sc, agentArgs()...)
 			tm.waitFor("agent title")
 			tm.send("go")
-			for range 3 { // the prompt may not take keys before the session is ready
-				tm.send("\r")
-				if tm.waitFor("chunk:", "stop", "ended") {
-					break
-				}
+			tm.send("\r")
+			if !tm.waitFor("chunk:", "stop", "ended") {
+				tm.send("\r") // the prompt may not have taken keys before the session was ready
 			}
 			for _, k := range []string{"\t", "\r", "\x1b", "\x10", "\x1b[B", "\r", "\x1b", "\x10", "\x1b"} {
 				tm.send(k)
