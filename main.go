@@ -31,6 +31,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/forms"
+	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/ui"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
@@ -38,6 +39,10 @@ import (
 
 // demoAgentCommand is the hidden sub-command that runs the demo agent.
 const demoAgentCommand = "__demo-agent"
+
+// hostileAgentCommand is the hidden sub-command that runs the hostile
+// agent the black-box tests attack elicit's output with.
+const hostileAgentCommand = "__hostile-agent"
 
 func main() {
 	// ELICIT_CPUPROFILE=FILE writes a CPU profile of the whole run, for
@@ -64,10 +69,15 @@ func run(args []string) int {
 				return 1
 			}
 			return 0
+		case hostileAgentCommand:
+			if hostile.Run(context.Background(), os.Stdin, os.Stdout) != nil {
+				return 1
+			}
+			return 0
 		case "form":
-			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, formTerminal())
+			return forms.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), screenOut(os.Stderr), formTerminal())
 		case "url":
-			return urlcheck.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
+			return urlcheck.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), textOut(os.Stderr))
 		}
 		if code, ok := subcommand(args); ok {
 			return code
@@ -234,7 +244,7 @@ func session(args []string) int {
 		}
 		stop := procgroup.TrapSignals(context.Background(), endAgents)
 		code := ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
-			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: os.Stdout, Stderr: os.Stderr})
+			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 		stop()
 		return signalled(code)
 	}
@@ -247,14 +257,14 @@ func session(args []string) int {
 		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt)
-		code := ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
+		code := ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: textOut(os.Stdout), Answers: answers, AutoRetry: o.autoRetry, Signals: sig, Memory: st.memory})
 		signal.Stop(sig)
 		stop()
 		return signalled(code)
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: ui.Notify(st.settings.Notify)})
-	p := tea.NewProgram(m)
+	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once: end the
 	// program instead, so the agents are ended below. (bubbletea handles
 	// SIGINT and SIGTERM.)
@@ -274,7 +284,7 @@ func session(args []string) int {
 				fmt.Fprintf(os.Stderr, "elicit crashed; the crash log is at %s\n", path)
 			}
 		}
-		fmt.Fprintln(os.Stderr, "elicit:", err)
+		fmt.Fprintln(textOut(os.Stderr), "elicit:", err)
 		return 1
 	}
 	return 0

@@ -2,12 +2,46 @@ package acpconn
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"reflect"
 	"testing"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
+
+// hostileSeeds are one message of each kind with an attack in every string
+// (see internal/hostile for the whole corpus, run against the binary).
+func hostileSeeds() []string {
+	q := func(field string) string {
+		b, _ := json.Marshal(field + "\x1b]0;T\x07\x1b[5m\u009b2J\u202e\u200d\u200b\x07\r")
+		return string(b)
+	}
+	n := func(update string) string {
+		return `{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":` + update + `}}`
+	}
+	return []string{
+		n(`{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":` + q("chunk") + `}}`),
+		n(`{"sessionUpdate":"agent_thought_chunk","content":{"type":"resource_link","name":` + q("n") + `,"uri":` + q("u") + `}}`),
+		n(`{"sessionUpdate":"tool_call","toolCallId":` + q("id") + `,"title":` + q("t") + `,"kind":` + q("k") + `,"status":` + q("s") +
+			`,"content":[{"type":"content","content":{"type":"text","text":` + q("c") + `}},{"type":"diff","path":` + q("p") + `,"oldText":` + q("o") + `,"newText":` + q("n") + `},{"type":"terminal","terminalId":` + q("term") + `}],"locations":[{"path":` + q("l") + `,"line":3}]}`),
+		n(`{"sessionUpdate":"tool_call_update","toolCallId":` + q("id") + `,"title":` + q("t") + `,"status":` + q("s") + `}`),
+		n(`{"sessionUpdate":"plan","entries":[{"content":` + q("c") + `,"priority":` + q("p") + `,"status":` + q("s") + `}]}`),
+		n(`{"sessionUpdate":"available_commands_update","availableCommands":[{"name":` + q("n") + `,"description":` + q("d") + `}]}`),
+		n(`{"sessionUpdate":"current_mode_update","currentModeId":` + q("m") + `}`),
+		n(`{"sessionUpdate":"config_option_update","configOptions":[{"type":"select","id":` + q("i") + `,"name":` + q("n") + `,"description":` + q("d") + `,"currentValue":` + q("v") + `,"options":[{"value":` + q("v") + `,"name":` + q("vn") + `}]},{"type":"boolean","id":` + q("b") + `,"name":` + q("bn") + `,"currentValue":true}]}`),
+		n(`{"sessionUpdate":"session_info_update","title":` + q("t") + `}`),
+		n(`{"sessionUpdate":"usage_update","used":1,"size":2,"cost":{"amount":1,"currency":` + q("c") + `}}`),
+		n(`{"sessionUpdate":` + q("unknown") + `}`),
+		`{"jsonrpc":"2.0","id":7,"method":"session/request_permission","params":{"sessionId":"s","toolCall":{"toolCallId":` + q("t") + `,"title":` + q("tt") + `},"options":[{"optionId":` + q("o") + `,"name":` + q("on") + `,"kind":"allow_once"}]}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"elicitation/create","params":{"sessionId":"s","toolCallId":` + q("tc") + `,"mode":"form","message":` + q("m") + `,"requestedSchema":{"type":"object","title":` + q("st") + `,"properties":{"a":{"type":"string","title":` + q("at") + `,"pattern":` + q("pa") + `,"default":` + q("de") + `}}}}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"elicitation/create","params":{"sessionId":"s","mode":"url","message":` + q("m") + `,"elicitationId":` + q("e") + `,"url":"https://pay\u200bpal.com/\u202e"}}`,
+		`{"jsonrpc":"2.0","method":"elicitation/complete","params":{"elicitationId":` + q("e") + `}}`,
+	}
+}
 
 // FuzzInbound feeds arbitrary lines from an "agent" through the real SDK
 // connection, the throttled reader and the handler: nothing may panic or
@@ -27,6 +61,9 @@ func FuzzInbound(f *testing.F) {
 		`not json`, `{}`, `{"id":null}`, `[]`,
 	}
 	for _, s := range seeds {
+		f.Add([]byte(s + "\n"))
+	}
+	for _, s := range hostileSeeds() {
 		f.Add([]byte(s + "\n"))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
@@ -70,29 +107,69 @@ func FuzzInbound(f *testing.F) {
 	})
 }
 
-// checkSanitized fails when an event carries an escape or control byte
-// where it is meant for display (ids are exact, for the wire).
+// rawFields are the event fields that carry the agent's value exactly,
+// because it goes back on the wire or is analysed as sent: identifiers,
+// the URL and its analysis, and the form schema (keys, option values,
+// defaults and patterns are data the response must echo; the forms shown
+// from it go through sanitize where they are drawn). The UI must show each
+// only through sanitize.ID (identifiers), urlcheck.Visible (URL parts) or
+// the form's own sanitizing (schema text). Every other string must already
+// be sanitized text.
+var rawFields = map[string]bool{
+	"ElicitationRequest.Scope.SessionID": true,
+	"ElicitationRequest.Scope.RequestID": true,
+	"ElicitationRequest.ElicitationID":   true,
+	"ElicitationRequest.URL":             true,
+	"ElicitationRequest.Report":          true,
+	"ElicitationRequest.Schema":          true,
+	"ElicitationComplete.ElicitationID":  true,
+	"PermissionRequest.Options.ID":       true,
+}
+
+// checkSanitized fails when any string in an event, however deep, holds an
+// escape sequence, a control character other than newline and tab, or a
+// bidi or invisible character, except the raw fields above.
 func checkSanitized(t *testing.T, ev Event) {
-	var texts []string
-	switch ev := ev.(type) {
-	case MessageChunk:
-		texts = []string{ev.Text}
-	case ToolCall:
-		texts = append([]string{ev.Title, ev.Kind, ev.Status}, append(ev.Locations, ev.Content...)...)
-	case Notice:
-		texts = []string{ev.Text}
-	case ElicitationRequest:
-		texts = []string{ev.Message}
-	case FileAccess:
-		texts = []string{ev.Path, ev.Old, ev.New, ev.Reason}
-	case UnknownUpdate:
-		texts = []string{ev.Kind}
-	}
-	for _, s := range texts {
+	v := reflect.ValueOf(ev)
+	walkStrings(v, v.Type().Name(), func(path, s string) {
+		if rawFields[path] {
+			return
+		}
 		for _, r := range s {
-			if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 {
-				t.Fatalf("unsanitized %U in %T: %q", r, ev, s)
+			if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 || sanitize.Visible(r) {
+				t.Fatalf("unsanitized %U in %s: %q", r, path, s)
 			}
+		}
+	})
+}
+
+// walkStrings calls f with every string reachable from v and its path
+// (type, then field names; slice elements share their slice's path).
+func walkStrings(v reflect.Value, path string, f func(path, s string)) {
+	if rawFields[path] {
+		return
+	}
+	switch v.Kind() {
+	case reflect.String:
+		f(path, v.String())
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			walkStrings(v.Elem(), path, f)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				walkStrings(v.Field(i), path+"."+v.Type().Field(i).Name, f)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			walkStrings(v.Index(i), path, f)
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			walkStrings(k, path, f)
+			walkStrings(v.MapIndex(k), path, f)
 		}
 	}
 }

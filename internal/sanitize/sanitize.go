@@ -75,14 +75,16 @@ func isClean(s string, oneLine bool) bool {
 }
 
 // Visible reports whether r is a bidi control or an invisible character that
-// must be shown as <U+XXXX> rather than drawn: every format character (Cf)
-// except the joiners that real scripts and emoji need, the Unicode tag
-// characters, fillers that render as blank, and noncharacters.
+// must be shown as <U+XXXX> rather than drawn: every format character (Cf),
+// the joiners ZWJ and ZWNJ and the soft hyphen included (terminals disagree
+// on their width, so they misalign borders; an emoji ZWJ sequence is shown
+// as its parts), the combining grapheme joiner, the line and paragraph
+// separators, the Unicode tag characters, fillers that render as blank, and
+// noncharacters.
 func Visible(r rune) bool {
 	switch r {
-	case 0x200C, 0x200D, 0x00AD: // ZWNJ, ZWJ (emoji, Indic, Persian), soft hyphen
-		return false
-	case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800: // Hangul fillers, braille blank
+	case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, // Hangul fillers, braille blank
+		0x034F, 0x2028, 0x2029: // combining grapheme joiner, line and paragraph separators
 		return true
 	}
 	if r >= 0xE0000 && r <= 0xE007F { // tags ("ASCII smuggling")
@@ -92,6 +94,61 @@ func Visible(r rune) bool {
 		return true
 	}
 	return unicode.Is(unicode.Cf, r)
+}
+
+// idLimit is how many characters of an identifier ID shows.
+const idLimit = 64
+
+// ID is the one display function for identifiers an agent chose (tool call
+// ids, elicitation ids, option ids): Line, cut to 64 characters ending in
+// "…". The identifier itself stays exact on the wire; only its display goes
+// through here.
+func ID(s string) string {
+	s = Line(s)
+	if utf8.RuneCountInString(s) <= idLimit {
+		return s
+	}
+	return string([]rune(s)[:idLimit-1]) + "…"
+}
+
+// Faithful is for text written to a pipe, where another program reads it:
+// the text is kept as the agent sent it (carriage returns, bidi marks, byte
+// order marks and zero-width characters included), and only what a terminal
+// would obey is removed: escape sequences, C1 controls, DEL and the C0
+// controls other than newline, tab and carriage return. Invalid UTF-8
+// becomes U+FFFD.
+func Faithful(s string) string {
+	clean := true
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c == 0x7f {
+				clean = false
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r >= 0x80 && r < 0xa0 {
+			clean = false
+			break
+		}
+		i += size
+	}
+	if clean {
+		return s
+	}
+	stripped := ansi.Strip(strings.ToValidUTF8(s, "\uFFFD"))
+	var b strings.Builder
+	b.Grow(len(stripped))
+	for _, r := range stripped {
+		if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // Summary is Line with runs of white space folded, cut to at most n
@@ -104,7 +161,3 @@ func Summary(s string, n int) string {
 	return s
 }
 
-// ID is the one way to show an identifier the agent chose (an elicitation,
-// tool call, mode or option id): Line, cut to 40 characters. The exact id
-// stays on the wire; only its display goes through here.
-func ID(s string) string { return Summary(s, 40) }

@@ -26,7 +26,13 @@ func TestText(t *testing.T) {
 		{"zero width space visible", "pay\u200Bpal", "pay<U+200B>pal"},
 		{"bom visible", "\uFEFFhi", "<U+FEFF>hi"},
 		{"tag chars visible", "hi\U000E0041", "hi<U+E0041>"},
-		{"zwj emoji kept", "👨\u200D👩", "👨\u200D👩"},
+		{"zwj shown", "👨\u200D👩", "👨<U+200D>👩"},
+		{"zwnj shown", "a\u200Cb", "a<U+200C>b"},
+		{"soft hyphen shown", "pay\u00ADpal", "pay<U+00AD>pal"},
+		{"word joiner shown", "a\u2060b\u2064c", "a<U+2060>b<U+2064>c"},
+		{"rlm shown", "a\u200Fb", "a<U+200F>b"},
+		{"line separator shown", "a\u2028b", "a<U+2028>b"},
+		{"cgj shown", "a\u034Fb", "a<U+034F>b"},
 		{"invalid utf8", "a\xffb", "a\uFFFDb"},
 		{"unicode kept", "héllo wörld 日本", "héllo wörld 日本"},
 	}
@@ -89,4 +95,62 @@ func TestSummary(t *testing.T) {
 	if got := Summary("0123456789abc", 10); got != "012345678…" {
 		t.Errorf("cut = %q", got)
 	}
+}
+
+func TestID(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain", "elic-42", "elic-42"},
+		{"osc title clear clipboard", "e\x1b]0;pwned\x07\x1b[2J\x1b]52;c;Y3VybCBldmlsIHwgc2g=\x07", "e"},
+		{"bidi", "a\u202Eb", "a<U+202E>b"},
+		{"newline", "a\nb", "a b"},
+		{"long cut", strings.Repeat("x", 100), strings.Repeat("x", 63) + "…"},
+		{"exactly the limit", strings.Repeat("y", 64), strings.Repeat("y", 64)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := ID(c.in); got != c.want {
+				t.Errorf("ID(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+func TestFaithful(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"plain", "hello", "hello"},
+		{"cr kept", "a\r\nb\rc", "a\r\nb\rc"},
+		{"rlm bom zwsp kept", "\uFEFFa\u200Fb\u200Bc\u202E", "\uFEFFa\u200Fb\u200Bc\u202E"},
+		{"zwj kept", "👨\u200D👩", "👨\u200D👩"},
+		{"csi removed", "a\x1b[31mb\x1b[0m", "ab"},
+		{"osc removed", "a\x1b]0;t\x07b", "ab"},
+		{"c1 removed", "a\u009b31mb\u0085c", "a31mbc"},
+		{"c0 removed", "a\x07\x08\x00b\x7f", "ab"},
+		{"invalid utf8", "a\x9bb", "a\uFFFDb"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Faithful(c.in); got != c.want {
+				t.Errorf("Faithful(%q) = %q, want %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// FuzzFaithful checks that no ESC, C1 or C0 other than newline, tab and
+// carriage return survives Faithful, whatever the input.
+func FuzzFaithful(f *testing.F) {
+	for _, s := range []string{"a\r\n", "\x1b[31m", "\x1b]8;;x", "\u200f", "\xc2\x9b1m"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Faithful(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 out of %q", s)
+		}
+		for _, r := range out {
+			if r < 0x20 && r != '\n' && r != '\t' && r != '\r' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				t.Fatalf("control %U survived in %q", r, out)
+			}
+		}
+	})
 }

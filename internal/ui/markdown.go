@@ -1,12 +1,18 @@
 package ui
 
 import (
+	"html"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/termout"
 )
 
 // markdown renders agent markdown with glamour, keeping one renderer per
@@ -28,10 +34,48 @@ func newMarkdown(isDark, noColor bool) *markdown {
 	return &markdown{style: style, renderers: map[int]*glamour.TermRenderer{}}
 }
 
-// hyperlink matches OSC 8 hyperlinks, which glamour adds to markdown
-// links: agent text must not become clickable with a target the user does
-// not see (the URL itself is still printed after the link text).
-var hyperlink = regexp.MustCompile("\x1b\\]8;[^\x07\x1b]*(?:\x07|\x1b\\\\)")
+// charRef matches a markdown (HTML) character reference.
+var charRef = regexp.MustCompile(`&(?:#[xX][0-9a-fA-F]{1,8}|#[0-9]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// disarmReferences escapes the "&" of every character reference that would
+// decode to a control, a bidi control or an invisible character, so glamour
+// shows the reference as written instead of decoding it after the
+// sanitizer ran (&#x1b;[31;5m would otherwise be a live escape sequence).
+func disarmReferences(text string) string {
+	if !strings.Contains(text, "&") {
+		return text
+	}
+	return charRef.ReplaceAllStringFunc(text, func(ref string) string {
+		if dangerousRef(ref) {
+			return "&amp;" + ref[1:]
+		}
+		return ref
+	})
+}
+
+// dangerousRef reports whether a character reference stands for something
+// that must not reach the terminal as a raw character.
+func dangerousRef(ref string) bool {
+	if ref[1] == '#' {
+		digits, base := ref[2:len(ref)-1], 10
+		if digits[0] == 'x' || digits[0] == 'X' {
+			digits, base = digits[1:], 16
+		}
+		n, err := strconv.ParseUint(digits, base, 32)
+		r := rune(n)
+		return err != nil || !utf8.ValidRune(r) || unsafeRune(r)
+	}
+	for _, r := range html.UnescapeString(ref) {
+		if unsafeRune(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func unsafeRune(r rune) bool {
+	return r < 0x20 || r >= 0x7f && r < 0xa0 || sanitize.Visible(r)
+}
 
 // trimStyledRight drops the styled blanks glamour pads each line with to
 // the wrap width: they cost bytes on every redraw and nothing on screen.
@@ -65,11 +109,15 @@ func (md *markdown) render(text string, width int) []string {
 		}
 		md.renderers[width] = r
 	}
-	out, err := r.Render(text)
+	out, err := r.Render(disarmReferences(text))
 	if err != nil {
 		return plainLines(text, width)
 	}
-	out = hyperlink.ReplaceAllString(strings.Trim(out, "\n"), "")
+	// glamour's output may still carry what markdown made of the text:
+	// keep only its colours (no OSC 8 hyperlink whose target the user does
+	// not see; the URL is printed after the link text), and show any
+	// invisible character it decoded.
+	out = termout.String(strings.Trim(out, "\n"), termout.Styled)
 	lines := strings.Split(out, "\n")
 	for i, l := range lines {
 		lines[i] = trimStyledRight(l)

@@ -2,12 +2,15 @@ package urlcheck
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/elicit-dev/elicit/internal/termout"
 )
 
 // Exit statuses of RunCLI.
@@ -56,7 +59,10 @@ func RunCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return ExitInvalid
 	}
-	enc := json.NewEncoder(stdout)
+	// Each line is escaped after encoding: encoding/json writes bidi
+	// controls and invisible characters raw (all but U+2028 and U+2029).
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
 	status := ExitClean
 	for i, u := range urls {
@@ -68,10 +74,12 @@ func RunCLI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = ExitWarnings
 		}
 		if *asJSON {
+			line.Reset()
 			if err := enc.Encode(r); err != nil {
 				fmt.Fprintf(stderr, "elicit url: %v\n", err)
 				return ExitInvalid
 			}
+			stdout.Write(termout.EscapeJSON(line.Bytes()))
 			continue
 		}
 		if i > 0 {

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/elicit-dev/elicit/internal/hostile"
+	"github.com/elicit-dev/elicit/internal/termout"
+)
+
+// TestHostilePromptPipe: `-p` with stdout and stderr pipes: not one ESC or
+// C1 byte, whatever the agent sent (message, errors, stderr, stop reason).
+func TestHostilePromptPipe(t *testing.T) {
+	for _, sc := range []string{hostile.ScenarioTurn, hostile.ScenarioExit, hostile.ScenarioRefuse} {
+		t.Run("scenario="+sc, func(t *testing.T) {
+			stdout, stderr := runPipe(t, sc, "", agentArgs("-p", "go")...)
+			check(t, "stdout", append(stdout, '\n'), termout.Pipe)
+			check(t, "stderr", stderr, termout.Pipe)
+			if sc == hostile.ScenarioTurn {
+				ran(t, "stdout", stdout, "message chunk:")
+				ran(t, "stderr", stderr, "the turn ended")
+				if strict() && !bytes.Contains(stdout, []byte("\u200fRLM")) {
+					t.Error("strict: -p to a pipe does not keep the agent's RLM (acpconn sanitizes the chunk before ui sees it)")
+				}
+			}
+		})
+	}
+}
+
+// TestHostilePromptTerminal: `-p` on a terminal: no escape at all, bidi and
+// invisible characters shown.
+func TestHostilePromptTerminal(t *testing.T) {
+	tm := startPTY(t, hostile.ScenarioTurn, agentArgs("-p", "go")...)
+	out := fromTTY(tm.finish())
+	ran(t, "pty", out, "message chunk:")
+	check(t, "pty", out, termout.Plain)
+}
+
+// TestHostileAccessible: the accessible session answering the permission,
+// typing a wrong value into the form, then ending its input; and the
+// sign-in and refused-session paths.
+func TestHostileAccessible(t *testing.T) {
+	t.Run("turn", func(t *testing.T) {
+		tm := startPTY(t, hostile.ScenarioTurn, agentArgs("--accessible")...)
+		if tm.waitFor("Type a prompt") {
+			tm.send("go\r")
+			if tm.waitFor("Option number") {
+				tm.send("2\r")
+				tm.send("x\r")
+			}
+		}
+		tm.send("\x04")
+		tm.send("\x04")
+		out := fromTTY(tm.finish())
+		ran(t, "accessible", out, "message chunk:")
+		check(t, "accessible", out, termout.Plain)
+	})
+	t.Run("auth", func(t *testing.T) {
+		tm := startPTY(t, hostile.ScenarioAuth, agentArgs("--accessible")...)
+		if tm.waitFor("Method number") {
+			tm.send("1\r")
+		}
+		tm.send("\x04")
+		out := fromTTY(tm.finish())
+		ran(t, "auth", out, "auth name:")
+		check(t, "auth", out, termout.Plain)
+	})
+	t.Run("refused", func(t *testing.T) {
+		tm := startPTY(t, hostile.ScenarioRefuse, agentArgs("--accessible")...)
+		out := fromTTY(tm.finish())
+		ran(t, "refused", out, "Could not start a session")
+		check(t, "refused", out, termout.Plain)
+	})
+}
+
+// TestHostileFullScreen: the full screen, prompting and pressing the keys
+// that open each question and the pending-flows panel.
+func TestHostileFullScreen(t *testing.T) {
+	for _, sc := range []string{hostile.ScenarioTurn, hostile.ScenarioNoQuest} {
+		t.Run("scenario="+sc, func(t *testing.T) {
+			tm := startPTY(t, sc, agentArgs()...)
+			tm.waitFor("agent title")
+			tm.send("go")
+			tm.send("\r")
+			if !tm.waitFor("chunk:", "stop", "ended") {
+				tm.send("\r") // the prompt may not have taken keys before the session was ready
+			}
+			for _, k := range []string{"\t", "\r", "\x1b", "\x10", "\x1b[B", "\r", "\x1b", "\x10", "\x1b"} {
+				tm.send(k)
+			}
+			tm.send("\x03")
+			tm.send("\x03")
+			out := tm.finish()
+			ran(t, "full screen", out, "chunk:", "stop", "ended") // the renderer may move over spaces
+			checkWith(t, "full screen", out, termout.Screen, strict())
+		})
+	}
+}
+
+// TestHostileForm: `elicit form` with the hostile schema, on a terminal
+// (full screen and accessible) and with no terminal.
+func TestHostileForm(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "schema.json")
+	if err := os.WriteFile(path, hostile.FormSchema(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("screen", func(t *testing.T) {
+		tm := startPTY(t, "", "form", path)
+		tm.waitFor("schema title")
+		for _, k := range []string{"x", "\r", "\t", "\r", "\x1b", "\x1b", "y", "\x03"} {
+			tm.send(k)
+		}
+		out := tm.finish()
+		ran(t, "form", out, "schema title")
+		check(t, "form", out, termout.Screen)
+	})
+	t.Run("accessible", func(t *testing.T) {
+		tm := startPTY(t, "", "form", "--accessible", path)
+		tm.waitFor("schema title")
+		tm.send("x\r")
+		tm.send("\x04")
+		tm.send("\x04")
+		out := fromTTY(tm.finish())
+		ran(t, "accessible form", out, "schema title")
+		check(t, "accessible form", out, termout.Plain)
+	})
+	t.Run("no terminal", func(t *testing.T) {
+		stdout, stderr := runPipe(t, "", string(hostile.FormSchema()), "form", "-")
+		check(t, "stdout", stdout, termout.Pipe)
+		check(t, "stderr", stderr, termout.Pipe)
+	})
+}
+
+// TestHostileURL: `elicit url` in text and JSON, to a pipe and a terminal.
+// The JSON must still carry the URL exactly.
+func TestHostileURL(t *testing.T) {
+	urls := []string{
+		"https://pay\u200bpal.com/\u202egnp.exe?q=" + hostile.Short("query"),
+		"https://" + hostile.EvilHost + "/" + hostile.Payload("url"),
+		hostile.Payload("not a url"),
+	}
+	// The URLs hold NUL, which no argument can: they come on stdin.
+	input := strings.Join(urls, "\n") + "\n"
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"url"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		args = append(args, "-")
+		stdout, stderr := runPipe(t, "", input, args...)
+		check(t, "pipe stdout", stdout, termout.Pipe)
+		if len(stderr) > 0 {
+			check(t, "pipe stderr", stderr, termout.Pipe)
+		}
+		cmd := command("", args...)
+		cmd.Stdin = strings.NewReader(input)
+		tm := startPTYWith(t, cmd)
+		out := fromTTY(tm.finish())
+		check(t, "pty", out, termout.Plain)
+		if asJSON {
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			for i, l := range lines {
+				var r struct{ Input string }
+				if err := json.Unmarshal([]byte(l), &r); err != nil || r.Input != urls[i] {
+					t.Errorf("JSON line %d: input %q (%v), want %q", i, r.Input, err, urls[i])
+				}
+			}
+		}
+	}
+}
