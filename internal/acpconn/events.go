@@ -30,6 +30,11 @@ const (
 type MessageChunk struct {
 	Role Role
 	Text string
+	// Faithful is the text for a pipe (-p): only escapes and C0/C1
+	// controls other than newline, tab and CR removed, so CR, bidi marks
+	// and zero-width characters stay as the agent wrote them. It is never
+	// drawn on a terminal; "" means the same as Text.
+	Faithful string
 }
 
 // ToolCall is a tool call or an update to one. On an update, empty fields

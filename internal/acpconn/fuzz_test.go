@@ -124,6 +124,16 @@ var rawFields = map[string]bool{
 	"ElicitationRequest.Schema":          true,
 	"ElicitationComplete.ElicitationID":  true,
 	"PermissionRequest.Options.ID":       true,
+	"PermissionRequest.ToolCall.ID":      true,
+	"ToolCall.ID":                        true,
+	"ToolCall.Terminals":                 true,
+	"ModeChanged.ID":                     true,
+	"ConfigOptions.Options.ID":           true,
+	"ConfigOptions.Options.Current":      true,
+	"ConfigOptions.Options.Values.ID":    true,
+	"TerminalOutput.TerminalID":          true,
+	"TerminalOutput.ToolCallID":          true,
+	"MessageChunk.Faithful":              true, // for pipes only; no ESC/C1 (checked by termout)
 }
 
 // checkSanitized fails when any string in an event, however deep, holds an

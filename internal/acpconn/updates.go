@@ -37,7 +37,7 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, sessionID string, ok 
 	if !isChunk || c == nil || c.Type != "text" || c.Text == nil {
 		return ev, "", false
 	}
-	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text)}, n.SessionID, true
+	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text), Faithful: sanitize.Faithful(*c.Text)}, n.SessionID, true
 }
 
 // decodeUpdate turns the params of a session/update into an event and the

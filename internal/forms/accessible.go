@@ -204,8 +204,18 @@ func accessibleNotes(e *entry) []string {
 }
 
 // runOne runs one widget as a one-field accessible form.
-func runOne(w huh.Field, lr *lineReader, out io.Writer) error {
-	err := huh.NewForm(huh.NewGroup(w)).WithAccessible(true).WithInput(lr).WithOutput(out).WithShowHelp(false).Run()
+func runOne(w huh.Field, lr *lineReader, out io.Writer) (err error) {
+	defer func() {
+		// huh v2.0.3's accessible Select indexes option -1 when the input
+		// ends at its prompt: that is the end of input, not a crash.
+		if r := recover(); r != nil {
+			if !lr.eof {
+				panic(r)
+			}
+			err = errEndOfInput
+		}
+	}()
+	err = huh.NewForm(huh.NewGroup(w)).WithAccessible(true).WithInput(lr).WithOutput(out).WithShowHelp(false).Run()
 	if lr.eof {
 		return errEndOfInput
 	}

@@ -109,3 +109,14 @@ func TestRunAccessibleLeavesTheRest(t *testing.T) {
 		}
 	}
 }
+
+// Input that ends at a select's prompt cancels the form (huh's accessible
+// Select would index option -1 there).
+func TestAccessibleEndOfInputAtSelect(t *testing.T) {
+	s := mustParse(t, `{"type":"object","properties":{"c":{"type":"string","enum":["a","b"]}},"required":["c"]}`)
+	var out strings.Builder
+	got, err := RunAccessible(s, Header{Agent: "Demo"}, strings.NewReader(""), &out)
+	if err != nil || got.Action != Cancel {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+}

@@ -118,9 +118,13 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 	}
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
-		if ev.Role == acpconn.RoleAgent && ev.Text != "" {
-			io.WriteString(o.Stdout, ev.Text)
-			h.lastByte = ev.Text[len(ev.Text)-1]
+		text := ev.Faithful // the stream's writer decides what a terminal may see
+		if text == "" {
+			text = ev.Text
+		}
+		if ev.Role == acpconn.RoleAgent && text != "" {
+			io.WriteString(o.Stdout, text)
+			h.lastByte = text[len(text)-1]
 		}
 	case acpconn.Notice:
 		fmt.Fprintln(o.Stderr, "elicit:", ev.Text)

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // View draws the screen: transcript, then the front modal or the flows
@@ -170,5 +171,5 @@ func (m *Model) modeName() string {
 			return md.Name
 		}
 	}
-	return m.session.Mode
+	return sanitize.ID(m.session.Mode)
 }
