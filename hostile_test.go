@@ -42,7 +42,6 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-
 // agentArgs runs the hostile agent as elicit's agent.
 func agentArgs(flags ...string) []string {
 	return append(flags, "--", elicitBin, hostileAgentCommand)

@@ -160,4 +160,3 @@ func Summary(s string, n int) string {
 	}
 	return s
 }
-
