@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/internal/diffview"
 )
 
 // maxToolLines is how many lines of a tool call's content are shown.
@@ -87,11 +88,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	case "failed":
 		glyph, st = "✗", th.Danger
 	}
-	title := tc.Title
-	if title == "" {
-		title = tc.ID
-	}
-	head := st.Render(glyph) + " " + th.ToolLabel.Render(title)
+	head := st.Render(glyph) + " " + th.ToolLabel.Render(orID(tc))
 	if tc.Kind != "" {
 		head += th.Muted.Render(" [" + tc.Kind + "]")
 	}
@@ -100,9 +97,23 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(l, width-5, "…")))
 	}
+	for _, d := range tc.Diffs { // coloured hunks instead of the text summary
+		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width-4, maxToolLines, false, th)
+		for _, l := range lines {
+			out = append(out, "  "+l)
+		}
+	}
 	var body []string
-	for _, c := range tc.Content {
-		body = append(body, strings.Split(c, "\n")...)
+	if len(tc.Diffs) == 0 {
+		for _, c := range tc.Content {
+			body = append(body, strings.Split(c, "\n")...)
+		}
+	}
+	if it.output.Len() > 0 { // what the agent's terminal printed, newest last
+		body = append(body, strings.Split(strings.TrimRight(it.output.String(), "\n"), "\n")...)
+		if len(body) > maxToolLines {
+			body = body[len(body)-maxToolLines:]
+		}
 	}
 	shown := body
 	if len(shown) > maxToolLines {

@@ -88,6 +88,10 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.toolCall(ev)
 	case acpconn.Plan:
 		m.tr.setPlan(ev)
+	case acpconn.TerminalOutput:
+		m.tr.terminalOutput(ev)
+	case acpconn.FileAccess:
+		m.tr.fileAccess(ev)
 	case acpconn.Commands:
 		m.commands = ev.List
 		m.input.Placeholder = "Ask the agent…"

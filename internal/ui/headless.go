@@ -128,6 +128,8 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		}
 	case acpconn.Notice:
 		fmt.Fprintln(o.Stderr, "elicit:", ev.Text)
+	case acpconn.FileAccess:
+		fmt.Fprintln(o.Stderr, "elicit: "+fileLine(ev))
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(o.Stderr, "elicit: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:

@@ -152,6 +152,10 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.Notice:
 		fmt.Fprintln(out, "\nNote:", ev.Text)
+	case acpconn.FileAccess:
+		fmt.Fprintln(out, "\nNote: "+fileLine(ev))
+	case acpconn.TerminalOutput:
+		io.WriteString(out, ev.Chunk)
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
 
@@ -31,6 +32,7 @@ type item struct {
 	text   strings.Builder // every kind but kindAgent
 	body   *mdBody         // kindAgent
 	tool   acpconn.ToolCall
+	output strings.Builder // kindTool: its terminal's output (last bytes)
 	plan   acpconn.Plan
 	stderr []string
 
@@ -181,7 +183,79 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	if tc.Content != nil {
 		old.Content = tc.Content
 	}
+	if tc.Diffs != nil {
+		old.Diffs = tc.Diffs
+	}
 	it.dirty = true
+}
+
+// maxToolOutput is how much of a terminal's output a tool entry keeps.
+const maxToolOutput = 16 << 10
+
+// terminalOutput streams a command's output into its tool call's entry.
+func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
+	it := t.tools[ev.ToolCallID]
+	if it == nil {
+		if ev.Chunk == "" {
+			return
+		}
+		it = t.add(&item{kind: kindTool, tool: acpconn.ToolCall{ID: ev.ToolCallID, Title: "terminal " + sanitize.ID(ev.TerminalID), Status: "in_progress"}})
+		if ev.ToolCallID != "" {
+			t.tools[ev.ToolCallID] = it
+		}
+	}
+	it.output.WriteString(ev.Chunk)
+	if ev.Exited {
+		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
+	}
+	if it.output.Len() > maxToolOutput {
+		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
+		it.output.Reset()
+		it.output.WriteString(keep)
+	}
+	it.dirty = true
+}
+
+// fileLine says in one line what the agent did with a file.
+func fileLine(ev acpconn.FileAccess) string {
+	path := sanitize.Line(ev.Path)
+	switch ev.Op {
+	case "refused":
+		return fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason))
+	case "read":
+		return fmt.Sprintf("the agent read %s (%s)", path, plural(ev.Lines, "line", "lines"))
+	case "write":
+		if ev.Created {
+			return fmt.Sprintf("the agent created %s (%d bytes)", path, ev.Bytes)
+		}
+		return fmt.Sprintf("the agent wrote %s (%d bytes)", path, ev.Bytes)
+	}
+	return ""
+}
+
+// fileAccess records the agent's file read, write or refusal: a write
+// shows its diff, folded.
+func (t *transcript) fileAccess(ev acpconn.FileAccess) {
+	path := sanitize.Line(ev.Path)
+	switch ev.Op {
+	case "refused":
+		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
+	case "read":
+		t.info(fmt.Sprintf("the agent read %s (%s)", path, plural(ev.Lines, "line", "lines")))
+	case "write":
+		what := "wrote"
+		if ev.Created {
+			what = "created"
+		}
+		tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "the agent " + what + " " + path, Kind: "edit", Status: "completed"}
+		if ev.TooLarge {
+			tc.Content = []string{fmt.Sprintf("%d bytes: too large to show as a diff", ev.Bytes)}
+		} else {
+			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
+		}
+		t.endStream()
+		t.add(&item{kind: kindTool, tool: tc})
+	}
 }
 
 func (t *transcript) setPlan(p acpconn.Plan) {
