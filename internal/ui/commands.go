@@ -61,8 +61,7 @@ func agentLabel(argv []string) string {
 // connect starts the agent, initializes it and creates a session.
 func connect(cfg acpconn.Config) tea.Cmd {
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
+		ctx := context.Background() // each stage is bounded by cfg.StartTimeout
 		c, err := acpconn.Start(ctx, cfg)
 		if err != nil {
 			return connectedMsg{err: err}

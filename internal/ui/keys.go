@@ -107,7 +107,7 @@ func (m *Model) restartAgent() tea.Cmd {
 	m.conn, m.exited = nil, nil
 	m.connState = connStarting
 	m.tr.info("restarting the agent (a new session)…")
-	return restart(old, m.opts.Agent)
+	return m.connectCmd(old)
 }
 
 // send starts a prompt turn with the prompt's text.

@@ -8,6 +8,7 @@ package ui
 
 import (
 	"encoding/json"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/spinner"
@@ -104,6 +105,9 @@ type Model struct {
 	exited    *acpconn.AgentExited
 	quitting  bool
 	blurred   bool // the terminal reported it lost focus
+
+	startedAt time.Time     // when the agent was (re)started
+	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }
 
 // New returns the root model; Init starts the agent.
@@ -143,7 +147,20 @@ func (m *Model) setTheme(isDark bool) {
 
 // Init starts the agent and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(connect(m.opts.Agent), tea.RequestBackgroundColor, m.input.Focus())
+	return tea.Batch(m.connectCmd(nil), tea.RequestBackgroundColor, m.input.Focus())
+}
+
+// connectCmd starts the agent (ending old first, if any), with start-up
+// progress the status bar shows: which request it waits for, and since
+// when.
+func (m *Model) connectCmd(old *acpconn.Conn) tea.Cmd {
+	m.startedAt = m.now()
+	stage := &atomic.Value{}
+	stage.Store("starting")
+	m.stage = stage
+	cfg := m.opts.Agent
+	cfg.Progress = func(p acpconn.StartProgress) { stage.Store("waiting for " + p.Stage) }
+	return tea.Batch(restart(old, cfg), m.spin.Tick)
 }
 
 // Update handles one message. It only changes state and returns commands.
@@ -174,7 +191,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.flushing = false
 		return nil
 	case spinner.TickMsg:
-		if m.turn == turnIdle {
+		if m.turn == turnIdle && m.connState != connStarting {
 			return nil
 		}
 		var cmd tea.Cmd

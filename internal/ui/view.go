@@ -103,7 +103,9 @@ func (m *Model) statusView(w int) string {
 	}
 	switch {
 	case m.connState == connStarting:
-		parts = append(parts, th.Info.Render(m.spin.View()+" starting"))
+		stage, _ := m.stage.Load().(string)
+		el := m.now().Sub(m.startedAt).Round(time.Second)
+		parts = append(parts, th.Info.Render(fmt.Sprintf("%s starting %s… %s · %s", m.spin.View(), m.agent, stage, el)))
 	case m.connState == connGone && m.exited != nil:
 		parts = append(parts, th.Danger.Render("agent exited · ctrl+r restarts"))
 	case m.connState == connGone:
