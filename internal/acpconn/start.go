@@ -2,6 +2,7 @@ package acpconn
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,9 +66,28 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 	go c.watch()
 	if err := c.stage(ctx, "initialize", c.initialize); err != nil {
 		c.Close()
-		return nil, err
+		return nil, &StartError{Err: err, Stderr: c.proc.Tail()}
 	}
 	return c, nil
+}
+
+// StartError is a start that failed after the agent ran: with the last
+// lines it wrote to stderr, which usually say why.
+type StartError struct {
+	Err    error
+	Stderr []string
+}
+
+func (e *StartError) Error() string { return e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
+
+// StderrOf returns the agent's last stderr lines carried by err, if any.
+func StderrOf(err error) []string {
+	var se *StartError
+	if errors.As(err, &se) {
+		return se.Stderr
+	}
+	return nil
 }
 
 // sessionRoot is the session directory with symlinks resolved, and as

@@ -24,6 +24,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 		m.connState = connGone
 		m.tr.notice("could not start a session: "+sanitize.Text(msg.err.Error()), true)
 		var cmd tea.Cmd
+		m.tr.items[len(m.tr.items)-1].stderr = acpconn.StderrOf(msg.err)
 		if m.conn != nil {
 			m.tr.items[len(m.tr.items)-1].stderr = m.conn.StderrTail()
 			cmd = pump(m.conn)

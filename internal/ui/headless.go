@@ -91,6 +91,9 @@ func headlessFail(o HeadlessOptions, ctx context.Context, err error) int {
 		return ExitTimeout
 	}
 	fmt.Fprintln(o.Stderr, "elicit:", sanitize.Text(err.Error()))
+	for _, l := range acpconn.StderrOf(err) {
+		fmt.Fprintln(o.Stderr, "  | "+l)
+	}
 	return ExitFailed
 }
 

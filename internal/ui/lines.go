@@ -50,6 +50,9 @@ func RunLines(o LinesOptions) int {
 	c, err := acpconn.Start(ctx, o.Agent)
 	if err != nil {
 		fmt.Fprintln(out, "Could not start the agent:", sanitize.Text(err.Error()))
+		for _, l := range acpconn.StderrOf(err) {
+			fmt.Fprintln(out, "  | "+l)
+		}
 		return 1
 	}
 	defer c.Close()
