@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"time"
 
@@ -208,6 +209,8 @@ func (m *Model) resolveURL(md *urlModal) tea.Cmd {
 	switch {
 	case act == urlconsent.Open:
 		return openURL(m.opts.Opener, md)
+	case act == urlconsent.OpenedByUser:
+		return m.opened(openedMsg{md: md})
 	case md.reopen:
 		return nil
 	case act == urlconsent.Decline:
@@ -232,11 +235,15 @@ func openURL(o urlconsent.Opener, md *urlModal) tea.Cmd {
 func (m *Model) opened(msg openedMsg) tea.Cmd {
 	md := msg.md
 	if msg.err != nil {
-		m.tr.notice("could not open the browser: "+sanitize.Text(msg.err.Error())+" (copy the URL with c and open it yourself)", true)
-		if md.reopen {
-			return nil
+		// Nothing was opened: the agent hears nothing yet, and the screen
+		// comes back with the reason, a copy key, the QR code over SSH, and
+		// "I opened it myself".
+		remote := errors.Is(msg.err, urlconsent.ErrRemote)
+		if !remote {
+			m.tr.notice("could not open the browser: "+sanitize.Text(msg.err.Error()), true)
 		}
-		return m.push(newURLModal(md.q, m.agent, m.th), true)
+		md.consent.OpenFailed(msg.err.Error(), remote)
+		return m.push(md, true)
 	}
 	if md.reopen {
 		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")

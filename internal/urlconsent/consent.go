@@ -16,6 +16,10 @@ type Action string
 // screen stays up.
 const (
 	Open    Action = "open"
+	// OpenedByUser: the browser could not be started here (over SSH, or
+	// it failed) and the user says they opened the URL themselves: the
+	// agent hears accept, nothing is started.
+	OpenedByUser Action = "opened-by-user"
 	Decline Action = "decline"
 	Cancel  Action = "cancel"
 )
@@ -51,6 +55,9 @@ type Consent struct {
 	sure       bool // on the confirmation: "Open anyway" is selected
 	sel        int  // the selected button, -1 for none
 	copied     bool
+	confirmed  bool   // the terminal read the copied URL back
+	failure    string // why the browser could not open it ("" before)
+	remote     bool   // over SSH: no browser here; show the QR code
 	refused    bool // o was pressed on a URL that cannot open
 	action     Action
 	done       bool
@@ -108,6 +115,10 @@ var buttonLabels = [btnCount]string{"Open in browser", "Copy URL", "Decline", "C
 // → then Enter opens it.
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	key, ok := msg.(tea.KeyPressMsg)
+	if cm, isClip := msg.(tea.ClipboardMsg); isClip && c.copied {
+		c.confirmed = CopyConfirms(cm, c.copyText())
+		return nil
+	}
 	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
 		return nil
 	}
@@ -149,6 +160,10 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 func (c *Consent) press(b int) tea.Cmd {
 	switch b {
 	case btnOpen:
+		if c.failure != "" || c.remote {
+			c.finish(OpenedByUser) // "I opened it myself"
+			return nil
+		}
 		if !c.report.Openable() {
 			c.refused = true
 			return nil
@@ -160,8 +175,8 @@ func (c *Consent) press(b int) tea.Cmd {
 		c.finish(Open)
 	case btnCopy:
 		if u := c.copyText(); u != "" {
-			c.copied = true
-			return tea.SetClipboard(u)
+			c.copied, c.confirmed = true, false
+			return CopyCmd(u)
 		}
 	case btnDecline:
 		c.finish(Decline)
@@ -172,6 +187,21 @@ func (c *Consent) press(b int) tea.Cmd {
 }
 
 func (c *Consent) finish(a Action) { c.action, c.done = a, true }
+
+// OpenFailed shows the screen again after the browser could not open the
+// URL: the reason, and (over SSH, remote) the QR code. Open then means "I
+// opened it myself".
+func (c *Consent) OpenFailed(reason string, remote bool) {
+	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
+}
+
+// openLabel names the first button.
+func (c *Consent) openLabel() string {
+	if c.failure != "" || c.remote {
+		return "I opened it myself"
+	}
+	return buttonLabels[btnOpen]
+}
 
 // copyText is what c copies: the analysed URL, or the input made visible
 // when it is not a URL.

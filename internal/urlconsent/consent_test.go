@@ -121,16 +121,35 @@ func TestConsentKeys(t *testing.T) {
 }
 
 func TestConsentCopyUsesOSC52(t *testing.T) {
-	c := NewConsent(urlcheck.Analyze("https://example.com/a?b=c"), Header{}, nil, 0, nil)
-	cmd := c.Update(press("c"))
-	if cmd == nil {
+	u := "https://example.com/a?b=c"
+	c := NewConsent(urlcheck.Analyze(u), Header{}, nil, 0, nil)
+	if cmd := c.Update(press("c")); cmd == nil {
 		t.Fatal("no command")
 	}
-	if want := tea.SetClipboard("https://example.com/a?b=c")(); cmd() != want {
-		t.Errorf("clipboard message %#v, want %#v", cmd(), want)
+	// Until the terminal reads the URL back, the screen does not claim
+	// the copy worked.
+	if v := ansi.Strip(c.View()); !strings.Contains(v, "may have been") {
+		t.Errorf("view claims an unconfirmed copy:\n%s", v)
 	}
-	if !strings.Contains(ansi.Strip(c.View()), "copied") {
-		t.Error("view does not say the URL was copied")
+	c.Update(tea.ClipboardMsg{Content: u})
+	if v := ansi.Strip(c.View()); !strings.Contains(v, "terminal confirms") {
+		t.Errorf("view does not say the copy was confirmed:\n%s", v)
+	}
+}
+
+// Over SSH the browser cannot start: the screen shows the QR code, and
+// Open becomes "I opened it myself", which answers accept without opening.
+func TestConsentRemoteShowsQR(t *testing.T) {
+	c := NewConsent(urlcheck.Analyze("https://example.com/login"), Header{}, nil, 0, nil)
+	c.OpenFailed(ErrRemote.Error(), true)
+	v := ansi.Strip(c.View())
+	if !strings.Contains(v, "▀") || !strings.Contains(v, "I opened it myself") {
+		t.Fatalf("no QR code or no way to say it was opened:\n%s", v)
+	}
+	c.Update(press("right"))
+	c.Update(press("enter"))
+	if a, done := c.Done(); !done || a != OpenedByUser {
+		t.Fatalf("Done() = %q, %v", a, done)
 	}
 }
 

@@ -82,13 +82,29 @@ func (c *Consent) View() string {
 		line(c.buttons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
 		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner))
 	default:
-		if c.copied {
-			line(th.Success.Render("URL copied to the clipboard (OSC 52)."))
+		if c.failure != "" {
+			line(th.Danger.Render(wrap("The browser could not be opened: "+sanitize.Line(c.failure), inner)))
+		}
+		if c.remote {
+			if qr, err := QR(c.report.URL, false); err == nil {
+				line(th.Muted.Render("Scan it with a phone, or copy it (c):"))
+				for _, l := range qr {
+					line(l)
+				}
+			}
+		}
+		switch {
+		case c.copied && c.confirmed:
+			line(th.Success.Render(wrap(CopyConfirmed, inner)))
+		case c.copied:
+			line(th.Warning.Render(wrap(CopyUnconfirmed, inner)))
 		}
 		if c.refused || !r.Openable() {
 			line(th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
 		}
-		line(c.buttons(buttonLabels[:], c.sel, inner))
+		labels := buttonLabels
+		labels[btnOpen] = c.openLabel()
+		line(c.buttons(labels[:], c.sel, inner))
 		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"esc", "cancel"}}, inner))
 	}
 	body := strings.TrimSuffix(b.String(), "\n")
