@@ -103,7 +103,9 @@ func (md *markdown) render(text string, width int) []string {
 	r := md.renderers[width]
 	if r == nil {
 		var err error
-		r, err = glamour.NewTermRenderer(glamour.WithStandardStyle(md.style), glamour.WithWordWrap(width-2))
+		// Preserved new lines: an agent's single line breaks stay (markdown
+		// would join the lines of a paragraph into one).
+		r, err = glamour.NewTermRenderer(glamour.WithStandardStyle(md.style), glamour.WithWordWrap(width-2), glamour.WithPreservedNewLines())
 		if err != nil {
 			return plainLines(text, width)
 		}

@@ -126,7 +126,11 @@ func (m *Model) statusView(w int) string {
 		parts = append(parts, th.Warning.Render("questions paused"))
 	}
 	if m.scroll > 0 {
-		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d (end returns)", m.scroll)))
+		back := " (end returns)"
+		if m.queue.front() != nil && m.arb.focused || m.input.Value() != "" {
+			back = " (pgdn returns)" // End is the dialog's or the prompt's
+		}
+		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d", m.scroll)+back))
 	}
 	left := strings.Join(parts, sep)
 	help := th.KeyHelp.Render(m.keyLine())
