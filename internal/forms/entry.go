@@ -38,6 +38,7 @@ type entry struct {
 	// terminal is prefilled made visible (shown); left as it is, the
 	// default itself (raw) is sent.
 	shown, raw string
+	suggest    []string // recent answers to a field of this name (history), newest first
 	choice     string   // Select: select, optional boolean
 	picks      []string // MultiSelect
 	yes        bool     // Confirm: required or defaulted boolean

@@ -51,6 +51,9 @@ type Options struct {
 	// without the user.
 	Prefill      map[string]json.RawMessage
 	RememberedAt time.Time
+	// Suggestions are recent answers to text fields of the same name, by
+	// key, newest first; they complete as you type.
+	Suggestions map[string][]string
 }
 
 // DefaultGrace is how long a new form ignores keys, so a keystroke meant
@@ -108,6 +111,9 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 	m.help = m.newHelp()
 	m.entries = buildEntries(s)
 	m.remembered = m.prefill(o.Prefill, o.RememberedAt)
+	for _, e := range m.entries {
+		e.suggest = o.Suggestions[e.f.Key]
+	}
 	if f := m.focusable(); len(f) > 0 {
 		m.cur = f[0]
 	}

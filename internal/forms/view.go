@@ -137,6 +137,13 @@ func (m *Model) fieldLines(e *entry) []string {
 		if hints := f.Hints(); len(hints) > 0 {
 			out = append(out, m.wrapText(strings.Join(hints, " · "), m.th.Muted, indent)...)
 		}
+		if focused && len(e.suggest) > 0 && !f.Secret {
+			recent := make([]string, len(e.suggest))
+			for i, s := range e.suggest {
+				recent[i] = sanitize.Line(s)
+			}
+			out = append(out, m.wrapText("recent: "+strings.Join(recent, " · ")+" (ctrl+e completes)", m.th.Muted, indent)...)
+		}
 		if focused && len(f.Options) > filterAbove {
 			out = append(out, m.wrapText(fmt.Sprintf("%d options · / to filter", len(f.Options)), m.th.Muted, indent)...)
 		}

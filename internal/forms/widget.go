@@ -47,6 +47,9 @@ func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 			Placeholder("one a line")
 	default:
 		in := huh.NewInput().Value(&e.text).Placeholder(placeholder(f))
+		if len(e.suggest) > 0 && !f.Secret {
+			in = in.Suggestions(e.suggest) // ctrl+e completes, as fish's autosuggestions
+		}
 		if f.MaxLength != nil && *f.MaxLength > 0 {
 			in = in.CharLimit(*f.MaxLength)
 		}

@@ -36,6 +36,8 @@ type Prep struct {
 	// Prefill holds remembered answers of the same form ("from last time").
 	Prefill   map[string]json.RawMessage
 	PrefillAt time.Time
+	// Suggestions are recent answers to text fields of the same name.
+	Suggestions map[string][]string
 	// Visits says how often the user opened the URL's site before.
 	Visits string
 }
@@ -92,6 +94,17 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 	if r, ok, err := h.Answers(c.mem.Agent, fingerprint(q.Elicit.Schema)); err == nil && ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
+	for _, f := range q.Elicit.Schema.Fields {
+		if f.Kind != schema.KindString || f.Secret {
+			continue
+		}
+		if s, err := h.Suggestions(c.mem.Agent, f.Key, 5); err == nil && len(s) > 0 {
+			if p.Suggestions == nil {
+				p.Suggestions = map[string][]string{}
+			}
+			p.Suggestions[f.Key] = s
+		}
+	}
 	return p
 }
 
@@ -118,7 +131,7 @@ func (c *Core) Prepared(q *Question, p Prep) Changes {
 	if p.HookErr != nil {
 		ch.note(Error, "hook: %s", sanitize.Summary(p.HookErr.Error(), 300))
 	}
-	q.Prefill, q.PrefillAt, q.Visits = p.Prefill, p.PrefillAt, p.Visits
+	q.Prefill, q.PrefillAt, q.Visits, q.Suggestions = p.Prefill, p.PrefillAt, p.Visits, p.Suggestions
 	switch p.Hook.Decision {
 	case hooks.Declined:
 		ch.Merge(c.answer(q, Outcome{Action: Decline, By: ByHook, Reason: p.Hook.Reason}))

@@ -45,6 +45,8 @@ type Question struct {
 	Prefill   map[string]json.RawMessage
 	PrefillAt time.Time
 	Visits    string
+	// Suggestions are recent answers to text fields of the same name.
+	Suggestions map[string][]string
 }
 
 // ReqID is the acpconn request the question answers (0 for a legacy URL).

@@ -26,7 +26,7 @@ type formModal struct {
 
 func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
 	h := forms.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Prefill, RememberedAt: q.PrefillAt})}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions})}
 }
 
 func (f *formModal) question() *session.Question { return f.q }

@@ -64,3 +64,26 @@ func TestHookAnswersBeforeTheScreen(t *testing.T) {
 		t.Errorf("the decision line does not say a hook answered:\n%s", d.screen())
 	}
 }
+
+// Text fields offer what was answered to a field of the same name before.
+func TestTextFieldSuggestsRecentAnswers(t *testing.T) {
+	h, err := histstore.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := newDriver(t, Options{Agent: demoConfig(t), Memory: Memory{History: h, Agent: "demo"}})
+	d.connected()
+	d.ask("/form defaults")
+	d.frontForm()
+	d.keys("ctrl+u")
+	d.typeText("Ada Lovelace")
+	for i := 0; i < 10 && !strings.Contains(d.screen(), "Review your answers"); i++ {
+		d.key("enter")
+	}
+	d.key("enter")
+	d.idle()
+	d.until("remembered", func() bool { s, _ := h.Suggestions("demo", "name", 5); return len(s) > 0 })
+	d.ask("/form defaults")
+	d.frontForm()
+	d.waitText("recent: Ada Lovelace")
+}
