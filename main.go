@@ -144,8 +144,12 @@ func parseFlags(args []string) (options, []string, error) {
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   elicit [flags] [-- AGENT COMMAND...]   a session with an ACP agent (default: the built-in demo agent)
+  elicit [flags] NAME                    a session with a named agent (elicit agents lists them)
   elicit form [FILE|-]                   one form from a schema; prints {"action":...,"content":...}
   elicit url [--json] [--top-domains FILE] URL...   analyse URLs as the consent screen does
+  elicit agents                          the named agents: config file and built-in, installed or not
+  elicit config path|check               where the config file is; read it and say what is wrong
+  elicit history [list|forget AGENT|clear]   what elicit remembers of answers and sites
 
 Flags:
 `)
