@@ -39,6 +39,7 @@ type entry struct {
 	// default itself (raw) is sent.
 	shown, raw string
 	suggest    []string // recent answers to a field of this name (history), newest first
+	remembered bool     // prefilled from last time's answer, not the default
 	choice     string   // Select: select, optional boolean
 	picks      []string // MultiSelect
 	yes        bool     // Confirm: required or defaulted boolean

@@ -20,6 +20,7 @@ func (m *Model) prefill(values map[string]json.RawMessage, at time.Time) string 
 			continue
 		}
 		e.prefillFrom(v, true)
+		e.remembered = true
 		n++
 	}
 	if n == 0 {
@@ -29,5 +30,5 @@ func (m *Model) prefill(values map[string]json.RawMessage, at time.Time) string 
 	if !at.IsZero() {
 		s += " (" + at.Format("2 Jan") + ")"
 	}
-	return s + "; each field's hint shows its default"
+	return s + " (↺ marks them; defaults beside)"
 }

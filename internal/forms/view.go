@@ -129,6 +129,13 @@ func (m *Model) fieldLines(e *entry) []string {
 	if f.Required {
 		label += m.ink.danger.render(" *")
 	}
+	if e.remembered {
+		note := " ↺ from last time"
+		if f.HasDefault {
+			note += " · default " + sanitize.Line(defaultText(f.Default))
+		}
+		label += m.ink.muted.render(note)
+	}
 	out := []string{strings.Repeat(" ", indent-2) + marker + label}
 	if focused || e.err != nil {
 		if d := strings.TrimSpace(sanitize.Text(f.Description)); d != "" {

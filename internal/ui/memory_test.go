@@ -37,6 +37,7 @@ func TestFormPrefilledFromLastTime(t *testing.T) {
 	d.ask("/form numbers")
 	f := d.frontForm()
 	d.waitText("answers from last time")
+	d.waitText("↺ from last time · default 1")
 	if got := fmt.Sprint(f.form.Draft()["quantity"]); got != "7" {
 		t.Fatalf("quantity starts at %v, want the remembered 7", got)
 	}
