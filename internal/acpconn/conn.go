@@ -29,6 +29,12 @@ type Config struct {
 	// caller that answers without a person (elicit -p), where the limit
 	// would only decline scripted answers.
 	NoRateLimit bool
+	// OnStart, when set, is called with the connection as soon as it
+	// exists, before initialize: the caller can read Events from then on,
+	// so a question the agent asks while it starts (a request-scoped
+	// elicitation during initialize, authenticate or session/new) is shown
+	// at once.
+	OnStart func(*Conn)
 }
 
 // Conn is a running agent and the ACP connection to it.
@@ -54,6 +60,7 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
+	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse
@@ -89,10 +96,14 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 		tracer:  newTracer(cfg.Log),
 	}
 	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)
+	c.reader.stray = c.stray
 	c.rpc = acp.NewConnection(c.handle, c.tracer.writer(proc.stdin), c.reader)
 	c.rpc.SetLogger(c.tracer.logger())
 	c.reader.open()
 	go c.watch()
+	if cfg.OnStart != nil {
+		cfg.OnStart(c)
+	}
 	if err := c.initialize(ctx); err != nil {
 		c.Close()
 		return nil, err
@@ -101,7 +112,8 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 }
 
 func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: false}
+	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: false,
+		Auth: acp.AuthCapabilities{Terminal: true}} // terminal sign-in: see auth.go
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}
@@ -153,13 +165,8 @@ type rpcError struct{ *acp.RequestError }
 
 func (e rpcError) Error() string {
 	msg := sanitize.Line(e.Message)
-	if d, ok := e.Data.(map[string]any); ok {
-		for _, k := range []string{"details", "detail", "error", "message", "reason"} {
-			if v, ok := d[k].(string); ok && v != "" {
-				msg += ": " + sanitize.Line(v)
-				break
-			}
-		}
+	if d := dataText(e.Data); d != "" && d != msg {
+		msg += ": " + d // the agent's reason (see auth.go)
 	}
 	return fmt.Sprintf("%s (%d)", msg, e.Code)
 }

@@ -36,6 +36,7 @@ var ErrLineTooLong = fmt.Errorf("the agent sent a message over %d MiB; the conne
 type throttledReader struct {
 	src   *bufio.Reader
 	trace func(dir string, line []byte)
+	stray func(line []byte) // sees every line; reports those that are not JSON-RPC
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -160,6 +161,9 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 		}
 		if t.trace != nil {
 			t.trace("<-", line)
+		}
+		if t.stray != nil && (len(line) == 0 || line[0] != '{') {
+			t.stray(line)
 		}
 		if method, note := classify(line); method && !t.acquire(note) {
 			return 0, io.EOF

@@ -21,8 +21,9 @@ var chunkRoles = map[string]Role{
 func decodeChunk(params json.RawMessage) (ev MessageChunk, ok bool) {
 	var n struct {
 		Update struct {
-			Kind    string `json:"sessionUpdate"`
-			Content *struct {
+			Kind      string  `json:"sessionUpdate"`
+			MessageID *string `json:"messageId"`
+			Content   *struct {
 				Type string  `json:"type"`
 				Text *string `json:"text"`
 			} `json:"content"`
@@ -36,7 +37,7 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, ok bool) {
 	if !isChunk || c == nil || c.Type != "text" || c.Text == nil {
 		return ev, false
 	}
-	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text)}, true
+	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text), MessageID: messageID(n.Update.MessageID)}, true
 }
 
 // decodeUpdate turns the params of a session/update into an event. It reads
@@ -77,11 +78,11 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	}
 	switch {
 	case u.AgentMessageChunk != nil:
-		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content)}, nil
+		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content), MessageID: messageID(u.AgentMessageChunk.MessageId)}, nil
 	case u.AgentThoughtChunk != nil:
-		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content)}, nil
+		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content), MessageID: messageID(u.AgentThoughtChunk.MessageId)}, nil
 	case u.UserMessageChunk != nil:
-		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content)}, nil
+		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content), MessageID: messageID(u.UserMessageChunk.MessageId)}, nil
 	case u.ToolCall != nil:
 		t := u.ToolCall
 		return ToolCall{
@@ -103,7 +104,11 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	case u.AvailableCommandsUpdate != nil:
 		c := Commands{}
 		for _, cmd := range u.AvailableCommandsUpdate.AvailableCommands {
-			c.List = append(c.List, Command{Name: sanitize.Line(cmd.Name), Description: sanitize.Line(cmd.Description)})
+			cm := Command{Name: sanitize.Line(cmd.Name), Description: sanitize.Line(cmd.Description)}
+			if in := cmd.Input; in != nil && in.Unstructured != nil {
+				cm.Hint = sanitize.Line(in.Unstructured.Hint)
+			}
+			c.List = append(c.List, cm)
 		}
 		return c, nil
 	case u.CurrentModeUpdate != nil:
@@ -225,15 +230,18 @@ func configOptions(opts []acp.SessionConfigOption) []ConfigOption {
 			if s.Description != nil {
 				co.Description = sanitize.Line(*s.Description)
 			}
+			if s.Category != nil {
+				co.Category = sanitize.Line(string(*s.Category))
+			}
 			if s.Options.Ungrouped != nil {
 				for _, v := range *s.Options.Ungrouped {
-					co.Values = append(co.Values, Choice{ID: sanitize.Line(string(v.Value)), Name: sanitize.Line(v.Name)})
+					co.Values = append(co.Values, choice(v))
 				}
 			}
 			if s.Options.Grouped != nil {
 				for _, g := range *s.Options.Grouped {
 					for _, v := range g.Options {
-						co.Values = append(co.Values, Choice{ID: sanitize.Line(string(v.Value)), Name: sanitize.Line(v.Name)})
+						co.Values = append(co.Values, choice(v))
 					}
 				}
 			}
@@ -244,8 +252,28 @@ func configOptions(opts []acp.SessionConfigOption) []ConfigOption {
 			if b.Description != nil {
 				co.Description = sanitize.Line(*b.Description)
 			}
+			if b.Category != nil {
+				co.Category = sanitize.Line(string(*b.Category))
+			}
 			out = append(out, co)
 		}
 	}
 	return out
+}
+
+// choice is one value of a select option, made safe to draw.
+func choice(v acp.SessionConfigSelectOption) Choice {
+	ch := Choice{ID: sanitize.Line(string(v.Value)), Name: sanitize.Line(v.Name)}
+	if v.Description != nil {
+		ch.Description = sanitize.Line(*v.Description)
+	}
+	return ch
+}
+
+// messageID is a chunk's message id, made safe ("" when absent).
+func messageID(id *string) string {
+	if id == nil {
+		return ""
+	}
+	return sanitize.Line(*id)
 }
