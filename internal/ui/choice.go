@@ -7,8 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
@@ -124,24 +122,6 @@ func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 			{"", "quit", exitQuit},
 		},
 	}}
-}
-
-// authModal asks which of the agent's authentication methods to run.
-type authModal struct{ choiceModal }
-
-func newAuthModal(methods []acpconn.AuthMethod, agent string, th *theme.Theme) *authModal {
-	a := &authModal{choiceModal{
-		title: "Authentication required", th: th,
-		body: agent + " needs you to sign in before it can start a session. Pick a method (esc quits):",
-	}}
-	for _, m := range methods {
-		label := sanitize.Line(m.Name)
-		if m.Description != "" {
-			label += " — " + sanitize.Line(m.Description)
-		}
-		a.choices = append(a.choices, choice{"", label, m.ID})
-	}
-	return a
 }
 
 // retryModal offers to send again a prompt that needed URL elicitations;

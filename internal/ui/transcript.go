@@ -31,6 +31,7 @@ type item struct {
 	tool   acpconn.ToolCall
 	plan   acpconn.Plan
 	stderr []string
+	msgID  string // the agent's message id of streamed text ("" when none)
 
 	streaming bool
 	stream    streamState // incremental rendering while streaming
@@ -113,7 +114,7 @@ func (t *transcript) notice(text string, isErr bool) {
 }
 
 // chunk appends streamed text to the current message of that role,
-// starting a new one when the role changes.
+// starting a new one when the role or the agent's message id changes.
 func (t *transcript) chunk(c acpconn.MessageChunk) {
 	kind := kindAgent
 	switch c.Role {
@@ -122,9 +123,12 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 	case acpconn.RoleUser:
 		kind = kindUser
 	}
-	if t.current == nil || t.current.kind != kind {
+	newMsg := c.MessageID != "" && t.current != nil && t.current.msgID != "" && c.MessageID != t.current.msgID
+	if t.current == nil || t.current.kind != kind || newMsg {
 		t.endStream()
-		t.current = t.add(&item{kind: kind, streaming: true})
+		t.current = t.add(&item{kind: kind, streaming: true, msgID: c.MessageID})
+	} else if t.current.msgID == "" {
+		t.current.msgID = c.MessageID
 	}
 	t.current.text.WriteString(c.Text)
 	t.current.dirty = true
