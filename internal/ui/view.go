@@ -107,7 +107,10 @@ func (m *Model) statusView(w int) string {
 	if u := usageText(m.usage); u != "" {
 		parts = append(parts, th.Muted.Render(u))
 	}
+	signIn := m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
 	switch {
+	case signIn:
+		parts = append(parts, th.Warning.Render("sign-in needed"))
 	case m.connState == connStarting:
 		parts = append(parts, th.Info.Render(m.spin.View()+" starting"))
 	case m.connState == connGone && m.exited != nil:
