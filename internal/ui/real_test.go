@@ -28,7 +28,7 @@ func init() {
 					a.say(sid, "r1", "because of the comma")
 					a.update(sid, map[string]any{"sessionUpdate": "session_info_update", "title": "fix the parser"})
 					a.reply(m, map[string]any{})
-				case "session/close":
+				case "session/close", "session/resume":
 					a.reply(m, map[string]any{})
 				case "session/prompt":
 					sid := p["sessionId"].(string)
@@ -96,6 +96,12 @@ func init() {
 	// setup asks a request-scoped form while it handles session/new.
 	uiScripts["setup"] = func(a *rawAgent) {
 		a.serve(nil, func(m, p map[string]any) {
+			if m["method"] == "session/prompt" {
+				sid := p["sessionId"].(string)
+				a.say(sid, "", "in "+sid)
+				a.reply(m, map[string]any{"stopReason": "end_turn"})
+				return
+			}
 			if m["method"] != "session/new" {
 				return
 			}
