@@ -19,6 +19,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"syscall"
 	"time"
 
@@ -65,6 +66,8 @@ func run(args []string) int {
 			return forms.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr, formTerminal())
 		case "url":
 			return urlcheck.RunCLI(args[1:], os.Stdin, os.Stdout, os.Stderr)
+		case "sessions":
+			return sessions(args[1:])
 		}
 	}
 	return session(args)
@@ -90,6 +93,8 @@ func formTerminal() bool {
 
 type options struct {
 	cwd, logFile, prompt, answers, topDomains string
+	mode, model                               string
+	resume                                    resumeFlag
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
 	timeout                                   time.Duration
@@ -112,18 +117,63 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (default: reject them)")
 	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "with -p: answer forms with their defaults when --answers does not (default: decline them)")
 	fs.DurationVar(&o.timeout, "timeout", ui.DefaultHeadlessTimeout, "with -p: end the run after `DURATION` (exit status 124)")
+	fs.StringVar(&o.mode, "mode", "", "set the session's mode at start (an `ID` or name the agent offers; also with -p)")
+	fs.StringVar(&o.model, "model", "", "set the session's model at start (an `ID` or name the agent offers; also with -p)")
+	fs.Var(&o.resume, "resume", "take up a past session: --resume ID, or --resume alone for the most recent in the directory")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
-	if err := fs.Parse(args); err != nil {
+	// Flags come before "--", the agent's command after it (or, without
+	// "--", from the first argument that is not a flag).
+	flagArgs, agent := args, []string(nil)
+	dash := slices.Index(args, "--")
+	if dash >= 0 {
+		flagArgs, agent = args[:dash], args[dash+1:]
+	}
+	if err := fs.Parse(flagArgs); err != nil {
 		return o, nil, err
 	}
-	return o, fs.Args(), nil
+	pos := fs.Args()
+	if o.resume.set && o.resume.id == "" && len(pos) == 1 { // --resume ID
+		o.resume.id, pos = pos[0], nil
+	}
+	if dash < 0 {
+		return o, pos, nil
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(fs.Output(), "elicit: unexpected argument %q before --\n", pos[0])
+		return o, nil, errors.New("unexpected argument")
+	}
+	return o, agent, nil
 }
+
+// resumeFlag is --resume with an optional value: alone it means the most
+// recent session, --resume=ID (or --resume ID before --) that one.
+type resumeFlag struct {
+	set bool
+	id  string
+}
+
+func (r *resumeFlag) String() string { return r.id }
+
+// Set records the flag; "true" is what the flag package passes for a bare
+// --resume.
+func (r *resumeFlag) Set(v string) error {
+	r.set = true
+	if v != "true" {
+		r.id = v
+	}
+	return nil
+}
+
+// IsBoolFlag lets --resume stand alone.
+func (r *resumeFlag) IsBoolFlag() bool { return true }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
   elicit [flags] [-- AGENT COMMAND...]   a session with an ACP agent (default: the built-in demo agent)
   elicit form [FILE|-]                   one form from a schema; prints {"action":...,"content":...}
   elicit url [--json] [--top-domains FILE] URL...   analyse URLs as the consent screen does
+  elicit sessions [--cwd DIR] [-- AGENT COMMAND...]  the agent's past sessions in the directory
+  elicit --resume [ID] [-- AGENT COMMAND...]         take up a past session (no ID: the most recent)
 
 Flags:
 `)
@@ -135,6 +185,47 @@ func version() string {
 		return bi.Main.Version
 	}
 	return "dev"
+}
+
+// sessions is `elicit sessions`: the agent's past sessions.
+func sessions(args []string) int {
+	o, argv, err := parseFlags(args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	cfg, closeLog, code := agentConfig(o, argv)
+	if code != 0 {
+		return code
+	}
+	defer closeLog()
+	return ui.RunSessions(ui.SessionsOptions{Agent: cfg, Stdout: os.Stdout, Stderr: os.Stderr})
+}
+
+// agentConfig is the agent to run: argv, or the demo agent; with --log,
+// closeLog closes the trace file. code is non-zero on a bad flag.
+func agentConfig(o options, argv []string) (cfg acpconn.Config, closeLog func(), code int) {
+	closeLog = func() {}
+	if len(argv) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return cfg, closeLog, 1
+		}
+		argv = []string{self, demoAgentCommand}
+	}
+	cfg = acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
+	if o.logFile != "" {
+		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return cfg, closeLog, 2
+		}
+		cfg.Log, closeLog = f, func() { f.Close() }
+	}
+	return cfg, closeLog, 0
 }
 
 func session(args []string) int {
@@ -155,24 +246,11 @@ func session(args []string) int {
 			return 2
 		}
 	}
-	if len(argv) == 0 {
-		self, err := os.Executable()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "elicit:", err)
-			return 1
-		}
-		argv = []string{self, demoAgentCommand}
+	cfg, closeLog, code := agentConfig(o, argv)
+	if code != 0 {
+		return code
 	}
-	cfg := acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version()}
-	if o.logFile != "" {
-		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "elicit:", err)
-			return 2
-		}
-		defer f.Close()
-		cfg.Log = f
-	}
+	defer closeLog()
 	var answers map[string]json.RawMessage
 	if o.answers != "" {
 		data, err := os.ReadFile(o.answers)
@@ -191,7 +269,8 @@ func session(args []string) int {
 			return 2
 		}
 		return ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
-			Approve: o.approve, Timeout: o.timeout, Stdout: os.Stdout, Stderr: os.Stderr})
+			Approve: o.approve, Timeout: o.timeout, Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id,
+			Stdout: os.Stdout, Stderr: os.Stderr})
 	}
 	if o.accessible {
 		sig := make(chan os.Signal, 1)
@@ -199,7 +278,8 @@ func session(args []string) int {
 		defer signal.Stop(sig)
 		return ui.RunLines(ui.LinesOptions{Agent: cfg, In: os.Stdin, Out: os.Stdout, Answers: answers, AutoRetry: o.autoRetry, Signals: sig})
 	}
-	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers})
+	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: theme.NoColor(), Answers: answers,
+		Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id})
 	p := tea.NewProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once and leave the
 	// agent, in its own process group, running: end the program instead,

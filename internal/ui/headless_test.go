@@ -76,3 +76,12 @@ func TestHeadlessSetupQuestion(t *testing.T) {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 }
+
+func TestSessionsCommandLists(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := RunSessions(SessionsOptions{Agent: scriptConfig(t, "sessions"), Stdout: &out, Stderr: &errb})
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if code != ExitOK || len(lines) != 3 || !strings.HasPrefix(lines[1], "s-old ") || !strings.Contains(lines[1], "fix the parser") || !strings.HasPrefix(lines[2], "s-older") {
+		t.Fatalf("exit %d:\n%s\n%s", code, out.String(), errb.String())
+	}
+}
