@@ -3,8 +3,11 @@ package ui
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 func runHeadless(t *testing.T, o HeadlessOptions) (code int, stdout, stderr string) {
@@ -84,4 +87,59 @@ func TestSessionsCommandLists(t *testing.T) {
 	if code != ExitOK || len(lines) != 3 || !strings.HasPrefix(lines[1], "s-old ") || !strings.Contains(lines[1], "fix the parser") || !strings.HasPrefix(lines[2], "s-older") {
 		t.Fatalf("exit %d:\n%s\n%s", code, out.String(), errb.String())
 	}
+}
+
+// The accessible session offers the methods with the agent's reason; an
+// api-key that fails says why and offers them again.
+func TestLinesSignInWithKey(t *testing.T) {
+	out := &syncOut{}
+	pr, pw := io.Pipe()
+	go func() {
+		// Each answer is typed once its question is on screen (lines typed
+		// ahead of a question are ignored by design).
+		for _, step := range []struct{ after, line string }{
+			{"Method number", "4"}, {"API key", "wrong"}, {"did not succeed", "4"}, {"API key", "sekret"}, {"Connected to", "hi"},
+		} {
+			for !out.seen(step.after) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			io.WriteString(pw, step.line+"\n")
+		}
+		for !out.seen("hello from a signed-in agent") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		pw.Close()
+	}()
+	code := RunLines(LinesOptions{Agent: scriptConfig(t, "signin", signInEnv(t)...), In: pr, Out: out})
+	got := out.String()
+	for _, want := range []string{"please sign in", "Sign-in did not succeed: Gemini API key is missing", "Connected to scripted", "hello from a signed-in agent"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
+
+// syncOut is an output buffer the test reads while the session writes.
+type syncOut struct {
+	mu   sync.Mutex
+	b    bytes.Buffer
+	from int // seen consumes what it matched
+}
+
+func (s *syncOut) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
+func (s *syncOut) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// seen reports whether text appeared since the last match.
+func (s *syncOut) seen(text string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i := strings.Index(s.b.String()[s.from:], text)
+	if i < 0 {
+		return false
+	}
+	s.from += i + len(text)
+	return true
 }

@@ -52,7 +52,7 @@ func RunLines(o LinesOptions) int {
 	l := &lineSession{o: o, c: c, in: readLines(o.In)}
 	l.core = session.New(c, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	if _, err := c.NewSession(ctx); err != nil {
-		if !acpconn.IsAuthRequired(err) || !l.authenticate() {
+		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
 			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
 			return 1
 		}
@@ -68,6 +68,7 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
+	msgID   string // the agent message being written
 }
 
 func (l *lineSession) loop() int {
@@ -131,8 +132,16 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if ev.Role == acpconn.RoleAgent {
+			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
+				io.WriteString(out, "\n\n") // a new message, a new paragraph
+			}
+			if ev.MessageID != "" {
+				l.msgID = ev.MessageID
+			}
 			io.WriteString(out, ev.Text)
 		}
+	case acpconn.AgentOutput:
+		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
 	case acpconn.ToolCall:
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
