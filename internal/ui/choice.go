@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/session"
@@ -70,7 +71,7 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (c *choiceModal) view(width, _ int) string {
+func (c *choiceModal) view(width, height int) string {
 	th := c.th
 	var b strings.Builder
 	b.WriteString(th.ModalTitle.Render(c.title))
@@ -79,6 +80,7 @@ func (c *choiceModal) view(width, _ int) string {
 	}
 	b.WriteString("\n\n" + ansi.Wrap(c.body, width-4, " ") + "\n\n")
 	keyed := false
+	rows := make([][]string, len(c.choices))
 	for i, ch := range c.choices {
 		cur := "  "
 		if i == c.cursor {
@@ -88,7 +90,25 @@ func (c *choiceModal) view(width, _ int) string {
 		if ch.key != "" {
 			k, keyed = th.Key.Render(ch.key)+" ", true
 		}
-		b.WriteString(cur + k + ch.label + "\n")
+		for j, l := range strings.Split(cur+k+ch.label, "\n") {
+			if j > 0 {
+				l = "  " + l
+			}
+			rows[i] = append(rows[i], ansi.Truncate(l, width-4, "…"))
+		}
+	}
+	// Too many for the screen: a window around the cursor, so the cursor
+	// is always in sight.
+	room := height - lipgloss.Height(b.String()) - 5
+	first, last := window(rows, c.cursor, max(3, room))
+	if first > 0 {
+		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↑ %d more", first)) + "\n")
+	}
+	for _, r := range rows[first:last] {
+		b.WriteString(strings.Join(r, "\n") + "\n")
+	}
+	if last < len(rows) {
+		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↓ %d more", len(rows)-last)) + "\n")
 	}
 	help := "↑/↓ enter · esc dismiss"
 	if keyed {
@@ -96,6 +116,35 @@ func (c *choiceModal) view(width, _ int) string {
 	}
 	b.WriteString("\n" + th.KeyHelp.Render(help))
 	return th.Modal.Width(width).Render(b.String())
+}
+
+// window is the range of rows, as many as fit in room lines, that keeps
+// row cur in sight.
+func window(rows [][]string, cur, room int) (first, last int) {
+	total := 0
+	for _, r := range rows {
+		total += len(r)
+	}
+	if total <= room {
+		return 0, len(rows)
+	}
+	room -= 2 // the "more" lines
+	first, last = cur, cur+1
+	used := len(rows[cur])
+	for grew := true; grew; {
+		grew = false
+		if last < len(rows) && used+len(rows[last]) <= room {
+			used += len(rows[last])
+			last++
+			grew = true
+		}
+		if first > 0 && used+len(rows[first-1]) <= room {
+			first--
+			used += len(rows[first])
+			grew = true
+		}
+	}
+	return first, last
 }
 
 // exitChoice is the answer of the agent-stopped dialog.

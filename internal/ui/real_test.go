@@ -173,7 +173,7 @@ func TestModeAndModelDeduplicated(t *testing.T) {
 	if n := strings.Count(scr, "mode Ask"); n != 2 || strings.Contains(scr, "Mode: Ask") {
 		t.Errorf("mode Ask listed more than once (and in the status bar):\n%s", scr)
 	}
-	for _, want := range []string{"mode Ask — asks before edits  ← current", "model Model Two — the big one  ← current", "Effort: High"} {
+	for _, want := range []string{"mode Ask  ← current — asks before edits", "model Model Two  ← current — the big one", "Effort: High"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("settings lack %q:\n%s", want, scr)
 		}

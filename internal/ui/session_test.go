@@ -133,7 +133,7 @@ func TestSettingsChangeMode(t *testing.T) {
 	d.connected()
 	d.key("ctrl+o")
 	d.waitText("Session settings")
-	d.waitText("mode Ask — Ask permission before editing files  ← current")
+	d.waitText("mode Ask  ← current — Ask permission before editing files")
 	d.waitText("Pace: Instant")
 	d.focus()
 	d.key("2") // mode Auto

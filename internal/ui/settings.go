@@ -45,7 +45,7 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 			continue
 		}
 		for _, c := range sel.Choices {
-			add(kind+" "+c.Name+describe(th, c.Description)+mark(c.ID == sel.Current), setting{sel: &sel, value: c.ID})
+			add(kind+" "+c.Name+mark(c.ID == sel.Current)+describe(th, c.Description), setting{sel: &sel, value: c.ID})
 		}
 	}
 	others := st.OtherOptions()
@@ -56,7 +56,7 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 			continue
 		}
 		for _, v := range o.Values {
-			add(fmt.Sprintf("%s: %s", o.Name, v.Name)+describe(th, v.Description)+mark(v.ID == o.Current), setting{option: o, value: v.ID})
+			add(fmt.Sprintf("%s: %s", o.Name, v.Name)+mark(v.ID == o.Current)+describe(th, v.Description), setting{option: o, value: v.ID})
 		}
 	}
 	p := !paused
