@@ -31,6 +31,7 @@ type choiceModal struct {
 	finished     bool
 	th           *theme.Theme
 	index, total int
+	escHelp      string // what Esc does, for the help line ("" = dismiss)
 }
 
 func (c *choiceModal) question() *session.Question { return nil }
@@ -110,7 +111,7 @@ func (c *choiceModal) view(width, height int) string {
 	if last < len(rows) {
 		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↓ %d more", len(rows)-last)) + "\n")
 	}
-	help := "↑/↓ enter · esc dismiss"
+	help := "↑/↓ enter · esc " + orText(c.escHelp, "dismiss")
 	if keyed {
 		help = "key or " + help
 	}

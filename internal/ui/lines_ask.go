@@ -177,7 +177,7 @@ func (l *lineSession) authenticate(why error) bool {
 	for {
 		fmt.Fprintln(out, "Sign-in methods:")
 		for i, m := range methods {
-			fmt.Fprintf(out, "  %d. %s\n", i+1, strings.ReplaceAll(methodLabel(m), "\n    ", "; "))
+			fmt.Fprintf(out, "  %d. %s\n", i+1, strings.ReplaceAll(methodLabel(m), "\n  ", "; "))
 		}
 		s, ok := l.question("Method number (0 quits): ")
 		n, err := strconv.Atoi(s)

@@ -40,6 +40,9 @@ func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits
 		body += "\n\nPick a method (" + esc + "):"
 	}
 	s := &signInModal{escQuits: escQuits, choiceModal: choiceModal{title: "Sign in", th: th, body: body}}
+	if escQuits {
+		s.escHelp = "quit"
+	}
 	for _, m := range methods {
 		s.choices = append(s.choices, choice{"", methodLabel(m), m})
 	}
@@ -55,11 +58,11 @@ func methodLabel(m acpconn.AuthMethod) string {
 	}
 	switch m.Kind {
 	case acpconn.AuthTerminal:
-		label += "\n    runs in this terminal: " + m.CommandLine()
+		label += "\n  runs in this terminal: " + m.CommandLine()
 	case acpconn.AuthEnvVar:
-		label += "\n    asks for " + varNames(m) + " (kept in memory for this run, never sent as a message)"
+		label += "\n  asks for " + varNames(m) + " (in memory, this run only)"
 	case acpconn.AuthAPIKey:
-		label += "\n    asks for a key (sent to the agent's sign-in only)"
+		label += "\n  asks for a key (sent to the agent's sign-in only)"
 	}
 	return label
 }
