@@ -143,3 +143,26 @@ func (s *syncOut) seen(text string) bool {
 	s.from += i + len(text)
 	return true
 }
+
+// The accessible session asks a question the agent asks while it handles
+// session/new, before the session exists.
+func TestLinesSetupQuestion(t *testing.T) {
+	out := &syncOut{}
+	pr, pw := io.Pipe()
+	go func() {
+		for _, step := range []struct{ after, line string }{{"workspace (required)", "blue"}, {"Enter a number between 1 and 4", "1"}, {"Connected to", "hi"}} {
+			for !out.seen(step.after) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			io.WriteString(pw, step.line+"\n")
+		}
+		for !out.seen("in ws-blue") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		pw.Close()
+	}()
+	code := RunLines(LinesOptions{Agent: scriptConfig(t, "setup"), In: pr, Out: out})
+	if got := out.String(); code != 0 || !strings.Contains(got, "in ws-blue") {
+		t.Fatalf("exit %d:\n%s", code, got)
+	}
+}

@@ -43,15 +43,18 @@ func RunLines(o LinesOptions) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	o.Agent.NoRateLimit = true // the core limits questions
-	c, err := acpconn.Start(ctx, o.Agent)
+	l := &lineSession{o: o, in: readLines(o.In)}
+	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
+	attached := make(chan *acpconn.Conn, 1)
+	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
+	var c *acpconn.Conn
+	err := l.wait(attached, func() (err error) { c, err = acpconn.Start(ctx, o.Agent); return err })
 	if err != nil {
 		fmt.Fprintln(out, "Could not start the agent:", sanitize.Text(err.Error()))
 		return 1
 	}
 	defer c.Close()
-	l := &lineSession{o: o, c: c, in: readLines(o.In)}
-	l.core = session.New(c, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
-	if _, err := c.NewSession(ctx); err != nil {
+	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
 		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
 			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
 			return 1
@@ -59,6 +62,34 @@ func RunLines(o LinesOptions) int {
 	}
 	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
 	return l.loop()
+}
+
+// wait runs f (a start-up request) while the agent's events are handled,
+// so a question it asks meanwhile (a request-scoped elicitation) is asked
+// at once. attached, when set, delivers the connection as soon as it
+// exists.
+func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	var events <-chan acpconn.Event
+	if l.c != nil {
+		events = l.c.Events()
+	}
+	for {
+		select {
+		case c := <-attached:
+			attached, l.c, events = nil, c, c.Events()
+			l.core.SetConn(c)
+		case err := <-done:
+			return err
+		case ev := <-events:
+			if _, exited := ev.(acpconn.AgentExited); exited {
+				events = nil // the request's error says why
+				continue
+			}
+			l.apply(ev)
+		}
+	}
 }
 
 type lineSession struct {

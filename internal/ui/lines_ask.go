@@ -209,7 +209,7 @@ func (l *lineSession) authenticate(why error) bool {
 			err = l.c.Authenticate(ctx, m.ID)
 		}
 		if err == nil {
-			_, err = l.c.NewSession(ctx)
+			err = l.wait(nil, func() error { _, err := l.c.NewSession(ctx); return err })
 		}
 		cancel()
 		if err == nil {
