@@ -78,6 +78,8 @@ func run(args []string) int {
 			return forms.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), screenOut(os.Stderr), formTerminal())
 		case "url":
 			return urlcheck.RunCLI(args[1:], os.Stdin, textOut(os.Stdout), textOut(os.Stderr))
+		case "sessions":
+			return sessions(args[1:])
 		}
 		if code, ok := subcommand(args); ok {
 			return code
@@ -108,6 +110,8 @@ type options struct {
 	cwd, logFile, prompt, answers, topDomains string
 	configFile, audit                         string
 	noHistory                                 bool
+	mode, model                               string
+	resume                                    resumeFlag
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
 	timeout, startTimeout                     time.Duration
@@ -130,16 +134,59 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (default: reject them)")
 	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "with -p: answer forms with their defaults when --answers does not (default: decline them)")
 	fs.DurationVar(&o.timeout, "timeout", ui.DefaultHeadlessTimeout, "with -p: end the run after `DURATION` (exit status 124)")
+	fs.StringVar(&o.mode, "mode", "", "set the session's mode at start (an `ID` or name the agent offers; also with -p)")
+	fs.StringVar(&o.model, "model", "", "set the session's model at start (an `ID` or name the agent offers; also with -p)")
+	fs.Var(&o.resume, "resume", "take up a past session: --resume ID, or --resume alone for the most recent in the directory")
 	fs.BoolVar(&o.version, "version", false, "print the version and exit")
 	fs.StringVar(&o.configFile, "config", "", "read the configuration from `FILE` (default: "+config.DefaultPath()+")")
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
 	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "how long the agent has to answer initialize, and then session/new")
-	if err := fs.Parse(args); err != nil {
+	// Flags come before "--", the agent's command after it (or, without
+	// "--", from the first argument that is not a flag).
+	flagArgs, agent := args, []string(nil)
+	dash := slices.Index(args, "--")
+	if dash >= 0 {
+		flagArgs, agent = args[:dash], args[dash+1:]
+	}
+	if err := fs.Parse(flagArgs); err != nil {
 		return o, nil, err
 	}
-	return o, fs.Args(), nil
+	pos := fs.Args()
+	if o.resume.set && o.resume.id == "" && len(pos) == 1 { // --resume ID
+		o.resume.id, pos = pos[0], nil
+	}
+	if dash < 0 {
+		return o, pos, nil
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(fs.Output(), "elicit: unexpected argument %q before --\n", pos[0])
+		return o, nil, errors.New("unexpected argument")
+	}
+	return o, agent, nil
 }
+
+// resumeFlag is --resume with an optional value: alone it means the most
+// recent session, --resume=ID (or --resume ID before --) that one.
+type resumeFlag struct {
+	set bool
+	id  string
+}
+
+func (r *resumeFlag) String() string { return r.id }
+
+// Set records the flag; "true" is what the flag package passes for a bare
+// --resume.
+func (r *resumeFlag) Set(v string) error {
+	r.set = true
+	if v != "true" {
+		r.id = v
+	}
+	return nil
+}
+
+// IsBoolFlag lets --resume stand alone.
+func (r *resumeFlag) IsBoolFlag() bool { return true }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `Usage:
@@ -150,6 +197,8 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   elicit agents                          the named agents: config file and built-in, installed or not
   elicit config path|check               where the config file is; read it and say what is wrong
   elicit history [list|forget AGENT|clear]   what elicit remembers of answers and sites
+  elicit sessions [--cwd DIR] [-- AGENT COMMAND...]  the agent's past sessions in the directory
+  elicit --resume [ID] [-- AGENT COMMAND...]         take up a past session (no ID: the most recent)
 
 Flags:
 `)
@@ -161,6 +210,47 @@ func version() string {
 		return bi.Main.Version
 	}
 	return "dev"
+}
+
+// sessions is `elicit sessions`: the agent's past sessions.
+func sessions(args []string) int {
+	o, argv, err := parseFlags(args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	cfg, closeLog, code := agentConfig(o, argv)
+	if code != 0 {
+		return code
+	}
+	defer closeLog()
+	return ui.RunSessions(ui.SessionsOptions{Agent: cfg, Stdout: os.Stdout, Stderr: os.Stderr})
+}
+
+// agentConfig is the agent to run: argv, or the demo agent; with --log,
+// closeLog closes the trace file. code is non-zero on a bad flag.
+func agentConfig(o options, argv []string) (cfg acpconn.Config, closeLog func(), code int) {
+	closeLog = func() {}
+	if len(argv) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return cfg, closeLog, 1
+		}
+		argv = []string{self, demoAgentCommand}
+	}
+	cfg = acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout}
+	if o.logFile != "" {
+		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "elicit:", err)
+			return cfg, closeLog, 2
+		}
+		cfg.Log, closeLog = f, func() { f.Close() }
+	}
+	return cfg, closeLog, 0
 }
 
 func session(args []string) int {
@@ -192,16 +282,6 @@ func session(args []string) int {
 		return 2
 	}
 	defer st.close()
-	argv = st.argv
-	if len(argv) == 0 {
-		self, err := os.Executable()
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "elicit:", err)
-			return 1
-		}
-		argv = []string{self, demoAgentCommand}
-	}
-	cfg := acpconn.Config{Argv: argv, Env: st.env, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout}
 	// However elicit ends, no agent it started outlives it: every agent's
 	// process group is tracked from its spawn and ended here (SIGTERM,
 	// then SIGKILL), including one still starting or being restarted.
@@ -220,15 +300,12 @@ func session(args []string) int {
 		}
 		return code
 	}
-	if o.logFile != "" {
-		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "elicit:", err)
-			return 2
-		}
-		defer f.Close()
-		cfg.Log = f
+	cfg, closeLog, code := agentConfig(o, st.argv)
+	cfg.Env = st.env
+	if code != 0 {
+		return code
 	}
+	defer closeLog()
 	var answers map[string]json.RawMessage
 	if o.answers != "" {
 		data, err := os.ReadFile(o.answers)
@@ -248,7 +325,8 @@ func session(args []string) int {
 		}
 		stop := procgroup.TrapSignals(context.Background(), endAgents)
 		code := ui.RunHeadless(ui.HeadlessOptions{Agent: cfg, Prompt: o.prompt, Answers: answers, AcceptDefaults: o.acceptDefaults,
-			Approve: o.approve, Timeout: o.timeout, Memory: st.memory, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
+			Approve: o.approve, Timeout: o.timeout, Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id,
+			Memory: st.memory, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 		stop()
 		return signalled(code)
 	}
@@ -267,7 +345,7 @@ func session(args []string) int {
 		return signalled(code)
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
-		Notify: ui.Notify(st.settings.Notify)})
+		Notify: ui.Notify(st.settings.Notify), Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id})
 	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once: end the
 	// program instead, so the agents are ended below. (bubbletea handles

@@ -49,6 +49,12 @@ type Config struct {
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
+	// OnStart, when set, is called with the connection as soon as it
+	// exists, before initialize: the caller can read Events from then on,
+	// so a question the agent asks while it starts (a request-scoped
+	// elicitation during initialize, authenticate or session/new) is shown
+	// at once.
+	OnStart func(*Conn)
 }
 
 // Conn is a running agent and the ACP connection to it.
@@ -88,7 +94,8 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
-	terms      terminals // terminal/* (terminal.go)
+	terms      terminals  // terminal/* (terminal.go)
+	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse
@@ -122,13 +129,8 @@ type rpcError struct{ *acp.RequestError }
 
 func (e rpcError) Error() string {
 	msg := sanitize.Line(e.Message)
-	if d, ok := e.Data.(map[string]any); ok {
-		for _, k := range []string{"details", "detail", "error", "message", "reason"} {
-			if v, ok := d[k].(string); ok && v != "" {
-				msg += ": " + sanitize.Line(v)
-				break
-			}
-		}
+	if d := dataText(e.Data); d != "" && d != msg {
+		msg += ": " + d // the agent's reason (see auth.go)
 	}
 	return fmt.Sprintf("%s (%d)", msg, e.Code)
 }

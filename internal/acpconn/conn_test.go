@@ -104,7 +104,10 @@ func TestCapabilitiesAndCleanShutdownInTrace(t *testing.T) {
 					t.Errorf("trace lacks %s:\n%s", want, got)
 				}
 			}
-			if !strings.Contains(got, `"terminal":true`) {
+			if !strings.Contains(got, `"auth":{"terminal":true}`) {
+				t.Error("terminal sign-in (auth.terminal) not declared")
+			}
+			if !strings.Contains(strings.ReplaceAll(got, `"auth":{"terminal":true}`, ""), `"terminal":true`) {
 				t.Error("terminal not advertised")
 			}
 			if ex.Code != 0 {

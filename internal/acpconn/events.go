@@ -35,6 +35,9 @@ type MessageChunk struct {
 	// and zero-width characters stay as the agent wrote them. It is never
 	// drawn on a terminal; "" means the same as Text.
 	Faithful string
+	// MessageID is the agent's id of the message the chunk belongs to
+	// ("" when it sends none): a new id starts a new message.
+	MessageID string
 }
 
 // ToolCall is a tool call or an update to one. On an update, empty fields
@@ -69,8 +72,9 @@ type PlanEntry struct {
 // Plan replaces the agent's plan.
 type Plan struct{ Entries []PlanEntry }
 
-// Command is a slash command the agent offers.
-type Command struct{ Name, Description string }
+// Command is a slash command the agent offers; Hint describes the input
+// it takes after its name ("" when it takes none).
+type Command struct{ Name, Description, Hint string }
 
 // Commands replaces the agent's available commands.
 type Commands struct{ List []Command }
@@ -82,16 +86,20 @@ type Mode struct{ ID, Name, Description string }
 type ModeChanged struct{ ID string }
 
 // ConfigOption is one session configuration option (a select or a switch).
-// ID, Current and the Values' IDs are exact (see Event).
+// ID, Current and the Values' IDs are exact (see Event). Category is the
+// agent's grouping ("mode", "model", "thought_level" or its own), "" when it
+// gave none.
 type ConfigOption struct {
 	ID, Name, Description string
+	Category              string
 	Current               string   // the current value id, or "true"/"false"
 	Values                []Choice // the choices of a select
 	Boolean               bool
 }
 
-// Choice is one value of a select configuration option; ID is exact.
-type Choice struct{ ID, Name string }
+// Choice is one value of a select configuration option (or a model); ID
+// is exact.
+type Choice struct{ ID, Name, Description string }
 
 // ConfigOptions replaces the session's configuration options.
 type ConfigOptions struct{ Options []ConfigOption }

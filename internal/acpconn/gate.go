@@ -156,7 +156,9 @@ func (g *gate) undecodable(line []byte, err error) []byte {
 			return g.protocolError(key, "the agent's answer to "+m+" could not be read: "+reason)
 		}
 	}
-	g.noteOnce("bad line", "ignored a line from the agent that is not valid JSON-RPC: "+reason)
+	if len(line) > 0 && line[0] == '{' { // other lines are shown as agent output (stdout.go)
+		g.noteOnce("bad line", "ignored a line from the agent that is not valid JSON-RPC: "+reason)
+	}
 	return line
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -12,48 +11,15 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
-// AuthMethod is a way to authenticate that the agent offers.
-type AuthMethod struct{ ID, Name, Description string }
-
-// AuthMethods lists what the agent offered in initialize.
-func (c *Conn) AuthMethods() []AuthMethod {
-	var out []AuthMethod
-	for _, m := range c.Info.AuthMethods {
-		var a AuthMethod
-		var desc *string
-		switch {
-		case m.Agent != nil:
-			a, desc = AuthMethod{ID: m.Agent.Id, Name: m.Agent.Name}, m.Agent.Description
-		case m.EnvVar != nil:
-			a, desc = AuthMethod{ID: m.EnvVar.Id, Name: m.EnvVar.Name}, m.EnvVar.Description
-		case m.Terminal != nil:
-			a, desc = AuthMethod{ID: m.Terminal.Id, Name: m.Terminal.Name}, m.Terminal.Description
-		default:
-			continue
-		}
-		if desc != nil {
-			a.Description = sanitize.Line(*desc)
-		}
-		a.Name = sanitize.Line(a.Name)
-		out = append(out, a)
-	}
-	return out
-}
-
-// Authenticate runs the agent's authentication method id.
-func (c *Conn) Authenticate(ctx context.Context, id string) error {
-	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id})
-	if err != nil {
-		return c.describe("authenticate", err)
-	}
-	return nil
-}
-
-// SessionState is what session/new told about the new session.
+// SessionState is what the agent told about a session when it was
+// created, resumed or loaded: its modes, models and configuration options
+// (see Selector for the one mode and one model the UI shows).
 type SessionState struct {
 	ID      string
 	Modes   []Mode
 	Mode    string
+	Models  []Choice // the unstable models field (session/set_model)
+	Model   string
 	Options []ConfigOption
 }
 
@@ -70,27 +36,8 @@ func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
 	if err != nil {
 		return SessionState{}, err
 	}
-	c.addSession(string(resp.SessionId))
-	c.mu.Lock()
-	c.session = string(resp.SessionId)
-	c.mu.Unlock()
-	if c.early.Swap(false) {
-		if n := c.dropped.Load(); n > 0 {
-			c.emit(Notice{Text: fmt.Sprintf("dropped %d events the agent sent while it was starting", n), Error: true})
-		}
-	}
-	st := SessionState{ID: string(resp.SessionId), Options: configOptions(resp.ConfigOptions)}
-	if m := resp.Modes; m != nil {
-		st.Mode = string(m.CurrentModeId)
-		for _, md := range m.AvailableModes {
-			mode := Mode{ID: string(md.Id), Name: sanitize.Line(md.Name)}
-			if md.Description != nil {
-				mode.Description = sanitize.Line(*md.Description)
-			}
-			st.Modes = append(st.Modes, mode)
-		}
-	}
-	return st, nil
+	c.adopt(string(resp.SessionId))
+	return sessionState(string(resp.SessionId), resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 
 // SessionID is the current session, "" before NewSession.

@@ -60,10 +60,14 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 	c.out = &outWriter{w: proc.stdin, tracer: c.tracer, gate: c.gate}
 	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)
 	c.reader.filter = c.gate.inspect
+	c.reader.stray = c.stray
 	c.rpc = acp.NewConnection(c.handle, c.out, c.reader)
 	c.rpc.SetLogger(c.tracer.logger())
 	c.reader.open()
 	go c.watch()
+	if cfg.OnStart != nil {
+		cfg.OnStart(c)
+	}
 	if err := c.stage(ctx, "initialize", c.initialize); err != nil {
 		c.Close()
 		return nil, &StartError{Err: err, Stderr: c.proc.Tail()}
@@ -109,7 +113,8 @@ func sessionRoot(dir string) (root, alias string, err error) {
 }
 
 func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true}
+	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true,
+		Auth: acp.AuthCapabilities{Terminal: true}} // terminal sign-in: see auth.go
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}

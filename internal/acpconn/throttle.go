@@ -40,6 +40,7 @@ type throttledReader struct {
 	// rewritten) or drops it, and classifies what it passes as classify
 	// would (see gate.inspect).
 	filter func(line []byte) (out []byte, pass, method, notification bool)
+	stray  func(line []byte) // sees every line; reports those that are not JSON-RPC
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -164,6 +165,9 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 		}
 		if t.trace != nil {
 			t.trace("<-", line)
+		}
+		if t.stray != nil && (len(line) == 0 || line[0] != '{') {
+			t.stray(line)
 		}
 		var method, note bool
 		if t.filter != nil {

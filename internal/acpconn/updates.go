@@ -22,8 +22,9 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, sessionID string, ok 
 	var n struct {
 		SessionID string `json:"sessionId"`
 		Update    struct {
-			Kind    string `json:"sessionUpdate"`
-			Content *struct {
+			Kind      string  `json:"sessionUpdate"`
+			MessageID *string `json:"messageId"`
+			Content   *struct {
 				Type string  `json:"type"`
 				Text *string `json:"text"`
 			} `json:"content"`
@@ -37,7 +38,7 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, sessionID string, ok 
 	if !isChunk || c == nil || c.Type != "text" || c.Text == nil {
 		return ev, "", false
 	}
-	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text), Faithful: sanitize.Faithful(*c.Text)}, n.SessionID, true
+	return MessageChunk{Role: role, Text: sanitize.Text(*c.Text), Faithful: sanitize.Faithful(*c.Text), MessageID: messageID(n.Update.MessageID)}, n.SessionID, true
 }
 
 // decodeUpdate turns the params of a session/update into an event and the
@@ -84,11 +85,11 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	}
 	switch {
 	case u.AgentMessageChunk != nil:
-		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content)}, nil
+		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content), MessageID: messageID(u.AgentMessageChunk.MessageId)}, nil
 	case u.AgentThoughtChunk != nil:
-		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content)}, nil
+		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content), MessageID: messageID(u.AgentThoughtChunk.MessageId)}, nil
 	case u.UserMessageChunk != nil:
-		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content)}, nil
+		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content), MessageID: messageID(u.UserMessageChunk.MessageId)}, nil
 	case u.ToolCall != nil:
 		t := u.ToolCall
 		return ToolCall{
@@ -111,7 +112,11 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	case u.AvailableCommandsUpdate != nil:
 		c := Commands{}
 		for _, cmd := range u.AvailableCommandsUpdate.AvailableCommands {
-			c.List = append(c.List, Command{Name: sanitize.Line(cmd.Name), Description: sanitize.Line(cmd.Description)})
+			cm := Command{Name: sanitize.Line(cmd.Name), Description: sanitize.Line(cmd.Description)}
+			if in := cmd.Input; in != nil && in.Unstructured != nil {
+				cm.Hint = sanitize.Line(in.Unstructured.Hint)
+			}
+			c.List = append(c.List, cm)
 		}
 		return c, nil
 	case u.CurrentModeUpdate != nil:
@@ -273,15 +278,18 @@ func configOptions(opts []acp.SessionConfigOption) []ConfigOption {
 			if s.Description != nil {
 				co.Description = sanitize.Line(*s.Description)
 			}
+			if s.Category != nil {
+				co.Category = sanitize.Line(string(*s.Category))
+			}
 			if s.Options.Ungrouped != nil {
 				for _, v := range *s.Options.Ungrouped {
-					co.Values = append(co.Values, Choice{ID: string(v.Value), Name: sanitize.Line(v.Name)})
+					co.Values = append(co.Values, choice(v))
 				}
 			}
 			if s.Options.Grouped != nil {
 				for _, g := range *s.Options.Grouped {
 					for _, v := range g.Options {
-						co.Values = append(co.Values, Choice{ID: string(v.Value), Name: sanitize.Line(v.Name)})
+						co.Values = append(co.Values, choice(v))
 					}
 				}
 			}
@@ -292,8 +300,28 @@ func configOptions(opts []acp.SessionConfigOption) []ConfigOption {
 			if b.Description != nil {
 				co.Description = sanitize.Line(*b.Description)
 			}
+			if b.Category != nil {
+				co.Category = sanitize.Line(string(*b.Category))
+			}
 			out = append(out, co)
 		}
 	}
 	return out
+}
+
+// choice is one value of a select option, made safe to draw.
+func choice(v acp.SessionConfigSelectOption) Choice {
+	ch := Choice{ID: string(v.Value), Name: sanitize.Line(v.Name)} // the id exact, for the wire
+	if v.Description != nil {
+		ch.Description = sanitize.Line(*v.Description)
+	}
+	return ch
+}
+
+// messageID is a chunk's message id, made safe ("" when absent).
+func messageID(id *string) string {
+	if id == nil {
+		return ""
+	}
+	return sanitize.Line(*id)
 }

@@ -5,10 +5,9 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
@@ -32,6 +31,7 @@ type choiceModal struct {
 	finished     bool
 	th           *theme.Theme
 	index, total int
+	escHelp      string // what Esc does, for the help line ("" = dismiss)
 }
 
 func (c *choiceModal) question() *session.Question { return nil }
@@ -72,7 +72,7 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (c *choiceModal) view(width, _ int) string {
+func (c *choiceModal) view(width, height int) string {
 	th := c.th
 	var b strings.Builder
 	b.WriteString(th.ModalTitle.Render(c.title))
@@ -81,6 +81,7 @@ func (c *choiceModal) view(width, _ int) string {
 	}
 	b.WriteString("\n\n" + ansi.Wrap(c.body, width-4, " ") + "\n\n")
 	keyed := false
+	rows := make([][]string, len(c.choices))
 	for i, ch := range c.choices {
 		cur := "  "
 		if i == c.cursor {
@@ -90,14 +91,61 @@ func (c *choiceModal) view(width, _ int) string {
 		if ch.key != "" {
 			k, keyed = th.Key.Render(ch.key)+" ", true
 		}
-		b.WriteString(cur + k + ch.label + "\n")
+		for j, l := range strings.Split(cur+k+ch.label, "\n") {
+			if j > 0 {
+				l = "  " + l
+			}
+			rows[i] = append(rows[i], ansi.Truncate(l, width-4, "…"))
+		}
 	}
-	help := "↑/↓ enter · esc dismiss"
+	// Too many for the screen: a window around the cursor, so the cursor
+	// is always in sight.
+	room := height - lipgloss.Height(b.String()) - 5
+	first, last := window(rows, c.cursor, max(3, room))
+	if first > 0 {
+		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↑ %d more", first)) + "\n")
+	}
+	for _, r := range rows[first:last] {
+		b.WriteString(strings.Join(r, "\n") + "\n")
+	}
+	if last < len(rows) {
+		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↓ %d more", len(rows)-last)) + "\n")
+	}
+	help := "↑/↓ enter · esc " + orText(c.escHelp, "dismiss")
 	if keyed {
 		help = "key or " + help
 	}
 	b.WriteString("\n" + th.KeyHelp.Render(help))
 	return th.Modal.Width(width).Render(b.String())
+}
+
+// window is the range of rows, as many as fit in room lines, that keeps
+// row cur in sight.
+func window(rows [][]string, cur, room int) (first, last int) {
+	total := 0
+	for _, r := range rows {
+		total += len(r)
+	}
+	if total <= room {
+		return 0, len(rows)
+	}
+	room -= 2 // the "more" lines
+	first, last = cur, cur+1
+	used := len(rows[cur])
+	for grew := true; grew; {
+		grew = false
+		if last < len(rows) && used+len(rows[last]) <= room {
+			used += len(rows[last])
+			last++
+			grew = true
+		}
+		if first > 0 && used+len(rows[first-1]) <= room {
+			first--
+			used += len(rows[first])
+			grew = true
+		}
+	}
+	return first, last
 }
 
 // exitChoice is the answer of the agent-stopped dialog.
@@ -124,24 +172,6 @@ func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 			{"", "quit", exitQuit},
 		},
 	}}
-}
-
-// authModal asks which of the agent's authentication methods to run.
-type authModal struct{ choiceModal }
-
-func newAuthModal(methods []acpconn.AuthMethod, agent string, th *theme.Theme) *authModal {
-	a := &authModal{choiceModal{
-		title: "Authentication required", th: th,
-		body: agent + " needs you to sign in before it can start a session. Pick a method (esc quits):",
-	}}
-	for _, m := range methods {
-		label := sanitize.Line(m.Name)
-		if m.Description != "" {
-			label += " — " + sanitize.Line(m.Description)
-		}
-		a.choices = append(a.choices, choice{"", label, m.ID})
-	}
-	return a
 }
 
 // retryModal offers to send again a prompt that needed URL elicitations;

@@ -12,14 +12,6 @@ import (
 	"github.com/elicit-dev/elicit/internal/session"
 )
 
-// connectedMsg reports the agent started (or not) and its session created.
-type connectedMsg struct {
-	conn    *acpconn.Conn
-	session acpconn.SessionState
-	err     error
-	auth    bool // session/new answered "authentication required"
-}
-
 // eventsMsg carries a batch of agent events, in order.
 type eventsMsg struct {
 	conn   *acpconn.Conn
@@ -33,12 +25,6 @@ type flushMsg struct{}
 type cmdErrMsg struct {
 	what string
 	err  error
-}
-
-// authDoneMsg reports an authenticate call and the session/new after it.
-type authDoneMsg struct {
-	session acpconn.SessionState
-	err     error
 }
 
 // closedMsg says the agent was shut down and the program can quit.
@@ -56,45 +42,6 @@ func agentLabel(argv []string) string {
 		return "agent"
 	}
 	return sanitize.Line(filepath.Base(argv[0]))
-}
-
-// connect starts the agent, initializes it and creates a session.
-func connect(cfg acpconn.Config) tea.Cmd {
-	return func() tea.Msg {
-		ctx := context.Background() // each stage is bounded by cfg.StartTimeout
-		c, err := acpconn.Start(ctx, cfg)
-		if err != nil {
-			return connectedMsg{err: err}
-		}
-		st, err := c.NewSession(ctx)
-		if err != nil {
-			return connectedMsg{conn: c, err: err, auth: acpconn.IsAuthRequired(err) && len(c.AuthMethods()) > 0}
-		}
-		return connectedMsg{conn: c, session: st}
-	}
-}
-
-// restart ends the old agent, if it still runs, and connects anew.
-func restart(old *acpconn.Conn, cfg acpconn.Config) tea.Cmd {
-	return func() tea.Msg {
-		if old != nil {
-			old.Close()
-		}
-		return connect(cfg)()
-	}
-}
-
-// authenticate runs one auth method, then retries session/new.
-func authenticate(c *acpconn.Conn, method string) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		defer cancel()
-		if err := c.Authenticate(ctx, method); err != nil {
-			return authDoneMsg{err: err}
-		}
-		st, err := c.NewSession(ctx)
-		return authDoneMsg{session: st, err: err}
-	}
 }
 
 // pump waits for the next events and takes as many more as are ready, so
@@ -172,10 +119,14 @@ func afterHooks(c *session.Core, p session.Pending) tea.Cmd {
 	}
 }
 
-// shutdown ends the agent's process group, then quits.
+// shutdown closes the session when the agent supports session/close,
+// ends the agent's process group, then quits.
 func shutdown(c *acpconn.Conn) tea.Cmd {
 	return func() tea.Msg {
 		if c != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			_ = c.CloseSession(ctx)
+			cancel()
 			c.Close()
 		}
 		return closedMsg{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +20,14 @@ import (
 // The test binary doubles as the demo agent, so the model talks to a real
 // agent process over real pipes.
 func TestMain(m *testing.M) {
+	for _, a := range os.Args[1:] {
+		if a == loginFlag {
+			runLogin() // a terminal sign-in command (agents_test.go)
+		}
+	}
+	if name, ok := strings.CutPrefix(os.Getenv("ELICIT_UI_TEST_AGENT"), "script:"); ok {
+		runScript(name)
+	}
 	if os.Getenv("ELICIT_UI_TEST_AGENT") == "demo" {
 		if err := demoagent.Run(context.Background(), os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -89,6 +98,9 @@ func newDriver(t *testing.T, o Options) *driver {
 		o.Opener = rec
 	}
 	o.NoColor = true
+	if o.Exec == nil { // a terminal command runs here, with no screen to suspend
+		o.Exec = func(c *exec.Cmd, fn tea.ExecCallback) tea.Cmd { return func() tea.Msg { return fn(c.Run()) } }
+	}
 	d := &driver{t: t, m: New(o), clk: clk, open: rec, msgs: make(chan tea.Msg, 4096)}
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.run(d.m.Init())

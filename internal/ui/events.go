@@ -10,52 +10,92 @@ import (
 	"github.com/elicit-dev/elicit/internal/session"
 )
 
+// onAttached starts reading a new connection's events at once, so a
+// question the agent asks while it starts is shown over the start-up
+// screen.
+func (m *Model) onAttached(msg attachedMsg) tea.Cmd {
+	if msg.gen != m.gen {
+		return nil
+	}
+	return m.attach(msg.conn)
+}
+
+// attach makes c the connection and starts its event pump, once.
+func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
+	if m.pumping == c {
+		return nil
+	}
+	m.conn, m.pumping = c, c
+	cmd := m.changes(m.core.SetConn(c))
+	m.core.SetMemory(m.opts.Memory.For(c))
+	return tea.Batch(cmd, pump(c))
+}
+
+// initialized reports whether the connection answered initialize (its
+// Info may be read).
+func (m *Model) initialized() bool { return m.conn != nil && m.inited == m.conn }
+
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+	if msg.gen != m.gen { // an agent that was replaced meanwhile
+		if msg.conn != nil && msg.conn != m.conn {
+			return closeConn(msg.conn)
+		}
+		return nil
+	}
+	var cmds []tea.Cmd
 	if msg.conn != nil {
-		m.conn = msg.conn
+		cmds = append(cmds, m.attach(msg.conn))
+		m.inited = msg.conn
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
-		m.changes(m.core.SetConn(msg.conn))
-		m.core.SetMemory(m.opts.Memory.For(msg.conn))
 	}
 	if msg.err != nil {
 		if msg.auth {
-			return tea.Batch(m.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th), false), pump(m.conn))
+			if msg.conn == nil {
+				m.connState = connGone
+			}
+			return tea.Batch(append(cmds, m.offerSignIn(msg.err))...)
 		}
 		m.connState = connGone
 		m.tr.notice("could not start a session: "+sanitize.Text(msg.err.Error()), true)
-		var cmd tea.Cmd
 		m.tr.items[len(m.tr.items)-1].stderr = acpconn.StderrOf(msg.err)
-		if m.conn != nil {
-			m.tr.items[len(m.tr.items)-1].stderr = m.conn.StderrTail()
-			cmd = pump(m.conn)
+		if msg.conn != nil {
+			m.tr.items[len(m.tr.items)-1].stderr = msg.conn.StderrTail()
 		}
-		return tea.Batch(cmd, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
+		if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+			cmds = append(cmds, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
+		}
+		return tea.Batch(cmds...)
 	}
-	m.startSession(msg.session)
-	return pump(m.conn)
+	if msg.fresh != "" {
+		m.tr.notice("nothing to resume ("+msg.fresh+"): this is a new session", false)
+	}
+	if msg.session.ID != "" || m.session.ID == "" {
+		m.startSession(msg.session, msg.replayed)
+	} else {
+		m.connState = connReady
+		m.tr.info("signed in")
+	}
+	return tea.Batch(append(cmds, m.applyFlags())...)
 }
 
-func (m *Model) startSession(st acpconn.SessionState) {
+func closeConn(c *acpconn.Conn) tea.Cmd {
+	return func() tea.Msg { c.Close(); return nil }
+}
+
+// startSession shows a session that was created, resumed or loaded.
+func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
 	m.session = st
 	m.connState = connReady
+	m.tr.endStream()
 	who := m.agent
 	if m.version != "" {
 		who += " " + m.version
 	}
-	m.tr.info(fmt.Sprintf("connected to %s · session in %s", who, sanitize.Line(m.conn.Root())))
-}
-
-func (m *Model) onAuthDone(msg authDoneMsg) tea.Cmd {
-	if msg.err != nil {
-		if acpconn.IsAuthRequired(msg.err) {
-			m.tr.notice("authentication did not succeed: "+sanitize.Text(msg.err.Error()), true)
-		} else {
-			m.tr.notice("authentication failed: "+sanitize.Text(msg.err.Error()), true)
-		}
-		return m.push(newAuthModal(m.conn.AuthMethods(), m.agent, m.th), false)
+	what := "session"
+	if replayed || m.last.resume && st.ID != "" {
+		what = "resumed session " + sanitize.ID(st.ID)
 	}
-	m.startSession(msg.session)
-	return nil
+	m.tr.info(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())))
 }
 
 // onEvents applies a batch of agent events and asks for the next one.
@@ -99,10 +139,10 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		if len(ev.List) > 0 {
 			m.input.Placeholder = "Ask the agent… (type / for its commands)"
 		}
-	case acpconn.ModeChanged:
-		m.session.Mode = ev.ID
-	case acpconn.ConfigOptions:
-		m.session.Options = ev.Options
+	case acpconn.ModeChanged, acpconn.ConfigOptions:
+		m.session.Update(ev)
+	case acpconn.AgentOutput:
+		m.tr.notice("agent output: "+ev.Line, false)
 	case acpconn.SessionInfo:
 		m.title = ev.Title
 	case acpconn.Usage:
@@ -112,6 +152,9 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	case acpconn.Notice:
 		m.tr.notice(ev.Text, ev.Error)
 	case acpconn.TurnEnded:
+		if acpconn.IsAuthRequired(ev.Err) {
+			return tea.Batch(m.changes(ch), m.turnNeedsSignIn(ev))
+		}
 		m.turnEnded(ev)
 	case acpconn.AgentExited:
 		cmd := m.changes(ch)
@@ -222,6 +265,7 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 }
 
 func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
+	starting := m.connState == connStarting
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
@@ -229,8 +273,24 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.tr.notice("the agent exited: "+why, true)
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	m.exited = &ev
+	if starting || m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil {
+		return nil // the start-up's own outcome (or the sign-in) says what to do
+	}
 	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
 		return m.push(newExitModal(m.agent, "it exited: "+why, m.th), false)
 	}
 	return nil
+}
+
+// turnNeedsSignIn handles a prompt the agent refused with -32000 (claude
+// signs in only then): the prompt comes back to the input, and sign-in is
+// offered.
+func (m *Model) turnNeedsSignIn(ev acpconn.TurnEnded) tea.Cmd {
+	m.tr.endStream()
+	m.turn = turnIdle
+	if m.input.Value() == "" && m.lastPrompt != "" {
+		m.input.SetValue(m.lastPrompt)
+		m.tr.info("your prompt is back in the input: send it again once signed in")
+	}
+	return m.offerSignIn(ev.Err)
 }

@@ -60,5 +60,7 @@ func TestAgentStoppedEscThenCtrlR(t *testing.T) {
 	d.key("enter")
 	d.waitText("there is no session: ctrl+r restarts the agent")
 	d.key("ctrl+r")
+	d.waitText("restart the agent with a new session")
+	d.key("enter")
 	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -24,8 +25,11 @@ type HeadlessOptions struct {
 	Approve        bool                       // allow tool permissions (default: reject)
 	Timeout        time.Duration              // the whole run; 0 = DefaultHeadlessTimeout
 	Memory         Memory                     // hooks, history, audit log
-	Stdout         io.Writer                  // the agent's reply
-	Stderr         io.Writer                  // one line per decision taken for the user, and errors
+	Mode, Model    string                     // --mode, --model: set before the prompt (an id or a name)
+	Resume         bool                       // --resume: take up ResumeID, or the most recent session
+	ResumeID       string
+	Stdout         io.Writer // the agent's reply
+	Stderr         io.Writer // one line per decision taken for the user, and errors
 }
 
 // DefaultHeadlessTimeout bounds a -p run when no --timeout is given.
@@ -38,8 +42,16 @@ const (
 	ExitTimeout = 124 // --timeout ran out (as timeout(1))
 )
 
+// opened is the outcome of starting the agent and opening its session.
+type opened struct {
+	c   *acpconn.Conn
+	err error
+}
+
 // RunHeadless sends one prompt and writes the reply. It returns the exit
 // status (see ExitOK and the others), with a one-line reason on Stderr.
+// Events are read from the moment the connection exists, so a question the
+// agent asks while it starts is answered by the same rules as the others.
 func RunHeadless(o HeadlessOptions) int {
 	if o.Timeout <= 0 {
 		o.Timeout = DefaultHeadlessTimeout
@@ -47,33 +59,55 @@ func RunHeadless(o HeadlessOptions) int {
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
 	o.Agent.NoRateLimit = true // the core limits questions; nobody floods a script
-	if !o.Approve {            // tool calls are rejected, and so are file writes
+	if !o.Approve { // tool calls are rejected, and so are file writes
 		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
 	}
-	c, err := acpconn.Start(ctx, o.Agent)
-	if err != nil {
-		return headlessFail(o, ctx, err)
-	}
-	defer c.Close()
-	if _, err := c.NewSession(ctx); err != nil {
-		if acpconn.IsAuthRequired(err) {
-			fmt.Fprintf(o.Stderr, "elicit: the agent requires sign-in: %s\n", sanitize.Summary(err.Error(), 300))
-			return ExitFailed
-		}
-		return headlessFail(o, ctx, err)
-	}
-	h := headless{ctx: ctx, o: o, c: c, core: session.New(c, session.Policy{
+	h := &headless{ctx: ctx, o: o, core: session.New(nil, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
 	}, nil)}
-	h.core.SetMemory(o.Memory.For(c))
 	defer h.core.Close()
-	h.core.Prompted(o.Prompt)
-	c.StartPrompt(o.Prompt)
+	attached := make(chan *acpconn.Conn, 1)
+	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
+	started := make(chan opened, 1)
+	h.replaying = o.Resume // a load replays the history: not part of this reply
+	go func() {
+		c, err := acpconn.Start(ctx, o.Agent)
+		if err == nil {
+			err = h.open(ctx, c)
+		}
+		started <- opened{c, err}
+	}()
+	var events <-chan acpconn.Event
 	for {
 		select {
-		case ev, ok := <-c.Events():
+		case c := <-attached:
+			h.c, events = c, c.Events()
+			h.core.SetConn(c)
+			h.core.SetMemory(o.Memory.For(c))
+			defer c.Close()
+		case r := <-started:
+			started = nil
+			if r.err != nil {
+				h.endLine()
+				if acpconn.IsAuthRequired(r.err) {
+					return h.signInFailed(r.err)
+				}
+				code := headlessFail(o, ctx, r.err)
+				for _, l := range h.exitTail {
+					fmt.Fprintln(o.Stderr, "  | "+l)
+				}
+				return code
+			}
+			h.replaying = false
+			h.core.Prompted(o.Prompt)
+			h.c.StartPrompt(o.Prompt)
+		case ev, ok := <-events:
 			if !ok {
 				return ExitFailed
+			}
+			if ex, isExit := ev.(acpconn.AgentExited); isExit && started != nil {
+				h.exitTail, events = ex.Stderr, nil // the start's error says the rest
+				continue
 			}
 			if code, done := h.apply(ev); done {
 				return code
@@ -83,6 +117,94 @@ func RunHeadless(o HeadlessOptions) int {
 			return headlessFail(o, ctx, ctx.Err())
 		}
 	}
+}
+
+// open opens the session (signing in with an env_var method whose
+// variables are set, once), then sets --mode and --model.
+func (h *headless) open(ctx context.Context, c *acpconn.Conn) error {
+	err := h.openSession(ctx, c)
+	if acpconn.IsAuthRequired(err) {
+		env := h.o.Agent.Env
+		if env == nil {
+			env = os.Environ()
+		}
+		for _, m := range c.AuthMethods() {
+			if m.Kind != acpconn.AuthEnvVar || len(m.Missing(env)) > 0 {
+				continue
+			}
+			fmt.Fprintf(h.o.Stderr, "elicit: signing in with %s (its variables are set)\n", m.Name)
+			if aerr := c.Authenticate(ctx, m.ID); aerr == nil {
+				err = h.openSession(ctx, c)
+				break
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	for _, f := range []struct{ kind, want string }{{acpconn.KindMode, h.o.Mode}, {acpconn.KindModel, h.o.Model}} {
+		if f.want == "" {
+			continue
+		}
+		sel, ok := h.st.Selector(f.kind)
+		if !ok {
+			return fmt.Errorf("--%s %s: the agent offers no %s", f.kind, sanitize.Line(f.want), f.kind)
+		}
+		ch, ok := sel.Find(f.want)
+		if !ok {
+			return fmt.Errorf("--%s %s: the agent offers %s", f.kind, sanitize.Line(f.want), sanitize.Line(sel.IDs()))
+		}
+		if ch.ID == sel.Current {
+			continue
+		}
+		if h.st, err = c.Select(ctx, h.st, sel, ch.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// openSession creates the session, or takes up a past one without
+// printing its history.
+func (h *headless) openSession(ctx context.Context, c *acpconn.Conn) (err error) {
+	if !h.o.Resume {
+		h.st, err = c.NewSession(ctx)
+		return err
+	}
+	id := h.o.ResumeID
+	if id == "" {
+		list, err := c.ListSessions(ctx)
+		if err != nil {
+			return fmt.Errorf("--resume: listing the sessions: %w", err)
+		}
+		if len(list) == 0 {
+			return errors.New("--resume: the agent has no past session in this directory")
+		}
+		id = list[0].ID
+	}
+	h.st, _, err = c.OpenSession(ctx, id, false)
+	if errors.Is(err, acpconn.ErrNotSupported) {
+		return errors.New("--resume: the agent cannot resume sessions")
+	}
+	return err
+}
+
+// signInFailed says why the agent wants sign-in and how to do it.
+func (h *headless) signInFailed(err error) int {
+	var methods []acpconn.AuthMethod
+	if h.c != nil {
+		methods = h.c.AuthMethods()
+	}
+	if len(methods) == 0 {
+		methods = acpconn.AuthMethodsIn(err, h.o.Agent.Argv)
+	}
+	if len(methods) == 0 {
+		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), h.o.Agent.Argv); cmd != nil {
+			methods = []acpconn.AuthMethod{{Name: "sign in", Kind: acpconn.AuthTerminal, Command: cmd}}
+		}
+	}
+	fmt.Fprintln(h.o.Stderr, "elicit: "+acpconn.SignInHelp(err, methods))
+	return ExitFailed
 }
 
 func headlessFail(o HeadlessOptions, ctx context.Context, err error) int {
@@ -98,11 +220,15 @@ func headlessFail(o HeadlessOptions, ctx context.Context, err error) int {
 }
 
 type headless struct {
-	ctx      context.Context
-	o        HeadlessOptions
-	c        *acpconn.Conn
-	core     *session.Core
-	lastByte byte
+	ctx       context.Context
+	o         HeadlessOptions
+	c         *acpconn.Conn
+	st        acpconn.SessionState
+	core      *session.Core
+	lastByte  byte
+	msgID     string // the message being written: a new id starts a paragraph
+	replaying bool   // a loaded session's history is arriving: not printed
+	exitTail  []string
 }
 
 func (h *headless) endLine() {
@@ -125,10 +251,19 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		if text == "" {
 			text = ev.Text
 		}
-		if ev.Role == acpconn.RoleAgent && text != "" {
+		if ev.Role == acpconn.RoleAgent && text != "" && !h.replaying {
+			if ev.MessageID != "" && h.msgID != "" && ev.MessageID != h.msgID && h.lastByte != 0 {
+				h.endLine()
+				io.WriteString(o.Stdout, "\n") // separate messages, separate paragraphs
+			}
+			if ev.MessageID != "" {
+				h.msgID = ev.MessageID
+			}
 			io.WriteString(o.Stdout, text)
 			h.lastByte = text[len(text)-1]
 		}
+	case acpconn.AgentOutput:
+		fmt.Fprintln(o.Stderr, "elicit: agent output:", ev.Line)
 	case acpconn.Notice:
 		fmt.Fprintln(o.Stderr, "elicit:", ev.Text)
 	case acpconn.FileAccess:
@@ -141,6 +276,8 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		case ev.URLNeeded != nil:
 			fmt.Fprintln(o.Stderr, "elicit: the agent needs a URL flow completed in a browser; run elicit interactively")
 			return ExitFailed, true
+		case acpconn.IsAuthRequired(ev.Err):
+			return h.signInFailed(ev.Err), true
 		case ev.Err != nil:
 			fmt.Fprintln(o.Stderr, "elicit:", sanitize.Text(ev.Err.Error()))
 			return ExitFailed, true

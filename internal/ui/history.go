@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -66,52 +64,4 @@ func (m *Model) historyKey(k tea.KeyPressMsg) bool {
 		m.input.SetValue(text)
 	}
 	return ok
-}
-
-// commandHints lists the agent's slash commands that match what is typed.
-func (m *Model) commandHints() []string {
-	v := m.input.Value()
-	if !strings.HasPrefix(v, "/") || strings.ContainsAny(v, " \n") {
-		return nil
-	}
-	var out []string
-	for _, c := range m.commands {
-		if strings.HasPrefix("/"+c.Name, v) {
-			out = append(out, c.Name)
-		}
-	}
-	return out
-}
-
-// completeCommand fills in the first matching slash command on Tab.
-func (m *Model) completeCommand() bool {
-	hints := m.commandHints()
-	if len(hints) == 0 {
-		return false
-	}
-	m.input.SetValue("/" + hints[0] + " ")
-	return true
-}
-
-// hintsView is the line of matching commands above the prompt.
-func (m *Model) hintsView(width int) string {
-	hints := m.commandHints()
-	if len(hints) == 0 {
-		return ""
-	}
-	var parts []string
-	for i, name := range hints {
-		if i == 4 {
-			parts = append(parts, "…")
-			break
-		}
-		desc := ""
-		for _, c := range m.commands {
-			if c.Name == name {
-				desc = c.Description
-			}
-		}
-		parts = append(parts, m.th.Accent.Render("/"+name)+" "+m.th.Muted.Render(desc))
-	}
-	return truncateLine(strings.Join(parts, m.th.Subtle.Render("  ·  "))+m.th.KeyHelp.Render("  (tab completes)"), width)
 }

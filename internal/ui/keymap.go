@@ -30,7 +30,7 @@ func newKeyMap() keyMap {
 		Thoughts: key.NewBinding(key.WithKeys("alt+t"), key.WithHelp("alt+t", "show/fold thoughts")),
 		Flows:    key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "pending URL flows")),
 		Settings: key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "settings")),
-		Restart:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "restart the agent (after it stopped)")),
+		Restart:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "sessions: new, resume a past one, restart")),
 		Help:     key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
 		Cancel:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "cancel the turn / quit (twice)")),
 	}

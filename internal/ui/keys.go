@@ -56,8 +56,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Flows):
 		m.showFlows = !m.showFlows && len(m.core.Flows()) > 0
 		return ageTick()
-	case key.Matches(k, m.keys.Restart) && m.connState == connGone:
-		return m.restartAgent()
+	case key.Matches(k, m.keys.Restart):
+		return m.sessionsKey()
 	case key.Matches(k, m.keys.Settings) && m.connState == connReady:
 		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th), true)
 	}
@@ -87,7 +87,7 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	case key.Matches(k, m.keys.History):
-		if m.historyKey(k) {
+		if m.slashKey(k) || m.historyKey(k) {
 			return nil
 		}
 	case key.Matches(k, m.keys.Bottom):
@@ -104,11 +104,7 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 // restartAgent ends the old agent, if it still runs, and starts a new one
 // with a new session; the transcript stays.
 func (m *Model) restartAgent() tea.Cmd {
-	old := m.conn
-	m.conn, m.exited = nil, nil
-	m.connState = connStarting
-	m.tr.info("restarting the agent (a new session)…")
-	return m.connectCmd(old)
+	return m.reconnectTo(target{}, "restarting the agent (a new session)…")
 }
 
 // send starts a prompt turn with the prompt's text.
@@ -140,28 +136,13 @@ func (m *Model) send() tea.Cmd {
 }
 
 func (m *Model) prompt(text string) tea.Cmd {
+	m.lastPrompt = text
 	m.tr.user(text)
 	m.tr.newTurn()
 	m.core.Prompted(text)
 	m.turn = turnRunning
 	m.turnStarted = m.now()
 	return tea.Batch(startPrompt(m.conn, text), m.spin.Tick)
-}
-
-// cycleMode switches to the agent's next session mode.
-func (m *Model) cycleMode() tea.Cmd {
-	modes := m.session.Modes
-	if len(modes) < 2 || m.conn == nil {
-		return nil
-	}
-	next := modes[0].ID
-	for i, md := range modes {
-		if md.ID == m.session.Mode {
-			next = modes[(i+1)%len(modes)].ID
-		}
-	}
-	m.session.Mode = next
-	return setMode(m.conn, next)
 }
 
 // resolve acts on a modal the user has answered: the core replies to the
@@ -178,12 +159,12 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
 	case *urlModal:
 		return tea.Batch(cmd, m.resolveURL(md))
-	case *authModal:
-		id, ok := md.picked.(string)
-		if !ok {
-			return tea.Batch(cmd, m.quit())
-		}
-		return tea.Batch(cmd, authenticate(m.conn, id))
+	case *signInModal:
+		return tea.Batch(cmd, m.signIn(md))
+	case *secretModal:
+		return tea.Batch(cmd, m.secretDone(md))
+	case *sessionsModal:
+		return tea.Batch(cmd, m.pickedSession(md.picked))
 	case *exitModal:
 		switch md.picked {
 		case exitRestart:

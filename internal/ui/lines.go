@@ -47,7 +47,12 @@ func RunLines(o LinesOptions) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	o.Agent.NoRateLimit = true // the core limits questions
-	c, err := acpconn.Start(ctx, o.Agent)
+	l := &lineSession{o: o, in: readLines(o.In)}
+	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
+	attached := make(chan *acpconn.Conn, 1)
+	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
+	var c *acpconn.Conn
+	err := l.wait(attached, func() (err error) { c, err = acpconn.Start(ctx, o.Agent); return err })
 	if err != nil {
 		fmt.Fprintln(out, "Could not start the agent:", sanitize.Text(err.Error()))
 		for _, l := range acpconn.StderrOf(err) {
@@ -56,12 +61,10 @@ func RunLines(o LinesOptions) int {
 		return 1
 	}
 	defer c.Close()
-	l := &lineSession{o: o, c: c, in: readLines(o.In)}
-	l.core = session.New(c, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	l.core.SetMemory(o.Memory.For(c))
 	defer l.core.Close()
-	if _, err := c.NewSession(ctx); err != nil {
-		if !acpconn.IsAuthRequired(err) || !l.authenticate() {
+	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
+		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
 			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
 			return 1
 		}
@@ -71,6 +74,34 @@ func RunLines(o LinesOptions) int {
 	return l.loop()
 }
 
+// wait runs f (a start-up request) while the agent's events are handled,
+// so a question it asks meanwhile (a request-scoped elicitation) is asked
+// at once. attached, when set, delivers the connection as soon as it
+// exists.
+func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	var events <-chan acpconn.Event
+	if l.c != nil {
+		events = l.c.Events()
+	}
+	for {
+		select {
+		case c := <-attached:
+			attached, l.c, events = nil, c, c.Events()
+			l.core.SetConn(c)
+		case err := <-done:
+			return err
+		case ev := <-events:
+			if _, exited := ev.(acpconn.AgentExited); exited {
+				events = nil // the request's error says why
+				continue
+			}
+			l.apply(ev)
+		}
+	}
+}
+
 type lineSession struct {
 	o       LinesOptions
 	c       *acpconn.Conn
@@ -78,6 +109,7 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
+	msgID   string // the agent message being written
 }
 
 func (l *lineSession) loop() int {
@@ -141,8 +173,16 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if ev.Role == acpconn.RoleAgent {
+			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
+				io.WriteString(out, "\n\n") // a new message, a new paragraph
+			}
+			if ev.MessageID != "" {
+				l.msgID = ev.MessageID
+			}
 			io.WriteString(out, ev.Text)
 		}
+	case acpconn.AgentOutput:
+		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
 	case acpconn.ToolCall:
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status

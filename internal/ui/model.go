@@ -8,6 +8,7 @@ package ui
 
 import (
 	"encoding/json"
+	"os/exec"
 	"sync/atomic"
 	"time"
 
@@ -35,6 +36,16 @@ type Options struct {
 	Notify  Notify // when a question rings the bell (default: unfocused)
 	NoColor bool
 	Now     func() time.Time // nil = time.Now
+	// Mode and Model (--mode, --model) are set once the session opens: a
+	// choice's id, or its name.
+	Mode, Model string
+	// Resume (--resume) takes up a past session: ResumeID, or the most
+	// recent in the directory when it is "".
+	Resume   bool
+	ResumeID string
+	// Exec runs a terminal sign-in command in the user's terminal; nil =
+	// tea.ExecProcess (tests run it directly).
+	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 // turnState is where the current prompt turn is.
@@ -79,14 +90,22 @@ type Model struct {
 	arb  arbiter
 	core *session.Core
 
-	conn      *acpconn.Conn
-	connState connState
-	session   acpconn.SessionState
-	agent     string
-	version   string
-	commands  []acpconn.Command
-	title     string
-	usage     acpconn.Usage
+	conn       *acpconn.Conn
+	connState  connState
+	gen        int           // the connection's generation: messages of a replaced one are stale
+	pumping    *acpconn.Conn // the connection whose events are read
+	inited     *acpconn.Conn // the connection that answered initialize
+	last       target        // what the last start opened
+	extraEnv   []string      // sign-in variables typed this run, in memory only
+	flagsDone  bool          // --mode and --model were applied
+	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
+	slash      slashState    // the slash-command completion list
+	session    acpconn.SessionState
+	agent      string
+	version    string
+	commands   []acpconn.Command
+	title      string
+	usage      acpconn.Usage
 
 	width, height int
 	input         textarea.Model
@@ -147,20 +166,8 @@ func (m *Model) setTheme(isDark bool) {
 
 // Init starts the agent and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	return tea.Batch(m.connectCmd(nil), tea.RequestBackgroundColor, m.input.Focus())
-}
-
-// connectCmd starts the agent (ending old first, if any), with start-up
-// progress the status bar shows: which request it waits for, and since
-// when.
-func (m *Model) connectCmd(old *acpconn.Conn) tea.Cmd {
-	m.startedAt = m.now()
-	stage := &atomic.Value{}
-	stage.Store("starting")
-	m.stage = stage
-	cfg := m.opts.Agent
-	cfg.Progress = func(p acpconn.StartProgress) { stage.Store("waiting for " + p.Stage) }
-	return tea.Batch(restart(old, cfg), m.spin.Tick)
+	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick)
 }
 
 // Update handles one message. It only changes state and returns commands.
@@ -179,10 +186,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.setTheme(msg.IsDark())
 		m.input.SetStyles(inputStyles(m.th))
 		return nil
+	case attachedMsg:
+		return m.onAttached(msg)
 	case connectedMsg:
 		return m.onConnected(msg)
-	case authDoneMsg:
-		return m.onAuthDone(msg)
+	case loginDoneMsg:
+		return m.onLoginDone(msg)
+	case sessionsMsg:
+		return m.onSessions(msg)
+	case stateMsg:
+		m.onState(msg)
+		return nil
 	case eventsMsg:
 		return m.onEvents(msg)
 	case flushMsg:
@@ -213,18 +227,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
+	case dockTickMsg:
+		return m.arb.idle(m.queue.front() != nil)
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil
 	case tea.BlurMsg:
 		m.blurred = true
-		return nil
-	case dockTickMsg:
-		return m.arb.idle(m.queue.front() != nil)
-	case configMsg:
-		if msg.options != nil {
-			m.session.Options = msg.options
-		}
 		return nil
 	case ageTickMsg:
 		if m.showFlows {
@@ -256,4 +265,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)
 	return cmd
+}
+
+// exec runs a command in the user's terminal, the full screen suspended.
+func (m *Model) exec(cmd *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
+	if m.opts.Exec != nil {
+		return m.opts.Exec(cmd, fn)
+	}
+	return tea.ExecProcess(cmd, fn)
 }

@@ -93,7 +93,7 @@ func TestHistoryAndCommandCompletion(t *testing.T) {
 	d.connected()
 	d.until("the agent's commands", func() bool { return len(d.m.commands) > 0 })
 	d.typeText("/he")
-	d.waitText("/help List these commands")
+	d.waitText("/help  List these commands")
 	d.key("tab")
 	if got := d.m.input.Value(); got != "/help " {
 		t.Fatalf("completed to %q", got)
@@ -133,7 +133,7 @@ func TestSettingsChangeMode(t *testing.T) {
 	d.connected()
 	d.key("ctrl+o")
 	d.waitText("Session settings")
-	d.waitText("mode Ask  ← current")
+	d.waitText("mode Ask  ← current — Ask permission before editing files")
 	d.waitText("Pace: Instant")
 	d.focus()
 	d.key("2") // mode Auto

@@ -12,15 +12,16 @@ import (
 	"github.com/elicit-dev/elicit/internal/theme"
 )
 
-// settingsModal lists the session's modes and configuration values, and
-// pausing the agent's questions; the pick is a setting value.
+// settingsModal lists the session's one mode and one model (however the
+// agent expresses them, see acpconn.Selector), its other configuration
+// values, and pausing the agent's questions; the pick is a setting value.
 type settingsModal struct{ choiceModal }
 
 // setting is one pick of the settings dialog.
 type setting struct {
-	mode   string                // a mode id, for session/set_mode
-	option *acpconn.ConfigOption // an option, for session/set_config_option
-	value  string                // the option's new value id
+	sel    *acpconn.Selector     // the mode or the model
+	option *acpconn.ConfigOption // another option, for session/set_config_option
+	value  string                // the new value id
 	pause  *bool                 // pause or resume the agent's questions
 }
 
@@ -30,7 +31,7 @@ const choiceKeys = "123456789abcdefghijklmnopqrstuvwxyz"
 
 func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *settingsModal {
 	s := &settingsModal{choiceModal{title: "Session settings", th: th,
-		body: "Pick a mode or a value (the current ones are marked):"}}
+		body: "Pick a mode, a model or a value (the current ones are marked):"}}
 	add := func(label string, v setting) {
 		k := ""
 		if len(s.choices) < len(choiceKeys) {
@@ -38,17 +39,24 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 		}
 		s.choices = append(s.choices, choice{k, label, v})
 	}
-	for _, md := range st.Modes {
-		add("mode "+sanitize.Line(md.Name)+mark(md.ID == st.Mode), setting{mode: md.ID})
+	for _, kind := range []string{acpconn.KindMode, acpconn.KindModel} {
+		sel, ok := st.Selector(kind)
+		if !ok {
+			continue
+		}
+		for _, c := range sel.Choices {
+			add(kind+" "+c.Name+mark(c.ID == sel.Current)+describe(th, c.Description), setting{sel: &sel, value: c.ID})
+		}
 	}
-	for i := range st.Options {
-		o := &st.Options[i]
+	others := st.OtherOptions()
+	for i := range others {
+		o := &others[i]
 		if o.Boolean {
-			add(fmt.Sprintf("%s: %s (toggle)", sanitize.Line(o.Name), onOff(o.Current == "true")), setting{option: o, value: fmt.Sprint(o.Current != "true")})
+			add(fmt.Sprintf("%s: %s (toggle)", o.Name, onOff(o.Current == "true"))+describe(th, o.Description), setting{option: o, value: fmt.Sprint(o.Current != "true")})
 			continue
 		}
 		for _, v := range o.Values {
-			add(fmt.Sprintf("%s: %s", sanitize.Line(o.Name), sanitize.Line(v.Name))+mark(v.ID == o.Current), setting{option: o, value: v.ID})
+			add(fmt.Sprintf("%s: %s", o.Name, v.Name)+mark(v.ID == o.Current)+describe(th, v.Description), setting{option: o, value: v.ID})
 		}
 	}
 	p := !paused
@@ -58,6 +66,14 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 	}
 	add(label, setting{pause: &p})
 	return s
+}
+
+// describe is an option's description, muted, after its name.
+func describe(th *theme.Theme, d string) string {
+	if d == "" {
+		return ""
+	}
+	return th.Muted.Render(" — " + sanitize.Summary(d, 80))
 }
 
 func mark(current bool) string {
@@ -74,8 +90,26 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// configMsg carries the options as the agent reports them after a change.
-type configMsg struct{ options []acpconn.ConfigOption }
+// stateMsg reports a setting the agent took: the selector, the value, and
+// the session state as the agent reported it after.
+type stateMsg struct {
+	sel acpconn.Selector
+	id  string
+	st  acpconn.SessionState
+}
+
+// onState merges a change the agent took into the session's settings
+// (only that change: two changes may be on their way at once).
+func (m *Model) onState(msg stateMsg) {
+	switch {
+	case msg.sel.Option != nil:
+		m.session.Update(acpconn.ConfigOptions{Options: msg.st.Options})
+	case msg.sel.Kind == acpconn.KindMode:
+		m.session.Update(acpconn.ModeChanged{ID: msg.id})
+	case msg.sel.Kind == acpconn.KindModel:
+		m.session.Model = msg.id
+	}
+}
 
 // applySetting turns a settings pick into the call that makes it.
 func (m *Model) applySetting(pick any) tea.Cmd {
@@ -85,23 +119,73 @@ func (m *Model) applySetting(pick any) tea.Cmd {
 		return nil
 	case s.pause != nil:
 		return m.changes(m.core.SetPaused(*s.pause))
-	case s.mode != "":
-		m.session.Mode = s.mode
-		return setMode(m.conn, s.mode)
+	case s.sel != nil:
+		return m.selectValue(*s.sel, s.value)
 	case s.option != nil:
-		return setConfig(m.conn, *s.option, s.value)
+		return selectValue(m.conn, m.session, acpconn.Selector{Option: s.option}, s.value, s.option.Name)
 	}
 	return nil
 }
 
-func setConfig(c *acpconn.Conn, o acpconn.ConfigOption, value string) tea.Cmd {
+// selectValue sets the mode or the model, showing the new value at once.
+func (m *Model) selectValue(sel acpconn.Selector, id string) tea.Cmd {
+	if m.conn == nil || m.connState != connReady {
+		return nil
+	}
+	st := m.session
+	if sel.Option == nil && sel.Kind == acpconn.KindMode {
+		m.session.Update(acpconn.ModeChanged{ID: id})
+	}
+	return selectValue(m.conn, st, sel, id, sel.Kind)
+}
+
+func selectValue(c *acpconn.Conn, st acpconn.SessionState, sel acpconn.Selector, id, what string) tea.Cmd {
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		opts, err := c.SetConfigOption(ctx, o, value)
+		nst, err := c.Select(ctx, st, sel, id)
 		if err != nil {
-			return cmdErrMsg{"set " + sanitize.Line(o.Name), err}
+			return cmdErrMsg{"set " + sanitize.Line(what), err}
 		}
-		return configMsg{opts}
+		return stateMsg{sel: sel, id: id, st: nst}
 	}
+}
+
+// cycleMode switches to the next mode (Shift+Tab), however the agent
+// expresses modes.
+func (m *Model) cycleMode() tea.Cmd {
+	sel, ok := m.session.Selector(acpconn.KindMode)
+	if !ok || len(sel.Choices) < 2 {
+		return nil
+	}
+	return m.selectValue(sel, sel.Next().ID)
+}
+
+// applyFlags sets --mode and --model once the first session is open; an
+// unknown value is reported with the choices.
+func (m *Model) applyFlags() tea.Cmd {
+	if m.flagsDone || m.connState != connReady {
+		return nil
+	}
+	m.flagsDone = true
+	var cmds []tea.Cmd
+	for _, f := range []struct{ kind, want string }{{acpconn.KindMode, m.opts.Mode}, {acpconn.KindModel, m.opts.Model}} {
+		if f.want == "" {
+			continue
+		}
+		sel, ok := m.session.Selector(f.kind)
+		if !ok {
+			m.tr.notice(fmt.Sprintf("--%s %s: the agent offers no %s", f.kind, sanitize.Line(f.want), f.kind), true)
+			continue
+		}
+		c, ok := sel.Find(f.want)
+		if !ok {
+			m.tr.notice(fmt.Sprintf("--%s %s: the agent offers %s", f.kind, sanitize.Line(f.want), sanitize.Line(sel.IDs())), true)
+			continue
+		}
+		if c.ID != sel.Current {
+			cmds = append(cmds, m.selectValue(sel, c.ID))
+		}
+	}
+	return tea.Batch(cmds...)
 }

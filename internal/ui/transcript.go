@@ -35,6 +35,7 @@ type item struct {
 	output strings.Builder // kindTool: its terminal's output (last bytes)
 	plan   acpconn.Plan
 	stderr []string
+	msgID  string // the agent's message id of streamed text ("" when none)
 
 	words  int  // kindThought: words so far, counted as they stream
 	inWord bool // kindThought: the text ends inside a word
@@ -122,7 +123,7 @@ func (t *transcript) notice(text string, isErr bool) {
 }
 
 // chunk appends streamed text to the current message of that role,
-// starting a new one when the role changes.
+// starting a new one when the role or the agent's message id changes.
 func (t *transcript) chunk(c acpconn.MessageChunk) {
 	kind := kindAgent
 	switch c.Role {
@@ -131,9 +132,12 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 	case acpconn.RoleUser:
 		kind = kindUser
 	}
-	if t.current == nil || t.current.kind != kind {
+	newMsg := c.MessageID != "" && t.current != nil && t.current.msgID != "" && c.MessageID != t.current.msgID
+	if t.current == nil || t.current.kind != kind || newMsg {
 		t.endStream()
-		t.current = t.add(&item{kind: kind, streaming: true})
+		t.current = t.add(&item{kind: kind, streaming: true, msgID: c.MessageID})
+	} else if t.current.msgID == "" {
+		t.current.msgID = c.MessageID
 	}
 	it := t.current
 	it.dirty = true

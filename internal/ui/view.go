@@ -8,6 +8,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/internal/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
@@ -98,10 +100,21 @@ func (m *Model) statusView(w int) string {
 		name += " " + m.version
 	}
 	parts := []string{th.StatusAccent.Render(name)}
-	if m.session.Mode != "" {
-		parts = append(parts, th.StatusItem.Render("mode "+m.modeName()))
+	if m.title != "" {
+		parts = append(parts, th.StatusItem.Render(sanitizeSummary(m.title, 30)))
 	}
+	for _, kind := range []string{acpconn.KindMode, acpconn.KindModel} {
+		if sel, ok := m.session.Selector(kind); ok {
+			parts = append(parts, th.StatusItem.Render(kind+" "+sel.CurrentName()))
+		}
+	}
+	if u := usageText(m.usage); u != "" {
+		parts = append(parts, th.Muted.Render(u))
+	}
+	signIn := m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
 	switch {
+	case signIn:
+		parts = append(parts, th.Warning.Render("sign-in needed"))
 	case m.connState == connStarting:
 		stage, _ := m.stage.Load().(string)
 		el := m.now().Sub(m.startedAt).Round(time.Second)
@@ -171,11 +184,30 @@ func (m *Model) keyLine() string {
 // truncateLine cuts a styled line to width.
 func truncateLine(s string, width int) string { return ansi.Truncate(s, width, "…") }
 
-func (m *Model) modeName() string {
-	for _, md := range m.session.Modes {
-		if md.ID == m.session.Mode {
-			return md.Name
-		}
+func sanitizeSummary(s string, n int) string { return sanitize.Summary(s, n) }
+
+// usageText is the context used of its size and the cost so far, short:
+// "13k/1M ctx · 0.39 USD".
+func usageText(u acpconn.Usage) string {
+	var parts []string
+	if u.Size > 0 {
+		parts = append(parts, fmt.Sprintf("%s/%s ctx", count(u.Used), count(u.Size)))
 	}
-	return sanitize.ID(m.session.Mode)
+	if u.Cost != "" {
+		parts = append(parts, u.Cost)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// count writes a token count the short way: 950, 13k, 1.2M.
+func count(n int) string {
+	switch {
+	case n >= 1_000_000:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/1e6), ".0") + "M"
+	case n >= 10_000:
+		return fmt.Sprintf("%dk", n/1000)
+	case n >= 1000:
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/1e3), ".0") + "k"
+	}
+	return fmt.Sprint(n)
 }
