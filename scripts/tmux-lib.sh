@@ -192,7 +192,7 @@ wait_log() {
 # request_ids METHOD: the JSON-RPC ids of the agent's requests of METHOD
 # in the trace, one a line.
 request_ids() {
-	grep -F '<- {"jsonrpc":"2.0","id":' "$log" | grep -F "\"method\":\"$1\"" |
+	{ grep -F '<- {"jsonrpc":"2.0","id":' "$log" || true; } | { grep -F "\"method\":\"$1\"" || true; } |
 		sed -E 's/.*<- \{"jsonrpc":"2.0","id":([0-9]+),.*/\1/'
 }
 
