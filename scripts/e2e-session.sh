@@ -143,6 +143,13 @@ wait_for "· ready"
 [ "$(grep -cF '"method":"session/new"' "$log")" -ge 2 ] || fail "no second session/new in the trace"
 passed_check "the agent-stopped dialog docks while typing, does not quit on ctrl+c; ctrl+r restarts"
 
+keys C-c
+wait_for "ctrl+c again quits"
+sleep 1.6 # the window for the second press closes
+keys C-c
+wait_for "ctrl+c again quits"
+sleep 1.6
+screen | grep -qF "[elicit exited" && fail "two ctrl+c presses 1.6 s apart quit"
 status="$(quit_elicit)"
 [ "$status" = 0 ] || fail "exit status $status"
 assert_restored
