@@ -213,13 +213,13 @@ type_text "/form defaults"
 keys Enter
 type_until_docked "y 1 "
 type_slowly $'yes\n '
-wait_for "Demo agent asks a form question"
+grep -qF "Demo agent asks a form question" <<<"$dock_line" || fail "dock line: $dock_line"
 req="$(last_request_id)"
 [ "$req" != "$before" ] || fail "no new elicitation/create"
 [ -z "$(response_to "$req")" ] || fail "typing answered the form: $(response_to "$req")"
 want="${typed}yes "
-[ "$(prompt_squeezed)" = "${want// /}" ] || fail "the prompt holds '$(prompt_squeezed)', want '$want' (spaces aside)"
-keys Tab
+# Tab takes it, unless a second without keys already gave it the keys.
+question_focused || keys Tab
 wait_for "Check your profile"
 sleep 0.3
 keys C-x

@@ -66,8 +66,7 @@ pane() { t display-message -p -t e2e "$1"; }
 
 # The line under a question that waits while the user types, right above
 # the status bar ("⚑ Demo agent asks a form question · tab to answer"; on
-# a narrow screen it is cut short, the hint first).
-DOCK_HINT="tab to answer"
+# a narrow screen it is cut short, and the hint goes first).
 question_docked() { screen | tail -n 2 | head -n 1 | grep -q '^⚑ '; }
 
 # question_focused: the front question has the keys (its box sits right
@@ -128,7 +127,7 @@ quit_elicit() {
 		keys C-c
 		# (The status bar says "ctrl+c again quits" only when it has room.)
 		sleep 0.3
-		wait_dead_within 1 && fail "one ctrl+c quit"
+		screen | grep -q '\[elicit exited [0-9]*\]' && fail "one ctrl+c quit"
 		keys C-c
 		if wait_dead_within 5; then
 			wait_dead
@@ -212,11 +211,13 @@ request_ids() {
 response_to() { grep -E -- "-> \\{\"jsonrpc\":\"2.0\",\"id\":$1,\"(result|error)\":" "$log" | tail -1 || true; }
 
 # type_until_docked TEXT: type TEXT slowly (as type_slowly, over and over)
-# until a question docks under the prompt. Sets typed to what was typed.
+# until a question docks under the prompt. Sets typed to what was typed
+# and dock_line to the line that announced the question. The question
+# takes the keys after a second without one: send the next keys at once.
 type_until_docked() {
 	local deadline=$((SECONDS + E2E_TIMEOUT)) i=0 c
 	typed=""
-	until question_docked; do
+	until dock_line="$(screen | tail -n 2 | head -n 1 | grep '^⚑ ')"; do
 		((SECONDS < deadline)) || fail "no question docked while typing '$typed'"
 		c="${1:i%${#1}:1}"
 		type_text "$c"
