@@ -1,26 +1,34 @@
 #!/usr/bin/env bash
 # End to end: URL-mode elicitation through the real binary and the demo
-# agent's /url in tmux. Nothing opens before the key; consent with o (the
-# "browser" is a stand-in xdg-open that records its argument and fails, as
-# there is no browser on CI: the error shows and the flow stays pending);
-# the first flow is completed through the agent's page, fetched and
-# approved with curl; the second is accepted, then cancelled from the
-# pending-flows panel (ctrl+p, x).
+# agent's /url and /risky in tmux. No letter opens a URL: nothing opens
+# before → and Enter on "Open in browser". The "browser" is a stand-in
+# xdg-open that records its argument: first one that fails, as on a
+# machine without one (the consent comes back with the reason, the agent
+# hears nothing and no flow is pending), then one that works (the agent
+# hears accept only then, and the flow is pending). The first flow is
+# completed through the agent's page, fetched and approved with curl; the
+# second is reopened from the pending-flows panel (ctrl+g: the consent
+# screen again) and cancelled there (x). A high-severity URL asks a second
+# time with "Go back" selected; → then Enter opens it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
 opened="$work/opened"
 
-# The only "browser" on PATH: it records the URL it was asked to open and
-# fails, like a machine without one.
+# The only "browser" on PATH ($BROWSER is unset): it records the URL it
+# was asked to open and exits with $1.
 mkdir -p "$work/fakebin"
-cat >"$work/fakebin/xdg-open" <<EOF
+fake_browser() {
+	cat >"$work/fakebin/xdg-open.new" <<EOS
 #!/bin/sh
 printf '%s\n' "\$1" >>'$opened'
-exit 3
-EOF
-chmod +x "$work/fakebin/xdg-open"
+exit $1
+EOS
+	chmod +x "$work/fakebin/xdg-open.new"
+	mv "$work/fakebin/xdg-open.new" "$work/fakebin/xdg-open"
+}
+fake_browser 3
 
 # status_bar: the bottom line of the screen.
 status_bar() { screen | tail -n 1; }
@@ -74,39 +82,73 @@ url_request() {
 	fail "no URL elicitation number $1 in the trace"
 }
 
-# request_id URL: the JSON-RPC id of the elicitation/create for URL.
+# request_id URL: the JSON-RPC id of the newest elicitation/create for URL.
 request_id() {
 	grep -F '"method":"elicitation/create"' "$log" | grep -F "\"url\":\"$1\"" | tail -1 |
 		sed -E 's/.*"id":([0-9]+),"method".*/\1/'
+}
+
+# no_flow: no URL flow is pending.
+no_flow() {
+	sleep 0.3
+	status_bar | grep -qF "URL flow" && fail "a URL flow is pending: $(status_bar)"
+	return 0
 }
 
 start_elicit env PATH="$work/fakebin:$PATH" "$bin" --cwd "$work" --log "$log"
 wait_for "connected to Demo agent"
 wait_status "· ready"
 
-# 1. The consent screen shows the exact URL; nothing is opened until o.
+# 1. The consent screen shows the exact URL, with no button selected;
+# nothing is opened by any letter, Enter or space.
 type_text "/url"
 keys Enter
 url1="$(url_request 1)"
+req1="$(request_id "$url1")"
 wait_for "Open a link?"
 wait_for "Approve the demo connection on a local page."
 wait_for "$url1"
-wait_for "o open in browser"
-sleep 0.5 # the consent screen ignores keys for its first 400 ms
-[ "$(opened_count)" = 0 ] || fail "the browser was asked to open $(cat "$opened") before any key"
-screen | grep -qF "in the browser" && fail "the screen claims the URL was opened before any key"
-passed_check "the consent screen shows $url1 and nothing is opened before the key"
+wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
+focus_question
+keys o y 1 Enter Space x Enter
+sleep 0.5
+[ "$(opened_count)" = 0 ] || fail "the browser was asked to open $(cat "$opened") before Open was pressed"
+[ -z "$(response_to "$req1")" ] || fail "the agent got an answer: $(response_to "$req1")"
+wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
+passed_check "the consent screen shows $url1; o, y, 1, Enter, space, x open nothing"
 
-keys o
+keys c
+wait_for "URL copied to the clipboard (OSC 52)."
+[ "$(opened_count)" = 0 ] || fail "c opened the browser"
+[ -z "$(response_to "$req1")" ] || fail "c answered the agent: $(response_to "$req1")"
+passed_check "c copies and keeps the screen"
+
+# 2. → selects Open, Enter presses it; the browser fails: the consent
+# comes back with the reason, nothing is pending, the agent heard nothing.
+keys Right
+wait_for "[›Open in browser‹]"
+keys Enter
 wait_opened 1
 [ "$(cat "$opened")" = "$url1" ] || fail "the browser was asked to open '$(cat "$opened")', want '$url1'"
 wait_for "could not open the browser"
-wait_status "1 URL flow"
-req1="$(request_id "$url1")"
-wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$req1,\"result\":{\"action\":\"accept\"}}"
-passed_check "o opens exactly that URL once; the failed launch shows and the flow stays pending"
+wait_for "Open a link?"
+wait_for "$url1"
+no_flow
+[ -z "$(response_to "$req1")" ] || fail "the agent got an answer after a failed open: $(response_to "$req1")"
+passed_check "→ Enter opens exactly that URL; the failed launch shows, the consent comes back, no flow is pending"
 
-# 2. The agent's page, fetched and approved as a browser would: the form's
+# 3. With a browser that works, the agent hears accept only after the
+# hand-off, and the flow is pending.
+fake_browser 0
+sleep 0.6 # the consent came back on its own: past any grace
+keys Right Enter
+wait_opened 2
+[ "$(sed -n 2p "$opened")" = "$url1" ] || fail "the browser was asked to open '$(sed -n 2p "$opened")', want '$url1'"
+wait_status "1 URL flow (ctrl+g)"
+wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$req1,\"result\":{\"action\":\"accept\"}}"
+passed_check "a browser that starts: accept is sent and the flow is pending"
+
+# 4. The agent's page, fetched and approved as a browser would: the form's
 # hidden id is posted to /approve.
 page="$(curl -fsS "$url1")"
 grep -qF "Approve the demo connection on a local page." <<<"$page" || fail "the page lacks its message: $page"
@@ -120,48 +162,149 @@ wait_for "the agent reports the flow on 127.0.0.1 is complete"
 wait_status_gone "URL flow"
 passed_check "approving on the page completes the flow; the pending count drops"
 
-# 3. The second flow (one that never completes): accepted, then cancelled
-# from the pending-flows panel.
+# 5. The second flow (one that never completes): accepted, reopened from
+# the pending-flows panel (the consent screen again), then cancelled there.
 url2="$(url_request 2)"
 [ "$url2" != "$url1" ] || fail "the second flow reuses the first URL"
+req2="$(request_id "$url2")"
 wait_for "This page's flow never completes"
 wait_for "$url2"
-sleep 0.5 # grace period of the new consent screen
-[ "$(opened_count)" = 1 ] || fail "the second URL was opened before its key"
-keys o
-wait_opened 2
-[ "$(sed -n 2p "$opened")" = "$url2" ] || fail "the browser was asked to open '$(sed -n 2p "$opened")', want '$url2'"
+focus_question
+[ "$(opened_count)" = 2 ] || fail "the second URL was opened before its key"
+keys Right Enter
+wait_opened 3
+[ "$(sed -n 3p "$opened")" = "$url2" ] || fail "the browser was asked to open '$(sed -n 3p "$opened")', want '$url2'"
 wait_status "1 URL flow"
-req2="$(request_id "$url2")"
 wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$req2,\"result\":{\"action\":\"accept\"}}"
 wait_status "· ready"
 id2="${url2##*/flow/}"
-keys C-p
+keys C-g
 wait_for "Pending URL flows"
 wait_for "1 waiting for the agent"
 wait_for "id ${id2:0:23}"
 screen | grep -qF "id ${id1:0:23}" && fail "the completed flow is still listed"
+keys o
+wait_for "Open a link?"
+wait_for "$url2"
+wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
+[ "$(opened_count)" = 3 ] || fail "o in the panel opened the URL without the consent screen"
+keys Right Enter
+wait_opened 4
+[ "$(sed -n 4p "$opened")" = "$url2" ] || fail "reopened '$(sed -n 4p "$opened")', want '$url2'"
+wait_for "opened 127.0.0.1 again"
+wait_status "1 URL flow"
+[ "$(grep -cF -- "-> {\"jsonrpc\":\"2.0\",\"id\":$req2,\"result\":" "$log")" = 1 ] || fail "the reopened flow answered the agent again"
+keys C-g
+wait_for "Pending URL flows"
 keys x
 wait_gone "Pending URL flows"
 wait_for "stopped waiting for the flow on 127.0.0.1"
 wait_status_gone "URL flow"
-[ "$(opened_count)" = 2 ] || fail "the browser was asked $(opened_count) times, want 2"
-passed_check "the second flow is listed in ctrl+p and cancelled with x"
+[ "$(opened_count)" = 4 ] || fail "the browser was asked $(opened_count) times, want 4"
+passed_check "the second flow is listed in ctrl+g, reopened through the consent screen, cancelled with x"
 
-# 4. /bad: malformed requests, among them a javascript: URL, are refused
+# 6. /bad: malformed requests, among them a javascript: URL, are refused
 # with -32602 before any consent screen; nothing more is opened.
+# (Its "unknown format" case is no longer refused: ACP 1.7.0 reads an
+# unknown format as a plain string, so that one comes up as a form; it is
+# cancelled with Esc.)
 type_text "/bad"
 keys Enter
-wait_for "The session goes on"
+deadline=$((SECONDS + E2E_TIMEOUT))
+until screen | grep -qF "The session goes on"; do
+	((SECONDS < deadline)) || fail "/bad never ended"
+	if screen | grep -qF "› colour"; then
+		focus_question
+		keys Escape
+		wait_gone "› colour"
+	fi
+	sleep 0.2
+done
 wait_status "· ready"
 wait_log '"code":-32602,"message":"Invalid params: url: url scheme \"javascript\" is not allowed'
 screen | grep -qF "Open a link?" && fail "a consent screen is up after /bad"
-[ "$(opened_count)" = 2 ] || fail "the browser was asked $(opened_count) times after /bad, want 2"
+[ "$(opened_count)" = 4 ] || fail "the browser was asked $(opened_count) times after /bad, want 4"
 passed_check "a javascript: URL is refused with -32602 and never opened"
 
+# 7. A high-severity URL (/risky: google.com@evil.example) asks a second
+# time with "Go back" selected: Enter goes back, d declines. The next time
+# → then Enter opens it. The rm -rf ~ permission that comes with it is
+# cancelled with Esc each time.
+risky='https://google.com@evil.example/login'
+# risky_round: run /risky; leaves the URL consent focused and sets rreq
+# (its request id) and preq (the permission's).
+risky_round() {
+	local n u
+	n="$(request_ids session/request_permission | wc -l)"
+	u="$(grep -cF "\"url\":\"$risky\"" "$log" || true)"
+	type_text "/risky"
+	keys Enter
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	while [ "$(request_ids session/request_permission | wc -l)" = "$n" ] ||
+		[ "$(grep -cF "\"url\":\"$risky\"" "$log" || true)" = "$u" ]; do
+		((SECONDS < deadline)) || fail "no URL and permission requests from /risky"
+		sleep 0.2
+	done
+	preq="$(request_ids session/request_permission | tail -1)"
+	rreq="$(request_id "$risky")"
+	focus_question
+	# The two arrive together; either may be in front. Cancel the
+	# permission first if it is.
+	if ! screen | grep -qF "Open a link?"; then
+		wait_for "Delete your home directory"
+		keys Escape
+		wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$preq,\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}"
+		wait_for "Open a link?"
+		sleep 0.6
+	fi
+	wait_for "userinfo"
+}
+# risky_permission: cancel the permission if it is still waiting.
+risky_permission() {
+	if [ -z "$(response_to "$preq")" ]; then
+		wait_for "Delete your home directory"
+		focus_question
+		wait_for "1-9 or ↑/↓ select · enter choose · esc cancel"
+		keys Escape
+		wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$preq,\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}"
+	fi
+}
+
+risky_round
+keys Right Enter
+wait_for "This link has high-risk warnings. Open it anyway?"
+wait_for "[›Go back‹] [ Open anyway ]"
+keys Enter
+wait_gone "Open it anyway?"
+[ "$(opened_count)" = 4 ] || fail "Enter on Go back opened the URL"
+keys d
+wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$rreq,\"result\":{\"action\":\"decline\"}}"
+risky_permission
+wait_status "· ready"
+[ "$(opened_count)" = 4 ] || fail "a declined high-severity URL was opened"
+passed_check "a high-severity URL asks again with Go back selected; Enter goes back, d declines"
+
+risky_round
+keys Right Enter
+wait_for "[›Go back‹] [ Open anyway ]"
+keys Right
+wait_for "[ Go back ] [›Open anyway‹]"
+keys Enter
+wait_opened 5
+[ "$(sed -n 5p "$opened")" = "$risky" ] || fail "opened '$(sed -n 5p "$opened")', want '$risky'"
+wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$rreq,\"result\":{\"action\":\"accept\"}}"
+risky_permission
+wait_status "· ready"
+wait_status "1 URL flow"
+keys C-g
+wait_for "evil.example"
+keys x
+wait_status_gone "URL flow"
+grep -qE -- '-> .*"result":\{"outcome":\{"optionId":"allow' "$log" && fail "a permission was granted"
+passed_check "→ then Enter on the second row opens the high-severity URL; nothing was granted"
+
 # Quit from the idle prompt; the terminal comes back as it was.
-keys C-c
-status="$(wait_dead)"
+status="$(quit_elicit)"
 [ "$status" = 0 ] || fail "exit status $status"
 assert_restored
 passed_check "quit, terminal restored"

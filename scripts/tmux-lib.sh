@@ -4,16 +4,19 @@
 
 E2E_SOCK="elicit-e2e-$$"
 E2E_TIMEOUT="${E2E_TIMEOUT:-30}"
+# The terminal's size; a script may change them before start_elicit.
+E2E_COLS="${E2E_COLS:-120}"
+E2E_ROWS="${E2E_ROWS:-40}"
 
 t() { tmux -L "$E2E_SOCK" -f /dev/null "$@"; }
 
-# start_elicit CMD...: a 120x40 session running CMD under a shell that,
-# like a person's, stays after it exits and prints its exit status, so the
-# terminal's state after exit can be checked.
+# start_elicit CMD...: an E2E_COLSxE2E_ROWS session running CMD under a
+# shell that, like a person's, stays after it exits and prints its exit
+# status, so the terminal's state after exit can be checked.
 start_elicit() {
 	local cmd
 	cmd="$(printf '%q ' "$@")"
-	t new-session -d -s e2e -x 120 -y 40 "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
+	t new-session -d -s e2e -x "$E2E_COLS" -y "$E2E_ROWS" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
 }
 
 screen() { t capture-pane -p -t e2e -J; }
@@ -48,7 +51,55 @@ keys() { t send-keys -t e2e "$@"; }
 # type_text TEXT: type literally, as keystrokes.
 type_text() { t send-keys -t e2e -l -- "$1"; }
 
+# type_slowly TEXT: type TEXT one key at a time, 60 to 150 ms apart (at
+# random), as a person does; a newline in TEXT is an Enter press.
+type_slowly() {
+	local s="$1" i c
+	for ((i = 0; i < ${#s}; i++)); do
+		c="${s:i:1}"
+		if [ "$c" = $'\n' ]; then keys Enter; else type_text "$c"; fi
+		sleep "0.$(printf '%03d' $((60 + RANDOM % 91)))"
+	done
+}
+
 pane() { t display-message -p -t e2e "$1"; }
+
+# The line under a question that waits while the user types, right above
+# the status bar ("⚑ Demo agent asks a form question · tab to answer"; on
+# a narrow screen it is cut short, and the hint goes first).
+question_docked() { screen | tail -n 2 | head -n 1 | grep -q '^⚑ '; }
+
+# question_focused: the front question has the keys (its box sits right
+# above the status bar, where the prompt is otherwise).
+question_focused() { screen | tail -n 2 | head -n 1 | grep -q '^╰'; }
+
+# focus_question [tab]: let a question that came up take the keys, as a
+# person does by pausing (the keyboard idle for a second) or with Tab, and
+# wait out its grace period (a key within 400 ms of it taking the keys
+# still counts as typing), so the next key answers it.
+focus_question() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	if [ "${1:-}" = tab ]; then
+		wait_docked
+		keys Tab
+	fi
+	while ! question_focused; do
+		((SECONDS < deadline)) || fail "the question never took the keys"
+		sleep 0.2
+	done
+	# The question took the keys before this saw it: 0.6 s from now is
+	# past its 400 ms grace, however loaded the machine.
+	sleep 0.6
+}
+
+# wait_docked: a question waits under the prompt (the user was typing).
+wait_docked() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	until question_docked; do
+		((SECONDS < deadline)) || fail "no question docked under the prompt"
+		sleep 0.2
+	done
+}
 
 # wait_dead: wait for the program to exit; prints its exit status.
 wait_dead() {
@@ -67,18 +118,54 @@ wait_dead() {
 	return 1
 }
 
+# quit_elicit: quit from the idle prompt with Ctrl+C twice (the first
+# press only arms the second, which must follow within 1.5 s); prints the
+# exit status.
+quit_elicit() {
+	local try
+	for try in 1 2 3; do
+		keys C-c
+		# (The status bar says "ctrl+c again quits" only when it has room.)
+		sleep 0.3
+		screen | grep -q '\[elicit exited [0-9]*\]' && fail "one ctrl+c quit"
+		keys C-c
+		if wait_dead_within 5; then
+			wait_dead
+			return 0
+		fi
+		# On a loaded machine the second press may come too late: it arms
+		# again instead. Try once more.
+		echo "note: ctrl+c pair $try did not quit; again" >&2
+		sleep 1.6
+	done
+	fail "ctrl+c twice did not quit"
+}
+
+# wait_dead_within SECONDS: true once the program has exited.
+wait_dead_within() {
+	local deadline=$((SECONDS + $1))
+	while ((SECONDS < deadline)); do
+		screen | grep -q '\[elicit exited [0-9]*\]' && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
 # assert_restored: the terminal is back to normal after exit.
 assert_restored() {
 	[ "$(pane '#{alternate_on}')" = 0 ] || { echo "FAIL: still on the alternate screen" >&2; return 1; }
 	[ "$(pane '#{cursor_flag}')" = 1 ] || { echo "FAIL: cursor left hidden" >&2; return 1; }
 	[ "$(pane '#{mouse_any_flag}')" = 0 ] || { echo "FAIL: mouse reporting left on" >&2; return 1; }
-	! screen | grep -qF "ctrl+c cancel/quit" || { echo "FAIL: the UI is still drawn" >&2; return 1; }
+	# The status bar (its key line shows only on a wide screen) and the
+	# prompt's placeholder are gone.
+	! screen | grep -qF -e "f1 keys" -e "Ask the agent…" -e " · ready" || { echo "FAIL: the UI is still drawn" >&2; return 1; }
 }
 
 e2e_cleanup() { t kill-server 2>/dev/null || true; }
 
 # e2e_setup builds the binary and makes a fresh session directory: sets
 # bin, work (the --cwd) and log (the --log trace), and the passed count.
+# The user's configuration, history and caches are kept out of the run.
 e2e_setup() {
 	trap e2e_cleanup EXIT
 	bin="$(mktemp -d)/elicit"
@@ -86,6 +173,8 @@ e2e_setup() {
 	work="$(mktemp -d)"
 	log="$work/trace.log"
 	passed=0
+	export XDG_CONFIG_HOME="$work/.config" XDG_STATE_HOME="$work/.state" XDG_CACHE_HOME="$work/.cache"
+	unset ACCESSIBLE BROWSER
 }
 
 fail() {
@@ -108,4 +197,44 @@ wait_log() {
 		sleep 0.2
 	done
 	fail "the trace never had: $1"
+}
+
+# request_ids METHOD: the JSON-RPC ids of the agent's requests of METHOD
+# in the trace, one a line.
+request_ids() {
+	{ grep -F '<- {"jsonrpc":"2.0","id":' "$log" || true; } | { grep -F "\"method\":\"$1\"" || true; } |
+		sed -E 's/.*<- \{"jsonrpc":"2.0","id":([0-9]+),.*/\1/'
+}
+
+# response_to ID: the client's response (a result or an error) to the
+# agent's request ID; "" when none was sent yet.
+response_to() { grep -E -- "-> \\{\"jsonrpc\":\"2.0\",\"id\":$1,\"(result|error)\":" "$log" | tail -1 || true; }
+
+# type_until_docked TEXT: type TEXT slowly (as type_slowly, over and over)
+# until a question docks under the prompt. Sets typed to what was typed
+# and dock_line to the line that announced the question. The question
+# takes the keys after a second without one: send the next keys at once.
+type_until_docked() {
+	local deadline=$((SECONDS + E2E_TIMEOUT)) i=0 c
+	typed=""
+	until dock_line="$(screen | tail -n 2 | head -n 1 | grep '^⚑ ')"; do
+		((SECONDS < deadline)) || fail "no question docked while typing '$typed'"
+		c="${1:i%${#1}:1}"
+		type_text "$c"
+		typed+="$c"
+		i=$((i + 1))
+		sleep "0.$(printf '%03d' $((60 + RANDOM % 91)))"
+	done
+}
+
+# prompt_squeezed: what the prompt holds, read off the screen, with every
+# space taken out (the prompt wraps at word boundaries and pads its lines,
+# so where a space was cannot be told at a wrap): the "› " lines right
+# under the last rule; "" for the placeholder of an empty prompt.
+prompt_squeezed() {
+	screen | awk '
+		/^(─)+$/ { rule = NR; n = 0; text = ""; next }
+		rule && NR == rule + 1 + n && sub(/^› /, "") { text = text $0; n++; next }
+		{ rule = 0; n = 0 }
+		END { if (text !~ /^Ask the agent…/) printf "%s", text }' | tr -d ' \n'
 }

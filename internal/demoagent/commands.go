@@ -27,6 +27,7 @@ func commandTable() []command {
 		{"url", "", "Ask you to open a local page whose Approve button completes the flow", (*turn).urlCommand},
 		{"all", "", "Ask a form, a URL and a permission at once", (*turn).allCommand},
 		{"edit", "", "Ask permission for an edit: a one-line change on line 30 of a 200-line file, as a diff", (*turn).editCommand},
+		{"risky", "", "Ask to open a look-alike URL and to run rm -rf ~, at once (nothing runs)", (*turn).riskyCommand},
 		{"legacy", "", "Fail the prompt with the legacy -32042 until a URL flow is done, then answer it", (*turn).legacyCommand},
 		{"bad", "", "Send malformed elicitations and report how the client refused them", (*turn).badCommand},
 		{"slow", "", "Stream for 30 seconds, so you can cancel it", (*turn).slowCommand},

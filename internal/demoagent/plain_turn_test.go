@@ -31,7 +31,7 @@ func TestInitializeAndSession(t *testing.T) {
 				for _, cmd := range ac.AvailableCommands {
 					names[cmd.Name] = true
 				}
-				for _, want := range []string{"help", "form", "url", "all", "bad", "slow", "flood", "forms", "exit"} {
+				for _, want := range []string{"help", "form", "url", "all", "risky", "bad", "slow", "flood", "forms", "exit"} {
 					if !names[want] {
 						t.Errorf("available commands miss %q", want)
 					}
