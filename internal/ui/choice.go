@@ -26,12 +26,19 @@ type choice struct {
 // picks nil.
 type choiceModal struct {
 	title, body  string
+	who          string // who asks; "" is elicit itself
 	choices      []choice
 	cursor       int
 	picked       any
 	finished     bool
 	th           *theme.Theme
 	index, total int
+
+	fr *frame // made at the first view: the dialogs are built as literals
+	// placed is the cursor and size the cursor's row was last brought
+	// into view for: scrolling by page then leaves it, a move brings it
+	// back.
+	placed [3]int
 }
 
 func (c *choiceModal) question() *session.Question { return nil }
@@ -45,18 +52,19 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	n := len(c.choices)
-	switch s := k.String(); s {
-	case "esc":
+	switch s := k.String(); {
+	case s == "esc":
 		c.finished = true
-	case "up", "shift+tab":
+	case c.frame().scrollKey(s):
+	case s == "up" || s == "shift+tab":
 		if n > 0 {
 			c.cursor = (c.cursor + n - 1) % n
 		}
-	case "down", "tab":
+	case s == "down" || s == "tab":
 		if n > 0 {
 			c.cursor = (c.cursor + 1) % n
 		}
-	case "enter":
+	case s == "enter":
 		if n > 0 {
 			c.picked = c.choices[c.cursor].value
 		}
@@ -72,15 +80,37 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-func (c *choiceModal) view(width, _ int) string {
-	th := c.th
-	var b strings.Builder
-	b.WriteString(th.ModalTitle.Render(c.title))
-	if c.total > 1 {
-		b.WriteString(th.Muted.Render(fmt.Sprintf(" · %d of %d", c.index, c.total)))
+func (c *choiceModal) frame() *frame {
+	if c.fr == nil {
+		c.fr = newFrame(c.th)
 	}
-	b.WriteString("\n\n" + ansi.Wrap(c.body, width-4, " ") + "\n\n")
+	return c.fr
+}
+
+// view draws the dialog in the scrolling frame: the title and who asks on
+// top, the text and every choice in the body (the cursor's row kept in
+// view), the keys at the bottom. A long choice wraps under itself.
+func (c *choiceModal) view(width, height int) string {
+	th := c.th
+	f := c.frame()
+	f.title = c.title
+	f.who = c.who
+	if f.who == "" {
+		f.who = "elicit"
+	}
+	if c.total > 1 {
+		f.who += fmt.Sprintf(" · %d of %d", c.index, c.total)
+	}
+	inner := max(width-4, 10)
+	var body []string
+	if c.body != "" {
+		body = append(strings.Split(c.body, "\n"), "")
+	}
 	keyed := false
+	for _, ch := range c.choices {
+		keyed = keyed || ch.key != ""
+	}
+	first := len(body)
 	for i, ch := range c.choices {
 		cur := "  "
 		if i == c.cursor {
@@ -88,16 +118,31 @@ func (c *choiceModal) view(width, _ int) string {
 		}
 		k := ""
 		if ch.key != "" {
-			k, keyed = th.Key.Render(ch.key)+" ", true
+			k = th.Key.Render(ch.key) + " "
+		} else if keyed {
+			k = "  "
 		}
-		b.WriteString(cur + k + ch.label + "\n")
+		body = append(body, hang(cur+k, ch.label, inner))
 	}
-	help := "↑/↓ enter · esc dismiss"
+	f.body = body
+	if at := [3]int{c.cursor + 1, width, height}; len(c.choices) > 0 && at != c.placed {
+		c.placed = at
+		f.ensureVisible(first + c.cursor)
+	}
+	help := "↑/↓ enter · pgup/pgdn scroll · esc dismiss"
 	if keyed {
 		help = "key or " + help
 	}
-	b.WriteString("\n" + th.KeyHelp.Render(help))
-	return th.Modal.Width(width).Render(b.String())
+	f.keys = help
+	return f.view(width, height)
+}
+
+// hang wraps text to width after prefix, the wrapped rows indented under
+// the text's first cell.
+func hang(prefix, text string, width int) string {
+	pw := ansi.StringWidth(prefix)
+	w := max(width-pw, 8)
+	return prefix + strings.ReplaceAll(ansi.Wrap(text, w, " -"), "\n", "\n"+strings.Repeat(" ", pw))
 }
 
 // exitChoice is the answer of the agent-stopped dialog.
@@ -116,7 +161,7 @@ type exitModal struct{ choiceModal }
 
 func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 	return &exitModal{choiceModal{
-		title: "The agent stopped", th: th,
+		title: "The agent stopped", who: agent, th: th,
 		body: fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
 		choices: []choice{
 			{"", "look at the transcript first (ctrl+r restarts later)", exitLook},
@@ -131,7 +176,7 @@ type authModal struct{ choiceModal }
 
 func newAuthModal(methods []acpconn.AuthMethod, agent string, th *theme.Theme) *authModal {
 	a := &authModal{choiceModal{
-		title: "Authentication required", th: th,
+		title: "Authentication required", who: agent, th: th,
 		body: agent + " needs you to sign in before it can start a session. Pick a method (esc quits):",
 	}}
 	for _, m := range methods {
