@@ -43,8 +43,7 @@ type listKeys struct {
 // WithWidth call (a keystroke in a 5,000-option list took about 60 ms), and
 // cannot be told to render only the visible window; bubbles' list brings
 // its own layout, status bar and keys, which do not fit inside a form.
-// Labels are cut to one row each (huh wraps them), so the window is a plain
-// slice of the filtered options.
+// A long label wraps under itself; only the options on screen are wrapped.
 type bigList struct {
 	items  []listItem
 	multi  bool
@@ -57,6 +56,7 @@ type bigList struct {
 	cursor int   // index into shown
 	top    int   // index into shown of the first row on screen
 
+	rows      int // options' rows on screen; 0: listRows
 	filter    textinput.Model
 	filtering bool
 	focused   bool
@@ -111,10 +111,25 @@ func (l *bigList) setCursor(i int) {
 	if l.cursor < l.top {
 		l.top = l.cursor
 	}
-	if l.cursor >= l.top+listRows {
-		l.top = l.cursor - listRows + 1
+	if l.cursor >= l.top+l.n() {
+		l.top = l.cursor - l.n() + 1
 	}
-	l.top = max(0, min(l.top, len(l.shown)-listRows))
+	l.top = max(0, min(l.top, len(l.shown)-l.n()))
+}
+
+// n is how many rows the options take on screen.
+func (l *bigList) n() int {
+	if l.rows > 0 {
+		return l.rows
+	}
+	return listRows
+}
+
+// setRows makes the list show n rows of options (0 or less: listRows),
+// the cursor kept in view.
+func (l *bigList) setRows(n int) {
+	l.rows = max(n, 0)
+	l.setCursor(l.cursor)
 }
 
 // hovered is the item under the cursor, or -1 when nothing matches.
@@ -177,9 +192,9 @@ func (l *bigList) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, l.keys.down) && !letter:
 		l.move(1, true)
 	case key.Matches(msg, l.keys.pageUp) && !letter:
-		l.move(-listRows, false)
+		l.move(-l.n(), false)
 	case key.Matches(msg, l.keys.pageDown) && !letter:
-		l.move(listRows, false)
+		l.move(l.n(), false)
 	case l.filtering:
 		return l.typeFilter(msg)
 	case key.Matches(msg, l.keys.top):
@@ -324,8 +339,24 @@ func (l *bigList) View() string {
 	}
 	selW := lipgloss.Width(selector)
 	avail := max(l.width-st.Base.GetHorizontalFrameSize()-selW, 4)
-	lines := make([]string, 0, listRows+1)
-	for r := l.top; r < min(l.top+listRows, len(l.shown)); r++ {
+	prefixW := 0
+	if l.multi {
+		prefixW = max(lipgloss.Width(st.SelectedPrefix.String()), lipgloss.Width(st.UnselectedPrefix.String()))
+	}
+	label := func(r int) []string {
+		return strings.Split(ansi.Wrap(l.items[l.shown[r]].label, max(avail-prefixW, 4), " -"), "\n")
+	}
+	// The cursor's option shows whole: start lower while it would not.
+	rows := 0
+	for r := l.top; r <= l.cursor && r < len(l.shown); r++ {
+		rows += len(label(r))
+	}
+	for rows > l.n() && l.top < l.cursor {
+		rows -= len(label(l.top))
+		l.top++
+	}
+	lines := make([]string, 0, l.n()+1)
+	for r := l.top; r < len(l.shown) && len(lines) < l.n(); r++ {
 		i := l.shown[r]
 		var b strings.Builder
 		if r == l.cursor {
@@ -334,24 +365,31 @@ func (l *bigList) View() string {
 			b.WriteString(strings.Repeat(" ", selW))
 		}
 		style := st.UnselectedOption
-		w := avail
 		if l.multi {
 			prefix := st.UnselectedPrefix.String()
 			if l.picked[i] {
 				prefix, style = st.SelectedPrefix.String(), st.SelectedOption
 			}
-			b.WriteString(prefix)
-			w -= lipgloss.Width(prefix)
+			b.WriteString(prefix + strings.Repeat(" ", prefixW-lipgloss.Width(prefix)))
 		} else if r == l.cursor {
 			style = st.SelectedOption
 		}
-		b.WriteString(style.Render(ansi.Truncate(l.items[i].label, max(w, 1), "…")))
-		lines = append(lines, b.String())
+		for k, row := range label(r) {
+			if k > 0 {
+				if len(lines) == l.n() {
+					break
+				}
+				b.Reset()
+				b.WriteString(strings.Repeat(" ", selW+prefixW))
+			}
+			b.WriteString(style.Render(row))
+			lines = append(lines, b.String())
+		}
 	}
 	if len(l.shown) == 0 {
 		lines = append(lines, st.Description.Render("no option matches"))
 	}
-	for len(lines) < listRows {
+	for len(lines) < l.n() {
 		lines = append(lines, "")
 	}
 	return st.Base.Render(strings.Join(append(lines, l.status(st)), "\n"))
