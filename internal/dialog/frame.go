@@ -32,7 +32,8 @@ const minBody = 3
 type Frame struct {
 	// Head is drawn on top. Its first Pin lines (who asks, the title) are
 	// always in view; the others stay fixed while the body keeps minBody
-	// rows, and otherwise scroll at the top of the body.
+	// rows, and otherwise scroll at the top of the body (a blank one is
+	// dropped instead).
 	Head []string
 	Pin  int
 	Body []string // scrolls; a line may hold several rows ("\n")
@@ -132,6 +133,9 @@ func (f *Frame) Lines(width, height int) []string {
 	want := f.want
 	fixed := len(head) + len(foot) + len(keys)
 	for i := pin; i < len(f.Head); i++ {
+		if f.Head[i] == "" && height > 0 && fixed+1+minBody > height {
+			continue // a blank row goes first, and does not scroll
+		}
 		r, _ := WrapRows(f.Head[i:i+1], width)
 		if height > 0 && fixed+len(r)+minBody > height {
 			body = append(append([]string(nil), f.Head[i:]...), body...)

@@ -40,9 +40,8 @@ func (c *Consent) View() string {
 
 	r := c.report
 	before, site, after := urlcheck.UrlParts(r)
-	head = append(head, th.Bold.Render("URL"),
-		// A URL has no spaces to break at: hard-wrap it, cutting nothing.
-		ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner, true))
+	// A URL has no spaces to break at: hard-wrap it, cutting nothing.
+	head = append(head, c.field("URL", ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner-labelWidth, true), inner))
 	if r.URL != "" && urlcheck.InputDiffers(r) {
 		head = append(head, th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
 	}
@@ -55,7 +54,7 @@ func (c *Consent) View() string {
 		if r.HostUnicode != r.HostASCII {
 			head = append(head, c.field("Host", urlcheck.Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner),
 				c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))
-		} else {
+		} else if r.HostASCII != r.Site() {
 			head = append(head, c.field("Host", r.HostASCII, inner))
 		}
 	}
