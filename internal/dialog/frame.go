@@ -42,6 +42,10 @@ type Frame struct {
 	// Tight drops the blank rows that otherwise part head, body, foot
 	// and keys when there is room.
 	Tight bool
+	// MinBody is the fewest rows the body keeps (markers included)
+	// before unpinned head lines scroll with it; 0 means 3, one row
+	// between both markers.
+	MinBody int
 
 	th     *theme.Theme
 	offset int // first body row shown
@@ -132,12 +136,13 @@ func (f *Frame) Lines(width, height int) []string {
 	body := f.Body
 	want := f.want
 	fixed := len(head) + len(foot) + len(keys)
+	least := max(f.MinBody, minBody)
 	for i := pin; i < len(f.Head); i++ {
-		if f.Head[i] == "" && height > 0 && fixed+1+minBody > height {
+		if f.Head[i] == "" && height > 0 && fixed+1+least > height {
 			continue // a blank row goes first, and does not scroll
 		}
 		r, _ := WrapRows(f.Head[i:i+1], width)
-		if height > 0 && fixed+len(r)+minBody > height {
+		if height > 0 && fixed+len(r)+least > height {
 			body = append(append([]string(nil), f.Head[i:]...), body...)
 			if want >= 0 {
 				want += len(f.Head) - i
@@ -209,8 +214,8 @@ func (f *Frame) place(n, avail int, start []int, want int) {
 		switch {
 		case s < f.offset || s == 0:
 			f.offset = s
-		case e > f.offset+inner:
-			f.offset = max(0, e-inner)
+		case e > f.offset+inner: // its end at the bottom; its top if it is taller
+			f.offset = max(0, min(s, e-inner))
 		}
 	}
 	f.want = -1

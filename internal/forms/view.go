@@ -28,7 +28,7 @@ func (m *Model) View() string {
 	f.Head, f.Pin = m.headerLines()
 	f.Foot, f.Keys = m.footerLines()
 	if m.reviewing {
-		f.Body = m.reviewLines()
+		f.Body, f.MinBody = m.reviewLines(), 0
 		return strings.Join(f.Lines(m.width, m.height), "\n")
 	}
 	budget := 0 // rows the focused field may take; 0: no limit
@@ -38,11 +38,16 @@ func (m *Model) View() string {
 		budget = max(m.height-len(pinned)-len(foot)-2, 1) // 2: the scroll markers
 	}
 	var body []string
-	for _, e := range m.slots() {
+	f.MinBody = 0
+	slots := m.slots()
+	for _, e := range slots {
+		block := m.fieldLines(e, budget)
 		if e == m.cur {
+			// The message scrolls before the field is cut.
 			f.EnsureVisible(len(body))
+			f.MinBody = len(block) + 2*b2i(len(slots) > 1) // the markers
 		}
-		body = append(body, strings.Join(m.fieldLines(e, budget), "\n"))
+		body = append(body, strings.Join(block, "\n"))
 	}
 	if len(m.entries) == 0 {
 		body = append(body, m.th.Muted.Render("This form has no fields: Enter to review and send."))
@@ -98,14 +103,16 @@ func (m *Model) headerLines() (lines []string, pin int) {
 		out = append(out, m.wrapText(sanitize.Line(m.schema.Title), m.th.Bold, 0)...)
 	}
 	pin = len(out)
+	// Each of these is one line, so it stays or scrolls whole.
+	one := func(s string, st lipgloss.Style) { out = append(out, strings.Join(m.wrapText(s, st, 0), "\n")) }
 	if msg := strings.TrimSpace(sanitize.Text(h.Message)); msg != "" {
-		out = append(out, m.wrapText(msg, m.th.Base, 0)...)
+		one(msg, m.th.Base)
 	}
 	if d := strings.TrimSpace(sanitize.Text(m.schema.Description)); d != "" {
-		out = append(out, m.wrapText(d, m.th.Muted, 0)...)
+		one(d, m.th.Muted)
 	}
 	if m.remembered != "" {
-		out = append(out, m.wrapText("↺ "+m.remembered, m.th.Info, 0)...)
+		one("↺ "+m.remembered, m.th.Info)
 	}
 	return append(out, ""), pin
 }
@@ -334,4 +341,11 @@ func (m *Model) footerLines() (foot []string, keys string) {
 		line = m.th.Warning.Render("Discard what you typed and "+what+"? ") + line
 	}
 	return foot, line
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
