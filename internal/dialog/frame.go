@@ -212,7 +212,9 @@ func (f *Frame) place(n, avail int, start []int, want int) {
 		s, e := start[want], start[want+1]
 		inner := max(1, avail-2) // rows between both markers
 		switch {
-		case s < f.offset || s == 0:
+		case e <= avail-1: // in view from the top (only "↓ N more" shown)
+			f.offset = 0
+		case s < f.offset:
 			f.offset = s
 		case e > f.offset+inner: // its end at the bottom; its top if it is taller
 			f.offset = max(0, min(s, e-inner))

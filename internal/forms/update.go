@@ -231,6 +231,7 @@ func (m *Model) openReview() tea.Cmd {
 	if m.checkAll() {
 		m.reviewing = true
 		m.frame().Home()
+		m.frame().EnsureVisible(2) // the first answer, under "Review your answers"
 	}
 	return nil
 }

@@ -28,7 +28,7 @@ func (m *Model) View() string {
 	f.Head, f.Pin = m.headerLines()
 	f.Foot, f.Keys = m.footerLines()
 	if m.reviewing {
-		f.Body, f.MinBody = m.reviewLines(), 0
+		f.Body, f.MinBody = m.reviewLines(), m.height/2 // the message scrolls before the answers get less
 		return strings.Join(f.Lines(m.width, m.height), "\n")
 	}
 	budget := 0 // rows the focused field may take; 0: no limit

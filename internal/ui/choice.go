@@ -35,10 +35,11 @@ type choiceModal struct {
 	index, total int
 
 	fr *frame // made at the first view: the dialogs are built as literals
-	// placed is the cursor and size the cursor's row was last brought
-	// into view for: scrolling by page then leaves it, a move brings it
-	// back.
-	placed [3]int
+	// placed is the size the cursor's row was last brought into view
+	// for; moved says the cursor moved since. Scrolling by page leaves the
+	// cursor, a move or a new size brings it back.
+	placed [2]int
+	moved  bool
 }
 
 func (c *choiceModal) question() *session.Question { return nil }
@@ -52,6 +53,8 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	n := len(c.choices)
+	was := c.cursor
+	defer func() { c.moved = c.moved || c.cursor != was }()
 	switch s := k.String(); {
 	case s == "esc":
 		c.finished = true
@@ -125,8 +128,8 @@ func (c *choiceModal) view(width, height int) string {
 		body = append(body, hang(cur+k, ch.label, inner))
 	}
 	f.body = body
-	if at := [3]int{c.cursor + 1, width, height}; len(c.choices) > 0 && at != c.placed {
-		c.placed = at
+	if at := [2]int{width, height}; len(c.choices) > 0 && (at != c.placed || c.moved) {
+		c.placed, c.moved = at, false
 		f.ensureVisible(first + c.cursor)
 	}
 	help := "↑/↓ enter · pgup/pgdn scroll · esc dismiss"
