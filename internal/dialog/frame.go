@@ -13,6 +13,7 @@ package dialog
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -32,7 +33,7 @@ const minBody = 3
 type Frame struct {
 	// Head is drawn on top. Its first Pin lines (who asks, the title) are
 	// always in view; the others stay fixed while the body keeps minBody
-	// rows, and otherwise scroll at the top of the body (a blank one is
+	// rows, and otherwise scroll at the top of the body (blank ones are
 	// dropped instead).
 	Head []string
 	Pin  int
@@ -137,15 +138,17 @@ func (f *Frame) Lines(width, height int) []string {
 	want := f.want
 	fixed := len(head) + len(foot) + len(keys)
 	least := max(f.MinBody, minBody)
-	for i := pin; i < len(f.Head); i++ {
-		if f.Head[i] == "" && height > 0 && fixed+1+least > height {
-			continue // a blank row goes first, and does not scroll
-		}
-		r, _ := WrapRows(f.Head[i:i+1], width)
+	rest := f.Head[pin:]
+	if all, _ := WrapRows(rest, width); height > 0 && fixed+len(all)+least > height {
+		// Short of room: blank rows go first, and do not scroll.
+		rest = slices.DeleteFunc(slices.Clone(rest), func(s string) bool { return s == "" })
+	}
+	for i := range rest {
+		r, _ := WrapRows(rest[i:i+1], width)
 		if height > 0 && fixed+len(r)+least > height {
-			body = append(append([]string(nil), f.Head[i:]...), body...)
+			body = append(slices.Clone(rest[i:]), body...)
 			if want >= 0 {
-				want += len(f.Head) - i
+				want += len(rest) - i
 			}
 			break
 		}

@@ -42,9 +42,6 @@ func (c *Consent) View() string {
 	before, site, after := urlcheck.UrlParts(r)
 	// A URL has no spaces to break at: hard-wrap it, cutting nothing.
 	head = append(head, c.field("URL", ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner-labelWidth, true), inner))
-	if r.URL != "" && urlcheck.InputDiffers(r) {
-		head = append(head, th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
-	}
 	if r.HostASCII != "" {
 		site := th.Highlight.Render(r.Site())
 		if c.header.Visits != "" {
@@ -57,6 +54,9 @@ func (c *Consent) View() string {
 		} else if r.HostASCII != r.Site() {
 			head = append(head, c.field("Host", r.HostASCII, inner))
 		}
+	}
+	if r.URL != "" && urlcheck.InputDiffers(r) {
+		head = append(head, th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
 	}
 	f.Head, f.Pin = head, 2
 
