@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/theme"
@@ -42,7 +43,14 @@ func (h *helpModal) view(width, height int) string {
 	hm.SetWidth(width - 4)
 	f := h.frame()
 	f.title, f.who = "Keys", "elicit"
-	f.body = append(strings.Split(hm.View(h.keys), "\n"), "",
+	// One group under another: side by side, help cuts the groups that
+	// do not fit the width.
+	f.body = nil
+	for _, g := range h.keys.FullHelp() {
+		f.body = append(f.body, strings.Split(hm.FullHelpView([][]key.Binding{g}), "\n")...)
+		f.body = append(f.body, "")
+	}
+	f.body = append(f.body,
 		"In every text field: ctrl+a/e start/end, ctrl+k/u kill, ctrl+w word, alt+b/f word moves.",
 		"A question that pops up while you type waits under the prompt: tab answers it.")
 	f.keys = "↑/↓ pgup/pgdn scroll · esc or enter closes"
