@@ -1,17 +1,12 @@
 package forms
 
 import (
-	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
-	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // listRows is how many options a bigList shows at once; with its status
@@ -43,8 +38,7 @@ type listKeys struct {
 // WithWidth call (a keystroke in a 5,000-option list took about 60 ms), and
 // cannot be told to render only the visible window; bubbles' list brings
 // its own layout, status bar and keys, which do not fit inside a form.
-// Labels are cut to one row each (huh wraps them), so the window is a plain
-// slice of the filtered options.
+// A long label wraps under itself; only the options on screen are wrapped.
 type bigList struct {
 	items  []listItem
 	multi  bool
@@ -57,6 +51,7 @@ type bigList struct {
 	cursor int   // index into shown
 	top    int   // index into shown of the first row on screen
 
+	rows      int // options' rows on screen; 0: listRows
 	filter    textinput.Model
 	filtering bool
 	focused   bool
@@ -111,10 +106,25 @@ func (l *bigList) setCursor(i int) {
 	if l.cursor < l.top {
 		l.top = l.cursor
 	}
-	if l.cursor >= l.top+listRows {
-		l.top = l.cursor - listRows + 1
+	if l.cursor >= l.top+l.n() {
+		l.top = l.cursor - l.n() + 1
 	}
-	l.top = max(0, min(l.top, len(l.shown)-listRows))
+	l.top = max(0, min(l.top, len(l.shown)-l.n()))
+}
+
+// n is how many rows the options take on screen.
+func (l *bigList) n() int {
+	if l.rows > 0 {
+		return l.rows
+	}
+	return listRows
+}
+
+// setRows makes the list show n rows of options (0 or less: listRows),
+// the cursor kept in view.
+func (l *bigList) setRows(n int) {
+	l.rows = max(n, 0)
+	l.setCursor(l.cursor)
 }
 
 // hovered is the item under the cursor, or -1 when nothing matches.
@@ -177,9 +187,9 @@ func (l *bigList) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, l.keys.down) && !letter:
 		l.move(1, true)
 	case key.Matches(msg, l.keys.pageUp) && !letter:
-		l.move(-listRows, false)
+		l.move(-l.n(), false)
 	case key.Matches(msg, l.keys.pageDown) && !letter:
-		l.move(listRows, false)
+		l.move(l.n(), false)
 	case l.filtering:
 		return l.typeFilter(msg)
 	case key.Matches(msg, l.keys.top):
@@ -309,77 +319,4 @@ func (l *bigList) syncPicks() {
 		}
 	}
 	*l.picks = p
-}
-
-// View draws the rows on screen and a status line: the cursor's place in
-// the matches, how many there are of how many, and the filter.
-func (l *bigList) View() string {
-	st := &l.styles.Theme(false).Blurred
-	if l.focused {
-		st = &l.styles.Theme(false).Focused
-	}
-	selector := st.SelectSelector.String()
-	if l.multi {
-		selector = st.MultiSelectSelector.String()
-	}
-	selW := lipgloss.Width(selector)
-	avail := max(l.width-st.Base.GetHorizontalFrameSize()-selW, 4)
-	lines := make([]string, 0, listRows+1)
-	for r := l.top; r < min(l.top+listRows, len(l.shown)); r++ {
-		i := l.shown[r]
-		var b strings.Builder
-		if r == l.cursor {
-			b.WriteString(selector)
-		} else {
-			b.WriteString(strings.Repeat(" ", selW))
-		}
-		style := st.UnselectedOption
-		w := avail
-		if l.multi {
-			prefix := st.UnselectedPrefix.String()
-			if l.picked[i] {
-				prefix, style = st.SelectedPrefix.String(), st.SelectedOption
-			}
-			b.WriteString(prefix)
-			w -= lipgloss.Width(prefix)
-		} else if r == l.cursor {
-			style = st.SelectedOption
-		}
-		b.WriteString(style.Render(ansi.Truncate(l.items[i].label, max(w, 1), "…")))
-		lines = append(lines, b.String())
-	}
-	if len(l.shown) == 0 {
-		lines = append(lines, st.Description.Render("no option matches"))
-	}
-	for len(lines) < listRows {
-		lines = append(lines, "")
-	}
-	return st.Base.Render(strings.Join(append(lines, l.status(st)), "\n"))
-}
-
-// status is the line under the rows.
-func (l *bigList) status(st *huh.FieldStyles) string {
-	var pos string
-	switch {
-	case len(l.shown) == 0:
-		pos = fmt.Sprintf("0 of %d", len(l.items))
-	case len(l.shown) == len(l.items):
-		pos = fmt.Sprintf("%d of %d", l.cursor+1, len(l.items))
-	default:
-		pos = fmt.Sprintf("%d of %d matching (%d in all)", l.cursor+1, len(l.shown), len(l.items))
-	}
-	if l.multi {
-		pos += fmt.Sprintf(" · %d picked", len(*l.picks))
-	}
-	var s string
-	switch {
-	case l.filtering:
-		l.filter.SetWidth(min(ansi.StringWidth(l.filter.Value())+1, max(l.width/2, 10)))
-		s = l.filter.View() + "  " + st.Description.Render(pos)
-	case l.filter.Value() != "":
-		s = st.Description.Render("/" + sanitize.Line(l.filter.Value()) + " · " + pos)
-	default:
-		s = st.Description.Render(pos)
-	}
-	return ansi.Truncate(s, max(l.width-st.Base.GetHorizontalFrameSize(), 4), "…")
 }

@@ -32,6 +32,9 @@ type entry struct {
 	widget huh.Field // nil until built, and for a list drawn by bigList
 	list   *bigList  // a select or multi-select over filterAbove entries
 	width  int       // the width last given to the widget
+	height int       // the height a list widget was made, 0 for its own
+	km     *huh.KeyMap
+	hth    huh.Theme // what the widget was built with, to build it anew
 
 	text string // Input: string, number, integer; Text: list
 	// shown and raw: a default with characters that must not reach the

@@ -22,6 +22,7 @@ type KeyMap struct {
 	Filter             key.Binding // long lists
 	NewLine            key.Binding // list fields: one value a line
 	Yes, No            key.Binding // the discard question
+	Scroll             key.Binding // the review, when it is taller than the screen
 }
 
 // DefaultKeyMap returns the form's keys.
@@ -41,6 +42,7 @@ func DefaultKeyMap() KeyMap {
 		NewLine: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line (on an empty line: next)")),
 		Yes:     key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes, discard")),
 		No:      key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no, go back")),
+		Scroll:  key.NewBinding(key.WithKeys("up", "down", "pgup", "pgdown", "home", "end"), key.WithHelp("↑/↓", "scroll")),
 	}
 }
 
@@ -54,7 +56,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Review},
 		{k.Choose, k.Toggle, k.Filter, k.NewLine, k.Format},
-		{k.Send, k.Edit, k.Decline, k.Cancel},
+		{k.Send, k.Edit, k.Scroll, k.Decline, k.Cancel},
 	}
 }
 
@@ -67,7 +69,7 @@ func (m *Model) helpKeys() []key.Binding {
 		return []key.Binding{k.Yes, k.No}
 	}
 	if m.reviewing {
-		return []key.Binding{k.Send, k.Edit, k.Decline, k.Cancel}
+		return []key.Binding{k.Send, k.Edit, k.Scroll, k.Decline, k.Cancel}
 	}
 	next := k.Next
 	if f := m.focusable(); len(f) == 0 || m.cur == f[len(f)-1] {

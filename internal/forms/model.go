@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/schema"
 	"github.com/elicit-dev/elicit/internal/theme"
 )
@@ -90,6 +91,7 @@ type Model struct {
 	initial map[string]any
 
 	width, height int
+	fr            *dialog.Frame // the scrolling frame, made at the first view
 }
 
 // NewModel builds the form for s. The grace period starts now.

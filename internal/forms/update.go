@@ -65,6 +65,8 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 			if f := m.focusable(); len(f) > 0 {
 				return m.focusOn(f[len(f)-1])
 			}
+		case key.Matches(kp, k.Scroll):
+			m.scrollReview(kp.String())
 		}
 		return nil
 	}
@@ -228,8 +230,22 @@ func (m *Model) checkAll() bool {
 func (m *Model) openReview() tea.Cmd {
 	if m.checkAll() {
 		m.reviewing = true
+		m.frame().Home()
+		m.frame().EnsureVisible(2) // the first answer, under "Review your answers"
 	}
 	return nil
+}
+
+// scrollReview scrolls the review screen by a row, a page or to an end.
+func (m *Model) scrollReview(k string) {
+	switch f := m.frame(); k {
+	case "up":
+		f.Up()
+	case "down":
+		f.Down()
+	default:
+		f.ScrollKey(k)
+	}
 }
 
 // content builds the typed content from valid entries.

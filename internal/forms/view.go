@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/schema"
 )
@@ -16,52 +17,52 @@ import (
 // secretWarning is shown under a field that seems to ask for a secret.
 const secretWarning = "⚠ This looks like a secret. Forms go to the agent and its model: never type passwords, tokens or keys here."
 
-// View draws the form: header, message, the fields (only the focused one
-// shows its full widget; the others show their current answer), or the
-// review screen, then the help line. With a height set, the body scrolls to
-// keep the focused field in view; the help line always shows.
+// View draws the form in the dialog frame: who asks and the title stay on
+// top, the key line at the bottom, and the fields (only the focused one
+// shows its full widget; the others show their current answer) or the
+// review scroll between them. With a height set, the focused field is kept
+// in view, its list made shorter when it would not fit, and the agent's
+// message scrolls with the fields when it leaves them too little room.
 func (m *Model) View() string {
-	head := m.headerLines()
-	var body []string
-	top, bottom := 0, 0
+	f := m.frame()
+	f.Head, f.Pin = m.headerLines()
+	f.Foot, f.Keys = m.footerLines()
 	if m.reviewing {
-		body = m.reviewLines()
-	} else {
-		for _, e := range m.slots() {
-			block := m.fieldLines(e)
-			if e == m.cur {
-				top, bottom = len(body), len(body)+len(block)
-			}
-			body = append(body, block...)
-		}
-		if len(m.entries) == 0 {
-			body = append(body, m.th.Muted.Render("This form has no fields: Enter to review and send."))
-		}
+		f.Body, f.MinBody = m.reviewLines(), m.height/2 // the message scrolls before the answers get less
+		return strings.Join(f.Lines(m.width, m.height), "\n")
 	}
-	foot := m.footerLines()
-	lines := append(head, body...)
-	top, bottom = top+len(head), bottom+len(head)
-	if m.height > 0 && len(lines)+len(foot) > m.height {
-		lines = window(lines, top, bottom, m.height-len(foot))
+	budget := 0 // rows the focused field may take; 0: no limit
+	if m.height > 0 {
+		pinned, _ := dialog.WrapRows(f.Head[:f.Pin], m.width)
+		foot, _ := dialog.WrapRows(append(append([]string(nil), f.Foot...), f.Keys), m.width)
+		budget = max(m.height-len(pinned)-len(foot)-2, 1) // 2: the scroll markers
 	}
-	return strings.Join(append(lines, foot...), "\n")
+	var body []string
+	f.MinBody = 0
+	slots := m.slots()
+	for _, e := range slots {
+		block := m.fieldLines(e, budget)
+		if e == m.cur {
+			// The message scrolls before the field is cut.
+			f.EnsureVisible(len(body))
+			f.MinBody = len(block) + 2*b2i(len(slots) > 1) // the markers
+		}
+		body = append(body, strings.Join(block, "\n"))
+	}
+	if len(m.entries) == 0 {
+		body = append(body, m.th.Muted.Render("This form has no fields: Enter to review and send."))
+	}
+	f.Body = body
+	return strings.Join(f.Lines(m.width, m.height), "\n")
 }
 
-// window returns n lines of lines that include [top, bottom) if they fit,
-// starting as high as possible.
-func window(lines []string, top, bottom, n int) []string {
-	if n <= 0 {
-		return nil
+// frame is the form's scrolling frame, made at the first view.
+func (m *Model) frame() *dialog.Frame {
+	if m.fr == nil {
+		m.fr = dialog.New(m.th)
+		m.fr.Tight = true // the form keeps its own blank rows
 	}
-	start := 0
-	if bottom > n {
-		start = bottom - n
-	}
-	if top < start {
-		start = top
-	}
-	end := min(start+n, len(lines))
-	return lines[start:end]
+	return m.fr
 }
 
 // wrapText wraps (never cuts) s to the form's width.
@@ -81,7 +82,10 @@ func (m *Model) wrapText(s string, style lipgloss.Style, indent int) []string {
 	return lines
 }
 
-func (m *Model) headerLines() []string {
+// headerLines is who asks and the title (the first pin lines, always in
+// view), then the message, the description and the note about answers
+// from last time.
+func (m *Model) headerLines() (lines []string, pin int) {
 	h := m.header
 	agent := sanitize.Line(h.Agent)
 	if agent == "" {
@@ -98,22 +102,26 @@ func (m *Model) headerLines() []string {
 	if m.schema.Title != "" {
 		out = append(out, m.wrapText(sanitize.Line(m.schema.Title), m.th.Bold, 0)...)
 	}
+	pin = len(out)
+	// Each of these is one line, so it stays or scrolls whole.
+	one := func(s string, st lipgloss.Style) { out = append(out, strings.Join(m.wrapText(s, st, 0), "\n")) }
 	if msg := strings.TrimSpace(sanitize.Text(h.Message)); msg != "" {
-		out = append(out, m.wrapText(msg, m.th.Base, 0)...)
+		one(msg, m.th.Base)
 	}
 	if d := strings.TrimSpace(sanitize.Text(m.schema.Description)); d != "" {
-		out = append(out, m.wrapText(d, m.th.Muted, 0)...)
+		one(d, m.th.Muted)
 	}
 	if m.remembered != "" {
-		out = append(out, m.wrapText("↺ "+m.remembered, m.th.Info, 0)...)
+		one("↺ "+m.remembered, m.th.Info)
 	}
-	return append(out, "")
+	return append(out, ""), pin
 }
 
 // fieldLines draws one field: label with required marker, description,
 // hints, secret warning, notes, then the widget (focused) or the current
-// answer (not focused), then the error.
-func (m *Model) fieldLines(e *entry) []string {
+// answer (not focused), then the error. The focused widget is made short
+// enough for the whole field to take at most budget rows (0: no limit).
+func (m *Model) fieldLines(e *entry, budget int) []string {
 	f := e.f
 	focused := e == m.cur
 	indent := 2
@@ -168,21 +176,23 @@ func (m *Model) fieldLines(e *entry) []string {
 			}
 		}
 	}
+	var after []string
+	if why := e.limitReached(); focused && why != "" {
+		after = append(after, m.wrapText(why, m.th.Notice, indent)...)
+	}
+	if e.err != nil {
+		after = append(after, m.wrapText("✗ "+sanitize.Line(e.err.Error()), m.th.Danger, indent)...)
+	}
+	after = append(after, "")
 	if focused {
 		m.ready(e)
-		for _, l := range strings.Split(maskInvisible(e.view()), "\n") {
+		for _, l := range strings.Split(maskInvisible(m.fitWidget(e, budget-len(out)-len(after))), "\n") {
 			out = append(out, strings.Repeat(" ", indent)+l)
-		}
-		if why := e.limitReached(); why != "" {
-			out = append(out, m.wrapText(why, m.th.Notice, indent)...)
 		}
 	} else {
 		out = append(out, strings.Repeat(" ", indent)+m.ink.secondary.render(e.answerText()))
 	}
-	if e.err != nil {
-		out = append(out, m.wrapText("✗ "+sanitize.Line(e.err.Error()), m.th.Danger, indent)...)
-	}
-	return append(out, "")
+	return append(out, after...)
 }
 
 // maskInvisible replaces any bidi control or invisible character left in a
@@ -330,12 +340,11 @@ func wire(v any) string {
 	return sanitize.Line(strings.TrimSuffix(b.String(), "\n"))
 }
 
-// footerLines is the error summary, then the key line or the discard
+// footerLines is the error summary, and the key line or the discard
 // question.
-func (m *Model) footerLines() []string {
-	var out []string
+func (m *Model) footerLines() (foot []string, keys string) {
 	if m.problem != "" && !m.reviewing {
-		out = append(out, m.wrapText(sanitize.Line(m.problem), m.th.Danger, 0)...)
+		foot = m.wrapText(sanitize.Line(m.problem), m.th.Danger, 0)
 	}
 	line := m.help.ShortHelpView(m.helpKeys())
 	if m.confirming {
@@ -345,5 +354,12 @@ func (m *Model) footerLines() []string {
 		}
 		line = m.th.Warning.Render("Discard what you typed and "+what+"? ") + line
 	}
-	return append(out, m.wrapText(line, lipgloss.NewStyle(), 0)...)
+	return foot, line
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

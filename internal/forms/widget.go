@@ -14,6 +14,7 @@ import (
 // which it runs.
 func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 	f := e.f
+	e.km, e.hth = km, th
 	var w huh.Field
 	switch {
 	case f.Kind == schema.KindBoolean && (f.Required || f.HasDefault):
@@ -40,6 +41,9 @@ func (e *entry) build(km *huh.KeyMap, th huh.Theme, windowed bool) {
 		if windowed && len(items) > filterAbove {
 			e.list = newMultiList(items, &e.picks, limit, km, th)
 			return
+		}
+		if e.width > 0 {
+			items = multiItemsFor(items, e.width, th)
 		}
 		w = multiWidget(items, &e.picks, limit, th)
 	case f.Kind == schema.KindList:
@@ -95,15 +99,24 @@ func multiWidget(items []listItem, picks *[]string, limit int, th huh.Theme) huh
 // built reports whether the entry has its widget.
 func (e *entry) built() bool { return e.widget != nil || e.list != nil }
 
-// setWidth gives the widget its width.
-func (e *entry) setWidth(w int) {
+// setWidth gives the widget its width. A short multi-select is built anew
+// with its options wrapped to the width (the cursor goes back to the top);
+// it reports whether it was.
+func (e *entry) setWidth(w int) (rebuilt bool) {
 	e.width = w
 	switch {
 	case e.list != nil:
 		e.list.width = w
+	case e.widget != nil && e.f.Kind == schema.KindMultiSelect && e.hth != nil:
+		e.widget, e.height = nil, 0
+		e.build(e.km, e.hth, true)
+		e.widget.Init()
+		e.widget = e.widget.WithWidth(w)
+		return true
 	case e.widget != nil:
 		e.widget = e.widget.WithWidth(w)
 	}
+	return false
 }
 
 // focus focuses the widget.
@@ -165,7 +178,7 @@ func (m *Model) ready(e *entry) {
 			e.widget.Init() // huh's fields return no command from Init
 		}
 	}
-	if w := m.width - 4; e.width != w {
-		e.setWidth(w)
+	if w := m.width - 4; e.width != w && e.setWidth(w) && e == m.cur {
+		e.focus()
 	}
 }

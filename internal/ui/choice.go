@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/session"
@@ -25,6 +24,7 @@ type choice struct {
 // picks nil.
 type choiceModal struct {
 	title, body  string
+	who          string // who asks; "" is elicit itself
 	choices      []choice
 	cursor       int
 	picked       any
@@ -32,6 +32,13 @@ type choiceModal struct {
 	th           *theme.Theme
 	index, total int
 	escHelp      string // what Esc does, for the help line ("" = dismiss)
+
+	fr *frame // made at the first view: the dialogs are built as literals
+	// placed is the size the cursor's row was last brought into view
+	// for; moved says the cursor moved since. Scrolling by page leaves the
+	// cursor, a move or a new size brings it back.
+	placed [2]int
+	moved  bool
 }
 
 func (c *choiceModal) question() *session.Question { return nil }
@@ -45,18 +52,21 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	n := len(c.choices)
-	switch s := k.String(); s {
-	case "esc":
+	was := c.cursor
+	defer func() { c.moved = c.moved || c.cursor != was }()
+	switch s := k.String(); {
+	case s == "esc":
 		c.finished = true
-	case "up", "shift+tab":
+	case c.frame().scrollKey(s):
+	case s == "up" || s == "shift+tab":
 		if n > 0 {
 			c.cursor = (c.cursor + n - 1) % n
 		}
-	case "down", "tab":
+	case s == "down" || s == "tab":
 		if n > 0 {
 			c.cursor = (c.cursor + 1) % n
 		}
-	case "enter":
+	case s == "enter":
 		if n > 0 {
 			c.picked = c.choices[c.cursor].value
 		}
@@ -72,16 +82,37 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+func (c *choiceModal) frame() *frame {
+	if c.fr == nil {
+		c.fr = newFrame(c.th)
+	}
+	return c.fr
+}
+
+// view draws the dialog in the scrolling frame: the title and who asks on
+// top, the text and every choice in the body (the cursor's row kept in
+// view), the keys at the bottom. A long choice wraps under itself.
 func (c *choiceModal) view(width, height int) string {
 	th := c.th
-	var b strings.Builder
-	b.WriteString(th.ModalTitle.Render(c.title))
-	if c.total > 1 {
-		b.WriteString(th.Muted.Render(fmt.Sprintf(" · %d of %d", c.index, c.total)))
+	f := c.frame()
+	f.title = c.title
+	f.who = c.who
+	if f.who == "" {
+		f.who = "elicit"
 	}
-	b.WriteString("\n\n" + ansi.Wrap(c.body, width-4, " ") + "\n\n")
+	if c.total > 1 {
+		f.who += fmt.Sprintf(" · %d of %d", c.index, c.total)
+	}
+	inner := max(width-4, 10)
+	var body []string
+	if c.body != "" {
+		body = append(strings.Split(c.body, "\n"), "")
+	}
 	keyed := false
-	rows := make([][]string, len(c.choices))
+	for _, ch := range c.choices {
+		keyed = keyed || ch.key != ""
+	}
+	first := len(body)
 	for i, ch := range c.choices {
 		cur := "  "
 		if i == c.cursor {
@@ -89,34 +120,31 @@ func (c *choiceModal) view(width, height int) string {
 		}
 		k := ""
 		if ch.key != "" {
-			k, keyed = th.Key.Render(ch.key)+" ", true
+			k = th.Key.Render(ch.key) + " "
+		} else if keyed {
+			k = "  "
 		}
-		for j, l := range strings.Split(cur+k+ch.label, "\n") {
-			if j > 0 {
-				l = "  " + l
-			}
-			rows[i] = append(rows[i], ansi.Truncate(l, width-4, "…"))
-		}
+		body = append(body, hang(cur+k, ch.label, inner))
 	}
-	// Too many for the screen: a window around the cursor, so the cursor
-	// is always in sight.
-	room := height - lipgloss.Height(b.String()) - 5
-	first, last := window(rows, c.cursor, max(3, room))
-	if first > 0 {
-		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↑ %d more", first)) + "\n")
+	f.body = body
+	if at := [2]int{width, height}; len(c.choices) > 0 && (at != c.placed || c.moved) {
+		c.placed, c.moved = at, false
+		f.ensureVisible(first + c.cursor)
 	}
-	for _, r := range rows[first:last] {
-		b.WriteString(strings.Join(r, "\n") + "\n")
-	}
-	if last < len(rows) {
-		b.WriteString(th.Muted.Render(fmt.Sprintf("  ↓ %d more", len(rows)-last)) + "\n")
-	}
-	help := "↑/↓ enter · esc " + orText(c.escHelp, "dismiss")
+	help := "↑/↓ enter · pgup/pgdn scroll · esc " + orText(c.escHelp, "dismiss")
 	if keyed {
 		help = "key or " + help
 	}
-	b.WriteString("\n" + th.KeyHelp.Render(help))
-	return th.Modal.Width(width).Render(b.String())
+	f.keys = help
+	return f.view(width, height)
+}
+
+// hang wraps text to width after prefix, the wrapped rows indented under
+// the text's first cell.
+func hang(prefix, text string, width int) string {
+	pw := ansi.StringWidth(prefix)
+	w := max(width-pw, 8)
+	return prefix + strings.ReplaceAll(ansi.Wrap(text, w, " -"), "\n", "\n"+strings.Repeat(" ", pw))
 }
 
 // window is the range of rows, as many as fit in room lines, that keeps
@@ -164,7 +192,7 @@ type exitModal struct{ choiceModal }
 
 func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 	return &exitModal{choiceModal{
-		title: "The agent stopped", th: th,
+		title: "The agent stopped", who: agent, th: th,
 		body: fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
 		choices: []choice{
 			{"", "look at the transcript first (ctrl+r restarts later)", exitLook},

@@ -2,11 +2,9 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -63,21 +61,26 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// flowsView is the pending-flows panel.
-func (m *Model) flowsView(width int) string {
+// flowsView is the pending-flows panel, in the scrolling frame with the
+// selected flow in view. The panel keeps no scroll state of its own (the
+// model is not this file's), so each view places the selection afresh.
+func (m *Model) flowsView(width, height int) string {
 	th := m.th
 	flows := m.core.Flows()
-	var b strings.Builder
-	b.WriteString(th.ModalTitle.Render("Pending URL flows") + th.Muted.Render(fmt.Sprintf(" · %d waiting for the agent", len(flows))) + "\n\n")
-	for i, f := range flows {
+	f := newFrame(th)
+	f.title = "Pending URL flows"
+	f.who = fmt.Sprintf("%s · %d waiting for the agent", m.agent, len(flows))
+	inner := max(width-4, 10)
+	for i, fl := range flows {
 		cur := "  "
 		if i == m.flowSel {
 			cur = th.Selected.Render("> ")
 		}
-		age := m.now().Sub(f.Started).Round(time.Second)
-		line := fmt.Sprintf("%s  %s  id %s  %s ago", th.Highlight.Render(f.Q.Elicit.Report.Site()), m.agent, sanitize.ID(f.Q.Elicit.ElicitationID), age)
-		b.WriteString(cur + ansi.Truncate(line, width-6, "…") + "\n")
+		age := m.now().Sub(fl.Started).Round(time.Second)
+		line := fmt.Sprintf("%s  id %s  %s ago", th.Highlight.Render(fl.Q.Elicit.Report.Site()), sanitize.ID(fl.Q.Elicit.ElicitationID), age)
+		f.body = append(f.body, hang(cur, line, inner))
 	}
-	b.WriteString("\n" + th.KeyHelp.Render("↑/↓ select · o reopen (asks again) · c copy URL · d mark done · x stop waiting · esc close"))
-	return th.Modal.Width(width).Render(b.String())
+	f.ensureVisible(m.flowSel)
+	f.keys = "↑/↓ select · o reopen (asks again) · c copy URL · d mark done · x stop waiting · esc close"
+	return f.view(width, height)
 }

@@ -49,7 +49,7 @@ func (m *Model) bottomView(w int) string {
 		return clampHeight(f.view(w, maxH), maxH)
 	}
 	if m.showFlows {
-		return m.flowsView(w)
+		return clampHeight(m.flowsView(w, maxH), maxH)
 	}
 	rule := m.th.Border.Render(strings.Repeat("─", w))
 	if hints := m.hintsView(w); hints != "" {
@@ -82,14 +82,17 @@ func (m *Model) dockView(f modal, w int) string {
 	return ansi.Truncate(line, w, "…")
 }
 
-// clampHeight keeps a modal within the screen, showing its end (where the
-// help and the focused field are) when it is too tall.
+// clampHeight keeps a modal within h rows. Every dialog fits the height
+// it is given (the scrolling frame sees to it), so this is a last guard:
+// it keeps the top (the border and the title with who asks) and the end
+// (the keys), and drops rows from the middle.
 func clampHeight(s string, h int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) <= h {
 		return s
 	}
-	return strings.Join(lines[len(lines)-h:], "\n")
+	top := min(2, h/2)
+	return strings.Join(append(lines[:top:top], lines[len(lines)-(h-top):]...), "\n")
 }
 
 func (m *Model) statusView(w int) string {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/theme"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
@@ -15,13 +16,13 @@ type Action string
 // OpenCmd) and answers the agent accept. Copying is not an outcome: the
 // screen stays up.
 const (
-	Open    Action = "open"
+	Open Action = "open"
 	// OpenedByUser: the browser could not be started here (over SSH, or
 	// it failed) and the user says they opened the URL themselves: the
 	// agent hears accept, nothing is started.
 	OpenedByUser Action = "opened-by-user"
-	Decline Action = "decline"
-	Cancel  Action = "cancel"
+	Decline      Action = "decline"
+	Cancel       Action = "cancel"
 )
 
 // DefaultGrace is how long a new consent screen ignores keys, so that a
@@ -58,9 +59,10 @@ type Consent struct {
 	confirmed  bool   // the terminal read the copied URL back
 	failure    string // why the browser could not open it ("" before)
 	remote     bool   // over SSH: no browser here; show the QR code
-	refused    bool // o was pressed on a URL that cannot open
+	refused    bool   // o was pressed on a URL that cannot open
 	action     Action
 	done       bool
+	fr         *dialog.Frame // scrolls what does not fit (consent_view.go)
 }
 
 // NewConsent builds the screen for r. Keys arriving within grace of its
@@ -136,6 +138,9 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		case "esc", "ctrl+c":
 			c.confirming, c.sure = false, false
 		}
+		return nil
+	}
+	if c.scroll(k) {
 		return nil
 	}
 	c.refused = false

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/urlcheck"
 )
@@ -13,102 +14,122 @@ import (
 // labelWidth is the width of the left column ("Site", "Host").
 const labelWidth = 8
 
-// View draws the screen in a rounded box as wide as SetSize allows: who
-// asks, the message, the full URL wrapped (never cut) with its site
-// highlighted, the host in Unicode and ASCII when they differ, every
-// warning with its severity, and the keys.
+// View draws the screen in the dialog frame, as wide and as tall as
+// SetSize allows. On top and always in view: the title and who asks; then,
+// in view while they leave the rest any room, the full URL wrapped (never
+// cut) with its site highlighted and the host in Unicode and ASCII when
+// they differ. The agent's message and every warning with its severity
+// scroll (↑/↓, pgup/pgdn); the buttons and the keys stay at the bottom.
+// The message comes after the URL, so an agent cannot push the URL out of
+// sight with a long one.
 func (c *Consent) View() string {
 	th := c.th
 	inner := max(c.width-4, 20) // border and padding
-	var b strings.Builder
-	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
 	wrap := func(s string, w int) string { return ansi.Wrap(s, w, "") }
+	f := c.frame()
 
 	title := "Open a link?"
 	if c.header.Total > 1 {
 		title += fmt.Sprintf("  (%d of %d)", c.header.Index, c.header.Total)
 	}
-	line(th.ModalTitle.Render(title))
 	who := "Agent: " + orUnknown(sanitize.Line(c.header.Agent))
 	if tc := sanitize.Line(c.header.ToolCall); tc != "" {
 		who += "  ·  Tool call: " + tc
 	}
-	line(th.Muted.Render(wrap(who, inner)))
-	if msg := strings.TrimSpace(sanitize.Text(c.header.Message)); msg != "" {
-		line("")
-		line(wrap(msg, inner))
-	}
-	line("")
+	head := []string{th.ModalTitle.Render(title), th.Muted.Render(wrap(who, inner)), ""}
 
 	r := c.report
 	before, site, after := urlcheck.UrlParts(r)
-	line(th.Bold.Render("URL"))
 	// A URL has no spaces to break at: hard-wrap it, cutting nothing.
-	line(ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner, true))
-	if r.URL != "" && urlcheck.InputDiffers(r) {
-		line(th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
-	}
+	head = append(head, c.field("URL", ansi.Hardwrap(before+th.Highlight.Render(site)+after, inner-labelWidth, true), inner))
 	if r.HostASCII != "" {
-		line("")
 		site := th.Highlight.Render(r.Site())
 		if c.header.Visits != "" {
 			site += th.Muted.Render(" · " + c.header.Visits)
 		}
-		line(c.field("Site", site, inner))
+		head = append(head, c.field("Site", site, inner))
 		if r.HostUnicode != r.HostASCII {
-			line(c.field("Host", urlcheck.Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner))
-			line(c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))
-		} else {
-			line(c.field("Host", r.HostASCII, inner))
+			head = append(head, c.field("Host", urlcheck.Visible(r.HostUnicode)+th.Muted.Render("  (as shown)"), inner),
+				c.field("", r.HostASCII+th.Muted.Render("  (as sent)"), inner))
+		} else if r.HostASCII != r.Site() {
+			head = append(head, c.field("Host", r.HostASCII, inner))
 		}
 	}
+	if r.URL != "" && urlcheck.InputDiffers(r) {
+		head = append(head, th.Muted.Render(ansi.Hardwrap("as sent: "+urlcheck.Visible(strings.TrimSpace(r.Input)), inner, true)))
+	}
+	f.Head, f.Pin = head, 2
 
-	line("")
+	var body []string
+	if msg := strings.TrimSpace(sanitize.Text(c.header.Message)); msg != "" {
+		body = append(body, wrap(msg, inner), "")
+	}
 	if len(r.Warnings) == 0 {
-		line(th.Success.Render("No warnings."))
+		body = append(body, th.Success.Render("No warnings."))
 	} else {
-		line(th.Bold.Render(fmt.Sprintf("Warnings (%d)", len(r.Warnings))))
+		body = append(body, th.Bold.Render(fmt.Sprintf("Warnings (%d)", len(r.Warnings))))
 		for _, w := range urlcheck.SortedWarnings(r.Warnings) {
 			tag := c.severityStyle(w.Severity).Render(fmt.Sprintf("%-6s", strings.ToUpper(w.Severity.String())))
 			text := wrap(w.Code+": "+sanitize.Line(w.Message), inner-labelWidth)
-			line(tag + "  " + indent(text, labelWidth))
+			body = append(body, tag+"  "+indent(text, labelWidth))
 		}
 	}
 
-	line("")
+	var foot []string
+	var keys string
 	switch {
 	case c.confirming:
-		line(th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)))
-		line(c.buttons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
-		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner))
+		foot = append(foot, th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)),
+			c.buttons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
+		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner)
 	default:
 		if c.failure != "" {
-			line(th.Danger.Render(wrap("The browser could not be opened: "+sanitize.Line(c.failure), inner)))
+			foot = append(foot, th.Danger.Render(wrap("The browser could not be opened: "+sanitize.Line(c.failure), inner)))
 		}
 		if c.remote {
 			if qr, err := QR(c.report.URL, false); err == nil {
-				line(th.Muted.Render("Scan it with a phone, or copy it (c):"))
-				for _, l := range qr {
-					line(l)
-				}
+				body = append(body, "", th.Muted.Render("Scan it with a phone, or copy it (c):"))
+				body = append(body, qr...)
 			}
 		}
 		switch {
 		case c.copied && c.confirmed:
-			line(th.Success.Render(wrap(CopyConfirmed, inner)))
+			foot = append(foot, th.Success.Render(wrap(CopyConfirmed, inner)))
 		case c.copied:
-			line(th.Warning.Render(wrap(CopyUnconfirmed, inner)))
+			foot = append(foot, th.Warning.Render(wrap(CopyUnconfirmed, inner)))
 		}
 		if c.refused || !r.Openable() {
-			line(th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
+			foot = append(foot, th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
 		}
 		labels := buttonLabels
 		labels[btnOpen] = c.openLabel()
-		line(c.buttons(labels[:], c.sel, inner))
-		line(c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"esc", "cancel"}}, inner))
+		foot = append(foot, c.buttons(labels[:], c.sel, inner))
+		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"↑/↓", "scroll"}, {"esc", "cancel"}}, inner)
 	}
-	body := strings.TrimSuffix(b.String(), "\n")
-	return th.Modal.Width(inner + 4).Render(body)
+	f.Body, f.Foot, f.Keys = body, foot, keys
+	return f.View(inner+4, c.height)
+}
+
+// frame is the screen's scrolling frame, made at the first use.
+func (c *Consent) frame() *dialog.Frame {
+	if c.fr == nil {
+		c.fr = dialog.New(c.th)
+	}
+	return c.fr
+}
+
+// scroll moves the warnings by a row, a page or to an end, and reports
+// whether k was one of those keys.
+func (c *Consent) scroll(k string) bool {
+	switch f := c.frame(); k {
+	case "up":
+		f.Up()
+	case "down":
+		f.Down()
+	default:
+		return f.ScrollKey(k)
+	}
+	return true
 }
 
 // buttons draws a row of buttons with the selected one marked, breaking

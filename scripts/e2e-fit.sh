@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End to end: every dialog fits a short terminal. The real binary with the
+# demo agent in tmux at 80x24 and at 60x16: a form (/form defaults), the
+# URL consent (/url) and the settings (Ctrl+O) each keep their title, who
+# asks and their key line on screen; the form keeps the focused field in
+# view as it moves down and its review reaches the last answer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tmux-lib.sh
+e2e_setup
+
+# on_screen WHAT TEXT...: every TEXT (fixed strings) is on the screen now.
+on_screen() {
+	local what="$1" s
+	shift
+	s="$(screen)"
+	for want in "$@"; do
+		grep -qF -- "$want" <<<"$s" || fail "$what at ${W}x$H: no \"$want\""
+	done
+	[ "$(wc -l <<<"$s")" -le "$H" ] || fail "$what at ${W}x$H: taller than the terminal"
+}
+
+# answer_docked: a question that popped up while the prompt was typed
+# docks under it; tab opens it. Then wait out its grace period.
+answer_docked() {
+	if screen | grep -qF "to answer"; then keys Tab; fi
+	sleep 0.6
+}
+
+# idle: wait until the turn is over (the status bar says ready for 1s).
+idle() {
+	local deadline=$((SECONDS + E2E_TIMEOUT)) n=0
+	while ((SECONDS < deadline)); do
+		if screen | tail -1 | grep -qF "· ready"; then n=$((n + 1)); else n=0; fi
+		if ((n >= 5)); then return 0; fi
+		sleep 0.2
+	done
+	fail "the turn never ended"
+}
+
+for size in 80x24 60x16; do
+	W="${size%x*}" H="${size#*x}"
+	t kill-server 2>/dev/null || true
+	cmd="$(printf '%q ' "$bin" --cwd "$work" --log "$log")"
+	t new-session -d -s e2e -x "$W" -y "$H" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
+	wait_for "ready"
+
+	# A form: who asks, the title and the keys, for every field.
+	type_text "/form defaults"
+	keys Enter
+	wait_for "Demo agent asks"
+	answer_docked
+	on_screen "the form" "Demo agent asks" "Profile" "› Name" "decline"
+	for f in Age Score Status Verified; do
+		keys Tab
+		wait_for "› $f"
+		on_screen "the form at $f" "Demo agent asks" "Profile" "› $f" "decline"
+	done
+	keys Enter
+	wait_for "Review your answers"
+	for _ in 1 2 3 4 5 6; do keys Down; done
+	wait_for 'Verified: true'
+	on_screen "the review" "Demo agent asks" "Profile" "enter send"
+	keys Enter
+	wait_for '"action": "accept"'
+	idle
+	passed_check "$size: the form and its review fit"
+
+	# The URL consent: title, who asks, the URL and its site, the buttons
+	# and the keys; the warnings scroll to the last.
+	type_text "/url"
+	keys Enter
+	wait_for "Open a link?"
+	answer_docked
+	on_screen "the URL consent" "Open a link?" "Agent: Demo agent" "URL     http://127.0.0.1:" "Site    127.0.0.1" "Open in browser" "esc cancel"
+	keys End
+	wait_for "nonstandard_port"
+	on_screen "the URL consent at its end" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
+	keys Escape
+	wait_for "never completes"
+	answer_docked
+	on_screen "the second URL consent" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
+	keys Escape
+	wait_gone "Open a link?"
+	idle
+	passed_check "$size: the URL consent fits"
+
+	# The settings: title, who asks, the cursor's row and the keys.
+	keys C-o
+	wait_for "Session settings"
+	on_screen "the settings" "Session settings · elicit" "> 1 mode" "esc dismiss"
+	for _ in 1 2 3 4; do keys Down; done
+	wait_for "> 5 pause questions"
+	on_screen "the settings at the last" "Session settings · elicit" "esc dismiss"
+	keys Escape
+	wait_gone "Session settings"
+	passed_check "$size: the settings fit"
+done
+echo "e2e-fit: $passed checks passed"
