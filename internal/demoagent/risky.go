@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 )
@@ -30,7 +31,12 @@ func (t *turn) riskyCommand(string) error {
 	} else {
 		reports[0] = "### URL\n\n" + noMode("url")
 	}
-	wg.Go(func() { reports[1] = t.riskyPermission() })
+	wg.Go(func() {
+		// The URL first, the permission while it waits: clients see them in
+		// this order (a test answers them in it).
+		time.Sleep(150 * time.Millisecond)
+		reports[1] = t.riskyPermission()
+	})
 	wg.Wait()
 	if t.ctx.Err() != nil {
 		return t.ctx.Err()
