@@ -166,9 +166,12 @@ run_elicit() {
 	local dir logs
 	dir="$(session_dir "$name")"
 	logs="$(session_dir "$name-logs")"
-	run_as_agent_user "${envs[@]}" -- "$work/elicit" --cwd "$dir" --log "$logs/trace" -p "$prompt" -- "$@" \
+	run_as_agent_user "${envs[@]}" -- "$work/elicit" --cwd "$dir" --log "$logs/trace" "${FLAGS[@]}" -p "$prompt" -- "$@" \
 		>"$work/$name.out" 2>"$work/$name.err"
 }
+
+# FLAGS are more elicit flags for the next run_elicit.
+FLAGS=()
 
 # expect_reply NAME STATUS TEXT passes when elicit exited 0 and printed TEXT.
 expect_reply() {
@@ -180,10 +183,49 @@ expect_reply() {
 	fi
 }
 
-# check_claude: claude-agent-acp with ANTHROPIC_BASE_URL at the mock.
+# check_claude: claude-agent-acp with ANTHROPIC_BASE_URL at the mock: a
+# reply; its AskUserQuestion form answered by --answers; a write refused
+# without --approve; the session taken up again with --resume.
 check_claude() {
-	run_elicit claude hello ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock -- claude-agent-acp
+	local env=(ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock)
+	run_elicit claude hello "${env[@]}" -- claude-agent-acp
 	expect_reply claude $? "$HELLO"
+
+	local answers
+	answers="$(mktemp /tmp/elicit-answers.XXXXXX)"
+	echo '{"question_0":"Red"}' >"$answers"
+	chmod 644 "$answers"
+	FLAGS=(--answers "$answers")
+	run_elicit claude-ask "ask me a question" "${env[@]}" -- claude-agent-acp
+	local status=$?
+	FLAGS=()
+	rm -f "$answers"
+	if [ "$status" = 0 ] && grep -q '"action":"accept"' "$(session_dir claude-ask-logs)/trace" && grep -qF "done:" "$work/claude-ask.out"; then
+		pass "claude: its question answered by --answers, and the turn went on"
+	else
+		fail "claude: the question was not answered from --answers; stdout: $(head -c 300 "$work/claude-ask.out"); stderr: $(tail -c 300 "$work/claude-ask.err")"
+	fi
+
+	FLAGS=(--mode default)
+	run_elicit claude-write "write a file" "${env[@]}" -- claude-agent-acp
+	FLAGS=()
+	if grep -q 'session/request_permission' "$(session_dir claude-write-logs)/trace" &&
+		grep -q 'permission for .*(non-interactive)' "$work/claude-write.err" &&
+		[ -z "$(find "$(session_dir claude-write)" -name 'hello.txt')" ]; then
+		pass "claude: a write asks permission, and -p rejects it without --approve"
+	else
+		fail "claude: no refused permission for a write; stderr: $(tail -c 400 "$work/claude-write.err")"
+	fi
+
+	FLAGS=(--resume)
+	run_elicit claude hello "${env[@]}" -- claude-agent-acp
+	status=$?
+	FLAGS=()
+	if [ "$status" = 0 ] && grep -qE '"method":"session/(load|resume)"' "$(session_dir claude-logs)/trace"; then
+		pass "claude: --resume takes the last session up"
+	else
+		fail "claude: --resume did not load or resume; stderr: $(tail -c 400 "$work/claude.err")"
+	fi
 }
 
 # check_qwen: qwen-code with the OpenAI variables at the mock.
