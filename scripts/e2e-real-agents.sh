@@ -226,6 +226,65 @@ check_claude() {
 	else
 		fail "claude: --resume did not load or resume; stderr: $(tail -c 400 "$work/claude.err")"
 	fi
+	check_claude_screen
+}
+
+# screen_text: what the full-screen run shows now.
+screen_text() { tmux -L "elicit-real-$$" capture-pane -p -t real 2>/dev/null; }
+
+# wait_screen TEXT SECONDS polls the full-screen run for TEXT.
+wait_screen() {
+	local deadline=$((SECONDS + $2))
+	while ((SECONDS < deadline)); do
+		screen_text | grep -qF -- "$1" && return 0
+		sleep 0.3
+	done
+	return 1
+}
+
+# check_claude_screen: the full screen in tmux with claude-agent-acp: its
+# AskUserQuestion form appears and is answered with the keyboard.
+check_claude_screen() {
+	if ! command -v tmux >/dev/null; then
+		echo "SKIP claude full screen: tmux is not installed"
+		return
+	fi
+	local dir logs path sock="elicit-real-$$" run="$work/screen.sh"
+	dir="$(session_dir claude-screen)"
+	logs="$(session_dir claude-screen-logs)"
+	path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
+	[ -n "$NODE_BIN" ] && path="$NODE_BIN:$path"
+	local as=()
+	[ "$(id -u)" = 0 ] && as=(setpriv --reuid="$AGENT_USER" --regid="$AGENT_USER" --init-groups)
+	printf '#!/bin/sh\nexec %s env -i HOME=%q PATH=%q TERM=xterm-256color NO_PROXY=127.0.0.1 ANTHROPIC_BASE_URL=%q ANTHROPIC_API_KEY=mock %q --no-history --cwd %q --log %q -- claude-agent-acp\n' \
+		"${as[*]}" "$AGENT_HOME" "$path" "$MOCK" "$work/elicit" "$dir" "$logs/trace" >"$run"
+	chmod 755 "$run"
+	tmux -L "$sock" -f /dev/null new-session -d -s real -x 100 -y 32 "$run; sleep 60"
+	local ok=1
+	wait_screen "ready" 90 || ok=0
+	if [ $ok = 1 ]; then
+		tmux -L "$sock" send-keys -t real -l "ask me a question"
+		tmux -L "$sock" send-keys -t real Enter
+		wait_screen "Which colour" 90 || ok=0
+	fi
+	if [ $ok = 1 ]; then
+		sleep 2 # the keyboard idle: the question takes the keys
+		for _ in 1 2 3 4 5; do
+			screen_text | grep -qF "Review your answers" && break
+			tmux -L "$sock" send-keys -t real Enter
+			sleep 1
+		done
+		tmux -L "$sock" send-keys -t real Enter # send
+		wait_screen "done:" 90 || ok=0
+	fi
+	tmux -L "$sock" send-keys -t real C-c C-c
+	sleep 2
+	if [ $ok = 1 ] && grep -q '"action":"accept"' "$logs/trace"; then
+		pass "claude: full screen, its question answered with the keyboard"
+	else
+		fail "claude: full screen run; screen: $(screen_text | tail -20)"
+	fi
+	tmux -L "$sock" kill-server 2>/dev/null
 }
 
 # check_qwen: qwen-code with the OpenAI variables at the mock.
