@@ -345,7 +345,7 @@ func session(args []string) int {
 		return signalled(code)
 	}
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
-		Notify: ui.Notify(st.settings.Notify), Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id})
+		Notify: ui.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id})
 	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once: end the
 	// program instead, so the agents are ended below. (bubbletea handles

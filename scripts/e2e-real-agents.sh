@@ -227,6 +227,16 @@ check_claude() {
 		fail "claude: --resume did not load or resume; stderr: $(tail -c 400 "$work/claude.err")"
 	fi
 	check_claude_screen
+
+	# Without a key the first prompt asks for sign-in: -p names the
+	# terminal login commands to run, exactly.
+	run_elicit claude-nokey hello ANTHROPIC_BASE_URL="$MOCK" -- claude-agent-acp
+	status=$?
+	if [ "$status" != 0 ] && grep -q 'run  claude-agent-acp --cli auth login' "$work/claude-nokey.err"; then
+		pass "claude: without a key, -p prints the login command to run"
+	else
+		fail "claude: no login command without a key (exit $status); stderr: $(tail -c 400 "$work/claude-nokey.err")"
+	fi
 }
 
 # screen_text: what the full-screen run shows now.
@@ -327,6 +337,15 @@ EOF
 check_gemini() {
 	run_elicit gemini hello GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
 	expect_reply gemini $? "$HELLO"
+	# Without a key: -p gives gemini's own reason and the key method, and
+	# ends (no loop).
+	run_elicit gemini-nokey hello GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
+	local status=$?
+	if [ "$status" != 0 ] && grep -q 'API key is missing' "$work/gemini-nokey.err" && grep -q 'needs a key typed' "$work/gemini-nokey.err"; then
+		pass "gemini: without a key, -p says why and how to sign in"
+	else
+		fail "gemini: no sign-in help without a key (exit $status); stderr: $(tail -c 400 "$work/gemini-nokey.err")"
+	fi
 }
 
 main() {

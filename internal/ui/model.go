@@ -34,6 +34,9 @@ type Options struct {
 	Answers map[string]json.RawMessage
 	Memory  Memory // hooks, history, audit log
 	Notify  Notify // when a question rings the bell (default: unfocused)
+	// Theme is "dark" or "light" to choose the palette, else it follows
+	// the terminal's background.
+	Theme   string
 	NoColor bool
 	Now     func() time.Time // nil = time.Now
 	// Mode and Model (--mode, --model) are set once the session opens: a
@@ -143,7 +146,7 @@ func New(o Options) *Model {
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
-	m.setTheme(true)
+	m.setTheme(o.Theme != "light")
 	m.input = newInput(m.th)
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.agent = agentLabel(o.Agent.Argv)
@@ -183,6 +186,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.input.SetWidth(max(10, m.width-2))
 		return nil
 	case tea.BackgroundColorMsg:
+		if m.opts.Theme == "dark" || m.opts.Theme == "light" {
+			return nil // the config file chose
+		}
 		m.setTheme(msg.IsDark())
 		m.input.SetStyles(inputStyles(m.th))
 		return nil

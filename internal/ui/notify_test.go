@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -37,5 +38,19 @@ func TestQuestionNotifiesWhenUnfocused(t *testing.T) {
 		if title := d.m.View().WindowTitle; !strings.HasPrefix(title, "(1 question) elicit") {
 			t.Errorf("window title %q", title)
 		}
+	}
+}
+
+// The config file's theme wins over the terminal's background.
+func TestConfiguredThemeWins(t *testing.T) {
+	m := New(Options{Agent: demoConfig(t), Theme: "light"})
+	m.Update(tea.BackgroundColorMsg{Color: color.Black})
+	if m.th.IsDark {
+		t.Fatal("a dark background overrode theme = light")
+	}
+	auto := New(Options{Agent: demoConfig(t)})
+	auto.Update(tea.BackgroundColorMsg{Color: color.White})
+	if auto.th.IsDark {
+		t.Fatal("auto did not follow a light background")
 	}
 }
