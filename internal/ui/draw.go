@@ -95,7 +95,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	head += " " + st.Render(strings.ReplaceAll(tc.Status, "_", " "))
 	out := []string{ansi.Truncate(head, width, "…")}
 	for _, l := range tc.Locations {
-		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(l, width-5, "…")))
+		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
 	}
 	for _, d := range tc.Diffs { // coloured hunks instead of the text summary
 		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width-4, maxToolLines, false, th)
@@ -105,8 +105,8 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	}
 	var body []string
 	if len(tc.Diffs) == 0 {
-		for _, c := range tc.Content {
-			body = append(body, strings.Split(c, "\n")...)
+		for _, c := range tc.Content { // tool output is often markdown (```console)
+			body = append(body, t.md.render(c, width-4)...)
 		}
 	}
 	if it.output.Len() > 0 { // what the agent's terminal printed, newest last

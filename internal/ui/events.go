@@ -86,6 +86,9 @@ func closeConn(c *acpconn.Conn) tea.Cmd {
 func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
 	m.session = st
 	m.connState = connReady
+	if m.conn != nil {
+		m.tr.root = sanitize.Line(m.conn.Root())
+	}
 	m.tr.endStream()
 	who := m.agent
 	if m.version != "" {
@@ -213,7 +216,9 @@ func (m *Model) ask(q *session.Question) tea.Cmd {
 func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 	switch q.Kind {
 	case session.Permission:
-		return m.push(newPermModal(q, m.agent, m.th), false)
+		p := newPermModal(q, m.agent, m.th)
+		p.md, p.root = m.md, m.tr.root
+		return m.push(p, false)
 	case session.URL:
 		return m.push(newURLModal(q, m.agent, m.th), false)
 	}

@@ -30,3 +30,22 @@ func TestFileAccessAndTerminalInTranscript(t *testing.T) {
 		}
 	}
 }
+
+// Tool content is markdown (a console block shows no fences) and
+// locations inside the session directory are shown relative to it.
+func TestToolContentMarkdownAndRelativeLocations(t *testing.T) {
+	tr := newTranscript(newMarkdown(true, true), theme.New(true, true))
+	tr.root = "/home/me/proj"
+	tr.toolCall(acpconn.ToolCall{ID: "t1", Title: "Run", Status: "completed", Locations: []string{"/home/me/proj/src/a.go:12", "/etc/hosts"},
+		Content: []string{"```console\n$ go test\nok\n```"}})
+	view, _ := tr.view(100, 30, 0)
+	screen := ansi.Strip(view)
+	for _, want := range []string{"↳ src/a.go:12", "↳ /etc/hosts", "$ go test"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("transcript lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "```") {
+		t.Errorf("fences shown literally:\n%s", screen)
+	}
+}

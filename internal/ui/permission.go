@@ -25,6 +25,8 @@ type permModal struct {
 	q            *session.Question
 	agent        string
 	th           *theme.Theme
+	md           *markdown // renders tool content; nil: plain lines
+	root         string    // the session directory, for relative locations
 	cursor       int
 	out          session.Outcome
 	finished     bool
@@ -96,7 +98,7 @@ func (p *permModal) view(width, height int) string {
 	var body []string
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
-			body = append(body, th.Muted.Render("↳ "+l))
+			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
 		}
 	}
 	diffs := p.renderDiffs(inner)
@@ -110,7 +112,11 @@ func (p *permModal) view(width, height int) string {
 		if isDiffSummary(tc.Diffs, c) {
 			continue
 		}
-		for _, l := range strings.Split(c, "\n") {
+		lines := strings.Split(c, "\n")
+		if p.md != nil { // tool content is often markdown (```console)
+			lines = p.md.render(c, inner-2)
+		}
+		for _, l := range lines {
 			body = append(body, th.Border.Render("│ ")+l)
 		}
 	}

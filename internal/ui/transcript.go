@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -57,6 +58,7 @@ type transcript struct {
 	th      *theme.Theme
 
 	showThoughts bool
+	root         string // the session directory: locations are shown relative to it
 
 	// Render caches: valid for one style epoch (bumped when md or th is
 	// replaced); those a view did not use are dropped by sweep.
@@ -279,4 +281,16 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// relPath shows a location inside the session directory relative to it
+// (an agent sends absolute paths); others stay as they are.
+func relPath(root, p string) string {
+	if root == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
+		return rest
+	}
+	return p
 }
