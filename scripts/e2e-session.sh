@@ -138,11 +138,13 @@ wait_gone "The agent stopped"
 wait_for "ctrl+r restarts the agent; ctrl+c twice quits"
 screen | grep -qF "[elicit exited" && fail "ctrl+c on the focused dialog quit"
 keys C-u C-r
+wait_for "restart the agent with a new session" # the sessions dialog, opened on purpose
+keys Enter
 wait_for "restarting the agent"
 wait_for "· ready"
 [ "$(screen | grep -cF "connected to Demo agent")" -ge 1 ] || fail "no new session"
 [ "$(grep -cF '"method":"session/new"' "$log")" -ge 2 ] || fail "no second session/new in the trace"
-passed_check "the agent-stopped dialog docks while typing, does not quit on ctrl+c; ctrl+r restarts"
+passed_check "the agent-stopped dialog docks while typing, does not quit on ctrl+c; ctrl+r offers a restart"
 
 keys C-c
 wait_for "ctrl+c again quits"
