@@ -118,7 +118,7 @@ wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
 passed_check "the consent screen shows $url1; o, y, 1, Enter, space, x open nothing"
 
 keys c
-wait_for "URL copied to the clipboard (OSC 52)."
+wait_for "may have been blocked" # tmux does not read the clipboard back: the copy is not claimed
 [ "$(opened_count)" = 0 ] || fail "c opened the browser"
 [ -z "$(response_to "$req1")" ] || fail "c answered the agent: $(response_to "$req1")"
 passed_check "c copies and keeps the screen"
@@ -264,7 +264,7 @@ risky_permission() {
 	if [ -z "$(response_to "$preq")" ]; then
 		wait_for "Delete your home directory"
 		focus_question
-		wait_for "1-9 or ↑/↓ select · enter choose · esc cancel"
+		wait_for "1-9 or ↑/↓ select · enter choose"
 		keys Escape
 		wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$preq,\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}"
 	fi

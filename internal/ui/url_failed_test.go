@@ -44,7 +44,7 @@ func TestURLOpenFailsThenOpenedByUser(t *testing.T) {
 			if d.m.queue.front() != first || !strings.Contains(d.screen(), "I opened it myself") {
 				t.Fatalf("the consent did not come back:\n%s", d.screen())
 			}
-			d.keys("right", "enter")
+			d.keys("left", "enter") // the last button
 			d.until("the flow pending", func() bool { return len(d.m.core.Flows()) == 1 })
 			if n := len(op.opened()); n != 1 {
 				t.Errorf("the browser was asked %d times, want 1", n)

@@ -107,10 +107,19 @@ const (
 	btnCopy
 	btnDecline
 	btnCancel
+	btnMine // "I opened it myself": only once the browser could not open it
 	btnCount
 )
 
-var buttonLabels = [btnCount]string{"Open in browser", "Copy URL", "Decline", "Cancel"}
+var buttonLabels = [btnCount]string{"Open in browser", "Copy URL", "Decline", "Cancel", "I opened it myself"}
+
+// buttons is how many buttons the screen shows now.
+func (c *Consent) buttons() int {
+	if c.failure != "" || c.remote {
+		return btnCount
+	}
+	return btnMine
+}
 
 // Update handles a key press. ←/→ (or Tab) choose a button and Enter
 // presses it; c copies the URL (OSC 52), d declines, Esc cancels. A high-severity URL asks again, with "Go back" selected: only
@@ -146,9 +155,9 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	c.refused = false
 	switch k {
 	case "left", "shift+tab":
-		c.sel = (max(c.sel, 0) + btnCount - 1) % btnCount
+		c.sel = (max(c.sel, 0) + c.buttons() - 1) % c.buttons()
 	case "right", "tab":
-		c.sel = (c.sel + 1) % btnCount
+		c.sel = (c.sel + 1) % c.buttons()
 	case "enter":
 		return c.press(c.sel)
 	case "c", "C":
@@ -164,11 +173,9 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 // press acts on button b.
 func (c *Consent) press(b int) tea.Cmd {
 	switch b {
+	case btnMine:
+		c.finish(OpenedByUser)
 	case btnOpen:
-		if c.failure != "" || c.remote {
-			c.finish(OpenedByUser) // "I opened it myself"
-			return nil
-		}
 		if !c.report.Openable() {
 			c.refused = true
 			return nil
@@ -200,13 +207,7 @@ func (c *Consent) OpenFailed(reason string, remote bool) {
 	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
 }
 
-// openLabel names the first button.
-func (c *Consent) openLabel() string {
-	if c.failure != "" || c.remote {
-		return "I opened it myself"
-	}
-	return buttonLabels[btnOpen]
-}
+
 
 // copyText is what c copies: the analysed URL, or the input made visible
 // when it is not a URL.

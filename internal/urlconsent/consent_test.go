@@ -146,7 +146,7 @@ func TestConsentRemoteShowsQR(t *testing.T) {
 	if !strings.Contains(v, "▀") || !strings.Contains(v, "I opened it myself") {
 		t.Fatalf("no QR code or no way to say it was opened:\n%s", v)
 	}
-	c.Update(press("right"))
+	c.Update(press("left")) // the last button
 	c.Update(press("enter"))
 	if a, done := c.Done(); !done || a != OpenedByUser {
 		t.Fatalf("Done() = %q, %v", a, done)

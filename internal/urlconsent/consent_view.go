@@ -80,7 +80,7 @@ func (c *Consent) View() string {
 	switch {
 	case c.confirming:
 		foot = append(foot, th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)),
-			c.buttons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
+			c.drawButtons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
 		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner)
 	default:
 		if c.failure != "" {
@@ -101,9 +101,7 @@ func (c *Consent) View() string {
 		if c.refused || !r.Openable() {
 			foot = append(foot, th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
 		}
-		labels := buttonLabels
-		labels[btnOpen] = c.openLabel()
-		foot = append(foot, c.buttons(labels[:], c.sel, inner))
+		foot = append(foot, c.drawButtons(buttonLabels[:c.buttons()], c.sel, inner))
 		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"↑/↓", "scroll"}, {"esc", "cancel"}}, inner)
 	}
 	f.Body, f.Foot, f.Keys = body, foot, keys
@@ -134,7 +132,7 @@ func (c *Consent) scroll(k string) bool {
 
 // buttons draws a row of buttons with the selected one marked, breaking
 // lines between buttons only.
-func (c *Consent) buttons(labels []string, sel, inner int) string {
+func (c *Consent) drawButtons(labels []string, sel, inner int) string {
 	var b strings.Builder
 	w := 0
 	for i, l := range labels {
