@@ -207,8 +207,6 @@ func (c *Consent) OpenFailed(reason string, remote bool) {
 	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
 }
 
-
-
 // copyText is what c copies: the analysed URL, or the input made visible
 // when it is not a URL.
 func (c *Consent) copyText() string {
