@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# End to end: a hook from the config file answers a form before anyone
+# sees it, and the history brings back last time's answers, marked, as a
+# person would meet them in the full screen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tmux-lib.sh
+e2e_setup
+
+# wait_ready: the status bar says the turn is over.
+wait_ready() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	until screen | tail -n 1 | grep -qF "· ready"; do
+		((SECONDS < deadline)) || fail "the turn never ended"
+		sleep 0.2
+	done
+}
+
+# A hook that answers the numbers form, as Claude Code's Elicitation hook
+# contract has it; every other question passes to the user.
+mkdir -p "$XDG_CONFIG_HOME/elicit"
+cat >"$work/hook.sh" <<'EOF2'
+#!/bin/sh
+input=$(cat)
+case "$input" in
+*'"quantity"'*) echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept","content":{"quantity":3,"rating":2}}}' ;;
+esac
+EOF2
+chmod +x "$work/hook.sh"
+cat >"$XDG_CONFIG_HOME/elicit/config.toml" <<EOF2
+[[hooks]]
+event = "Elicitation"
+command = ["$work/hook.sh"]
+EOF2
+
+start_elicit "$bin" --log "$log" --cwd "$work" --audit "$work/audit.jsonl"
+wait_ready
+type_text "/form numbers"
+keys Enter
+wait_log '"action":"accept","content":{"quantity":3,"rating":2}'
+wait_for "(hook)"
+screen | grep -qF "Quantity *" && fail "the form was shown although the hook answered it"
+grep -q '"answered_by":"hook"' "$work/audit.jsonl" || fail "the audit log does not say the hook answered"
+passed_check "a hook answers a form before the screen; the transcript and the audit log say so"
+
+# The history: answer the defaults form, then ask it again.
+type_text "/form defaults"
+keys Enter
+focus_question
+keys C-u
+type_text "Grace Hopper"
+for _ in 1 2 3 4 5 6 7 8; do
+	screen | grep -qF "Review your answers" && break
+	keys Enter
+	sleep 0.3
+done
+wait_for "Review your answers"
+keys Enter
+wait_log '"name":"Grace Hopper"'
+wait_ready
+type_text "/form defaults"
+keys Enter
+focus_question
+wait_for "answers from last time"
+wait_for "↺ from last time"
+screen | grep -qF "Grace Hopper" || fail "last time's answer is not prefilled"
+keys Escape
+wait_ready
+passed_check "the same form again starts from last time's answers, marked"
+
+quit_elicit
+"$bin" history >"$work/history.txt"
+grep -q "demo" "$work/history.txt" || fail "elicit history does not list the demo agent: $(cat "$work/history.txt")"
+passed_check "elicit history lists what is remembered"
+echo "e2e-memory: $passed checks passed"
