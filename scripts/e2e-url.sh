@@ -205,9 +205,7 @@ passed_check "the second flow is listed in ctrl+g, reopened through the consent 
 
 # 6. /bad: malformed requests, among them a javascript: URL, are refused
 # with -32602 before any consent screen; nothing more is opened.
-# (Its "unknown format" case is no longer refused: ACP 1.7.0 reads an
-# unknown format as a plain string, so that one comes up as a form; it is
-# cancelled with Esc.)
+# (Should any of them come up as a form, it is cancelled with Esc.)
 type_text "/bad"
 keys Enter
 deadline=$((SECONDS + E2E_TIMEOUT))

@@ -36,7 +36,7 @@ func badCases() []badCase {
 		{"nested object property", badForm(`{"type":"object","properties":{"address":{"type":"object","properties":{"street":{"type":"string"}}}}}`)},
 		{"array of objects", badForm(`{"type":"object","properties":{"people":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}}}}}}`)},
 		{"top-level schema not an object", badForm(`{"type":"string"}`)},
-		{"unknown format", badForm(`{"type":"object","properties":{"colour":{"type":"string","format":"color"}}}`)},
+		{"a union of types", badForm(`{"type":"object","properties":{"colour":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`)},
 		{"missing mode", badRaw(msg + "," + okSchema)},
 		{"unknown mode", badRaw(msg + `,"mode":"banner",` + okSchema)},
 		{"url mode without elicitationId", badRaw(msg + `,"mode":"url","url":"https://example.com/connect"`)},

@@ -30,7 +30,7 @@ func (t *transcript) draw(it *item, width int) []string {
 		return out
 	case kindThought:
 		if !t.showThoughts {
-			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, ctrl+t shows)", plural(it.words, "word", "words")))}
+			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, alt+t shows)", plural(it.words, "word", "words")))}
 		}
 		out := []string{th.ThoughtLabel.Render("▾ thought")}
 		for _, l := range plainLines(it.text.String(), width-4) {
