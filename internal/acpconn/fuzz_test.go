@@ -116,24 +116,25 @@ func FuzzInbound(f *testing.F) {
 // the form's own sanitizing (schema text). Every other string must already
 // be sanitized text.
 var rawFields = map[string]bool{
-	"ElicitationRequest.Scope.SessionID": true,
-	"ElicitationRequest.Scope.RequestID": true,
-	"ElicitationRequest.ElicitationID":   true,
-	"ElicitationRequest.URL":             true,
-	"ElicitationRequest.Report":          true,
-	"ElicitationRequest.Schema":          true,
-	"ElicitationComplete.ElicitationID":  true,
-	"PermissionRequest.Options.ID":       true,
-	"PermissionRequest.ToolCall.ID":      true,
-	"ToolCall.ID":                        true,
-	"ToolCall.Terminals":                 true,
-	"ModeChanged.ID":                     true,
-	"ConfigOptions.Options.ID":           true,
-	"ConfigOptions.Options.Current":      true,
-	"ConfigOptions.Options.Values.ID":    true,
-	"TerminalOutput.TerminalID":          true,
-	"TerminalOutput.ToolCallID":          true,
-	"MessageChunk.Faithful":              true, // for pipes only; no ESC/C1 (checked by termout)
+	"ElicitationRequest.Scope.SessionID":  true,
+	"ElicitationRequest.Scope.RequestID":  true,
+	"ElicitationRequest.Scope.ToolCallID": true,
+	"ElicitationRequest.ElicitationID":    true,
+	"ElicitationRequest.URL":              true,
+	"ElicitationRequest.Report":           true,
+	"ElicitationRequest.Schema":           true,
+	"ElicitationComplete.ElicitationID":   true,
+	"PermissionRequest.Options.ID":        true,
+	"PermissionRequest.ToolCall.ID":       true,
+	"ToolCall.ID":                         true,
+	"ToolCall.Terminals":                  true,
+	"ModeChanged.ID":                      true,
+	"ConfigOptions.Options.ID":            true,
+	"ConfigOptions.Options.Current":       true,
+	"ConfigOptions.Options.Values.ID":     true,
+	"TerminalOutput.TerminalID":           true,
+	"TerminalOutput.ToolCallID":           true,
+	"MessageChunk.Faithful":               true, // for pipes only; no ESC/C1 (checked by termout)
 }
 
 // checkSanitized fails when any string in an event, however deep, holds an
