@@ -33,6 +33,7 @@ const (
 	AuthAPIKey
 )
 
+// String names the kind of sign-in.
 func (k AuthKind) String() string {
 	switch k {
 	case AuthTerminal:

@@ -82,7 +82,9 @@ type StartError struct {
 	Stderr []string
 }
 
+// Error is the start's error.
 func (e *StartError) Error() string { return e.Err.Error() }
+// Unwrap returns the start's error.
 func (e *StartError) Unwrap() error { return e.Err }
 
 // StderrOf returns the agent's last stderr lines carried by err, if any.

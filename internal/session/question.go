@@ -17,6 +17,7 @@ const (
 	URL                    // elicitation/create, URL mode (or a legacy -32042 URL)
 )
 
+// String names the kind for notes.
 func (k Kind) String() string {
 	switch k {
 	case Permission:
@@ -75,6 +76,7 @@ const (
 	Choose
 )
 
+// String is the action as the protocol spells it.
 func (a Action) String() string {
 	switch a {
 	case Accept:
@@ -100,6 +102,7 @@ const (
 	ByHook                // an Elicitation or ElicitationResult hook
 )
 
+// String says who answered, for notes.
 func (w Who) String() string {
 	switch w {
 	case ByAnswers:
