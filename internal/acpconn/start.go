@@ -84,6 +84,7 @@ type StartError struct {
 
 // Error is the start's error.
 func (e *StartError) Error() string { return e.Err.Error() }
+
 // Unwrap returns the start's error.
 func (e *StartError) Unwrap() error { return e.Err }
 
