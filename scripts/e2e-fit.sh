@@ -41,6 +41,9 @@ idle() {
 for size in 80x24 60x16; do
 	W="${size%x*}" H="${size#*x}"
 	t kill-server 2>/dev/null || true
+	# A server of its own per size: a new one on a socket whose server is
+	# still going away can die at birth ("server exited unexpectedly").
+	E2E_SOCK="elicit-e2e-$$-$size"
 	cmd="$(printf '%q ' "$bin" --cwd "$work" --log "$log")"
 	t new-session -d -s e2e -x "$W" -y "$H" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
 	wait_for "ready"

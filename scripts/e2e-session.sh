@@ -126,7 +126,7 @@ keys Enter
 type_until_docked "still typing "
 keys Enter C-c C-c
 wait_for "the agent exited"
-grep -qF "Demo agent asks a question" <<<"$dock_line" || fail "the dock line does not announce the dialog: $dock_line"
+grep -qF "elicit: the agent stopped" <<<"$dock_line" || fail "the dock line does not announce the dialog: $dock_line"
 wait_for "a question is waiting: tab answers it; quit once it is answered"
 sleep 0.5
 screen | grep -qF "[elicit exited" && fail "ctrl+c twice quit past the agent-stopped dialog"

@@ -46,6 +46,11 @@ func (c *choiceModal) done() bool                  { return c.finished }
 func (c *choiceModal) draft() string               { return "" }
 func (c *choiceModal) setPosition(i, n int)        { c.index, c.total = i, n }
 
+// heading names the dialog where it waits under the prompt.
+func (c *choiceModal) heading() string {
+	return "elicit: " + strings.ToLower(c.title[:1]) + c.title[1:]
+}
+
 func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {

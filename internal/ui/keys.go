@@ -72,8 +72,13 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	m.arb.typed()
 	switch {
 	case key.Matches(k, m.keys.Send):
-		if m.queue.front() != nil {
-			m.tr.notice("a question is waiting: tab answers it first (your prompt is kept)", false)
+		if f := m.queue.front(); f != nil {
+			// Not sent while a question waits; the notice is said once
+			// per question.
+			if m.waitNoticed != f {
+				m.waitNoticed = f
+				m.tr.notice("a question is waiting: tab answers it first (your prompt is kept)", false)
+			}
 			return nil
 		}
 		return m.send()

@@ -128,6 +128,8 @@ type Model struct {
 	quitting  bool
 	blurred   bool // the terminal reported it lost focus
 
+	waitNoticed modal // the docked question the user was told about
+
 	startedAt time.Time     // when the agent was (re)started
 	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }

@@ -66,20 +66,21 @@ func (m *Model) bottomView(w int) string {
 // waits while the user types.
 func (m *Model) dockView(f modal, w int) string {
 	th := m.th
-	what := "a question"
+	what := m.agent + " asks a question"
 	if q := f.question(); q != nil {
-		what = "a " + q.Kind.String() + " question"
+		what = m.agent + " asks a " + q.Kind.String() + " question"
 		if q.Tool != "" {
 			what += " for " + q.Tool
 		}
 	} else if c, ok := f.(interface{ heading() string }); ok {
-		what = c.heading()
+		what = c.heading() // elicit's own dialog: it names itself
 	}
-	line := th.Warning.Render("⚑ "+m.agent+" asks "+what) + th.Muted.Render(" · ") + th.Key.Render("tab") + th.Muted.Render(" to answer")
+	// The key comes before the text, so a narrow screen cuts the text.
+	head := th.Warning.Render("⚑ ") + th.Key.Render("tab") + th.Muted.Render(" to answer · ")
 	if n := len(m.queue.items); n > 1 {
-		line += th.Muted.Render(fmt.Sprintf(" · %d waiting", n))
+		head += th.Muted.Render(fmt.Sprintf("%d waiting · ", n))
 	}
-	return ansi.Truncate(line, w, "…")
+	return ansi.Truncate(head+th.Warning.Render(what), w, "…")
 }
 
 // clampHeight keeps a modal within h rows. Every dialog fits the height
@@ -151,6 +152,11 @@ func (m *Model) statusView(w int) string {
 	left := strings.Join(parts, sep)
 	help := th.KeyHelp.Render(m.keyLine())
 	if ansi.StringWidth(left)+2+ansi.StringWidth(help) <= w {
+		return left + strings.Repeat(" ", w-ansi.StringWidth(left)-ansi.StringWidth(help)) + help
+	}
+	if m.armed.what != "" && ansi.StringWidth(help)+12 <= w {
+		// What the next Ctrl+C does wins over the rest of the bar.
+		left = ansi.Truncate(left, w-ansi.StringWidth(help)-2, "…")
 		return left + strings.Repeat(" ", w-ansi.StringWidth(left)-ansi.StringWidth(help)) + help
 	}
 	return ansi.Truncate(left, w, "…")
