@@ -226,7 +226,7 @@ func sessions(args []string) int {
 		return code
 	}
 	defer closeLog()
-	return ui.RunSessions(ui.SessionsOptions{Agent: cfg, Stdout: os.Stdout, Stderr: os.Stderr})
+	return ui.RunSessions(ui.SessionsOptions{Agent: cfg, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 }
 
 // agentConfig is the agent to run: argv, or the demo agent; with --log,
@@ -359,7 +359,7 @@ func session(args []string) int {
 	procgroup.Default.Shutdown()
 	// The alternate screen took the conversation with it: print it to the
 	// normal screen, so it stays in the scrollback.
-	fmt.Print(m.Transcript())
+	io.WriteString(textOut(os.Stdout), m.Transcript())
 	if err != nil {
 		if errors.Is(err, tea.ErrProgramPanic) {
 			if path := ui.CrashLog(); path != "" {

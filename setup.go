@@ -121,9 +121,9 @@ func subcommand(args []string) (code int, ok bool) {
 	switch args[0] {
 	case "config", "agents":
 		path := config.DefaultPath()
-		return config.RunCLI(args, os.Stdout, os.Stderr, path), true
+		return config.RunCLI(args, textOut(os.Stdout), textOut(os.Stderr), path), true
 	case "history":
-		return history.RunCLI(args[1:], os.Stdout, os.Stderr, history.DefaultDir()), true
+		return history.RunCLI(args[1:], textOut(os.Stdout), textOut(os.Stderr), history.DefaultDir()), true
 	}
 	return 0, false
 }
