@@ -26,10 +26,6 @@ type Config struct {
 	NoForm, NoURL bool      // withhold form or URL elicitation
 	Log           io.Writer // full protocol trace and SDK diagnostics; nil discards
 	ClientVersion string
-	// NoRateLimit answers every elicitation however fast they come: for a
-	// caller that answers without a person (elicit -p), where the limit
-	// would only decline scripted answers.
-	NoRateLimit bool
 
 	// Lifecycle tracks the agent's process group from the moment it runs;
 	// nil means procgroup.Default, which main shuts down on every exit.
@@ -86,8 +82,6 @@ type Conn struct {
 	pending  map[uint64]*pending
 	overflow int // requests cancelled at once since the last notice (see MaxWaiting)
 	ovTimer  *time.Timer
-	recent   []time.Time
-	paused   atomic.Bool
 	session  string
 	sessions map[string]bool // every session this client created
 	foreign  map[string]bool // foreign session ids noted

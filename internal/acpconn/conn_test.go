@@ -341,48 +341,6 @@ func TestStartFailsClearly(t *testing.T) {
 	}
 }
 
-// More than RateLimit elicitations in the window are declined without
-// reaching the user, each with a notice.
-func TestElicitationBurstIsRateLimited(t *testing.T) {
-	c := start(t, "burst", Config{})
-	c.StartPrompt("go")
-	asked, notices := 0, 0
-	for {
-		switch ev := next(t, c).(type) {
-		case ElicitationRequest:
-			asked++
-			c.RespondElicitation(ev.ID, "cancel", nil)
-		case Notice:
-			if strings.Contains(ev.Text, "more than 10 requests") {
-				notices++
-			}
-		case MessageChunk:
-			if ev.Text != "cancel=10 decline=2" {
-				t.Errorf("agent saw %q", ev.Text)
-			}
-		case TurnEnded:
-			if asked != RateLimit || notices != 2 {
-				t.Errorf("asked %d, notices %d", asked, notices)
-			}
-			return
-		}
-	}
-}
-
-// While paused, every elicitation is declined with a notice.
-func TestPausedElicitationsAreDeclined(t *testing.T) {
-	c := start(t, "form", Config{})
-	c.SetElicitationsPaused(true)
-	c.StartPrompt("go")
-	_, evs := until[TurnEnded](t, c)
-	if got := agentText(evs); got != `{"action":"decline"}` {
-		t.Errorf("agent got %s", got)
-	}
-	if n, ok := findNotice(evs); !ok || !strings.Contains(n.Text, "paused") {
-		t.Errorf("notice %+v", n)
-	}
-}
-
 // An agent that answers session/new with -32000 gets its listed methods
 // offered; authenticate with one, and session/new then succeeds.
 func TestAuthenticationRequired(t *testing.T) {

@@ -3,19 +3,11 @@ package acpconn
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-)
-
-// RateLimit elicitations in RateWindow are answered; more are declined
-// automatically with a notice.
-const (
-	RateLimit  = 10
-	RateWindow = 10 * time.Second
 )
 
 // orderWait bounds how long a request waits for the notifications before
@@ -129,14 +121,6 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 	if sid := req.Scope.SessionID; sid != "" && !c.knownSession(sid, "an elicitation") {
 		return nil, invalidParams("sessionId", "unknown session")
 	}
-	if c.paused.Load() {
-		c.emit(Notice{Text: fmt.Sprintf("declined %q: elicitations from this agent are paused", sanitize.Summary(req.Message, 60))})
-		return decline(), nil
-	}
-	if !c.cfg.NoRateLimit && c.rateLimited(time.Now()) {
-		c.emit(Notice{Text: fmt.Sprintf("declined %q: more than %d requests in %s", sanitize.Summary(req.Message, 60), RateLimit, RateWindow)})
-		return decline(), nil
-	}
 	id, ch, ok := c.register(pendingElicitation)
 	if !ok {
 		return map[string]any{"action": "cancel"}, nil
@@ -166,10 +150,3 @@ func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (a
 }
 
 func decline() map[string]any { return map[string]any{"action": "decline"} }
-
-// SetElicitationsPaused pauses (or resumes) this agent's elicitations:
-// while paused, each is declined automatically with a notice.
-func (c *Conn) SetElicitationsPaused(p bool) { c.paused.Store(p) }
-
-// ElicitationsPaused reports whether elicitations are paused.
-func (c *Conn) ElicitationsPaused() bool { return c.paused.Load() }

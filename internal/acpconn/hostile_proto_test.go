@@ -13,7 +13,7 @@ import (
 // MaxWaiting waiting; the excess is answered "cancelled" at once and
 // summarised in few notices.
 func TestPermissionStormIsCapped(t *testing.T) {
-	c := start(t, "storm", Config{NoRateLimit: true})
+	c := start(t, "storm", Config{})
 	c.StartPrompt("go")
 	var held []PermissionRequest
 	var notices []string

@@ -149,23 +149,3 @@ func (c *Conn) cancelPending(reason string) {
 		}
 	}
 }
-
-// rateLimited reports whether one more elicitation now would exceed
-// RateLimit requests in RateWindow; it records the request when not.
-func (c *Conn) rateLimited(now time.Time) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	cut := now.Add(-RateWindow)
-	kept := c.recent[:0]
-	for _, t := range c.recent {
-		if t.After(cut) {
-			kept = append(kept, t)
-		}
-	}
-	c.recent = kept
-	if len(c.recent) >= RateLimit {
-		return true
-	}
-	c.recent = append(c.recent, now)
-	return false
-}

@@ -58,8 +58,7 @@ func RunHeadless(o HeadlessOptions) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
-	o.Agent.NoRateLimit = true // the core limits questions; nobody floods a script
-	if !o.Approve {            // tool calls are rejected, and so are file writes
+	if !o.Approve { // tool calls are rejected, and so are file writes
 		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
 	}
 	h := &headless{ctx: ctx, o: o, core: session.New(nil, session.Policy{

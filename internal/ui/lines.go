@@ -46,7 +46,6 @@ func RunLines(o LinesOptions) int {
 	// start-up is bounded by Agent.StartTimeout.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	o.Agent.NoRateLimit = true // the core limits questions
 	l := &lineSession{o: o, in: readLines(o.In)}
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)

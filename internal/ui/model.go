@@ -143,7 +143,6 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
-	o.Agent.NoRateLimit = true // the core limits questions waiting
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
