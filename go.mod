@@ -49,3 +49,5 @@ require (
 	github.com/yuin/goldmark-emoji v1.0.5 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
+
+replace charm.land/bubbletea/v2 => ./third_party/bubbletea

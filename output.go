@@ -5,6 +5,7 @@ import (
 	"os"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/term"
 
 	"github.com/elicit-dev/elicit/internal/termout"
@@ -33,7 +34,10 @@ func screenOut(f *os.File) io.Writer {
 
 // newScreenProgram starts the full screen behind the output boundary: the
 // view is filtered to text and SGR, the output to bubbletea's own
-// sequences.
+// sequences. The colour profile is the one lipgloss detected for stdout at
+// start-up: detecting it again runs `tmux info` a second time inside tmux,
+// tens of milliseconds before the first frame.
 func newScreenProgram(m tea.Model) *tea.Program {
-	return tea.NewProgram(teaout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)))
+	return tea.NewProgram(teaout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)),
+		tea.WithColorProfile(lipgloss.Writer.Profile))
 }

@@ -147,7 +147,7 @@ func (m *Model) prompt(text string) tea.Cmd {
 	m.core.Prompted(text)
 	m.turn = turnRunning
 	m.turnStarted = m.now()
-	return tea.Batch(startPrompt(m.conn, text), m.spin.Tick)
+	return startPrompt(m.conn, text)
 }
 
 // resolve acts on a modal the user has answered: the core replies to the

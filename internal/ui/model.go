@@ -113,6 +113,7 @@ type Model struct {
 	width, height int
 	input         textarea.Model
 	spin          spinner.Model
+	spinning      bool // a spinner tick is on its way
 
 	hist        history
 	turn        turnState
@@ -171,13 +172,36 @@ func (m *Model) setTheme(isDark bool) {
 // Init starts the agent and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
 	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
+	m.spinning = true
 	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick)
 }
 
 // Update handles one message. It only changes state and returns commands.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer guardPanic()
-	return m, guardCmd(m.update(msg))
+	cmd := m.update(msg)
+	if m.spinWanted() && !m.spinning {
+		m.spinning = true
+		cmd = tea.Batch(cmd, m.spin.Tick)
+	}
+	return m, guardCmd(cmd)
+}
+
+// spinWanted says whether the spinner should turn: while the agent starts,
+// and while a turn runs with no question of the agent's waiting. A turn
+// that waits for the user's answer is still, so an open question costs no
+// frames (the screen changes only when something does).
+func (m *Model) spinWanted() bool {
+	if m.connState == connStarting {
+		return true
+	}
+	return m.turn != turnIdle && !m.waitingForUser()
+}
+
+// waitingForUser says whether the agent waits on the user: a question of
+// its own or a sign-in is open.
+func (m *Model) waitingForUser() bool {
+	return m.pendingRequests() > 0 || m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -212,7 +236,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.flushing = false
 		return nil
 	case spinner.TickMsg:
-		if m.turn == turnIdle && m.connState != connStarting {
+		if !m.spinWanted() {
+			m.spinning = false // Update starts it again when it is wanted
 			return nil
 		}
 		var cmd tea.Cmd

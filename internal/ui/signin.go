@@ -265,5 +265,5 @@ func (m *Model) reconnectTo(t target, why string) tea.Cmd {
 		t.keep = false
 	}
 	m.tr.info(why)
-	return tea.Batch(reconnect(m.gen, old, m.agentConfig(), t), m.spin.Tick)
+	return reconnect(m.gen, old, m.agentConfig(), t)
 }

@@ -127,6 +127,8 @@ func (m *Model) statusView(w int) string {
 		parts = append(parts, th.Danger.Render("agent exited · ctrl+r restarts"))
 	case m.connState == connGone:
 		parts = append(parts, th.Danger.Render("no session · ctrl+r restarts"))
+	case m.turn != turnIdle && m.waitingForUser():
+		parts = append(parts, th.Info.Render("⏸ "+m.turn.String()+" · waiting for you"))
 	case m.turn != turnIdle:
 		el := m.now().Sub(m.turnStarted).Round(100 * time.Millisecond)
 		parts = append(parts, th.Info.Render(fmt.Sprintf("%s %s %s", m.spin.View(), m.turn, el)))

@@ -27,15 +27,35 @@ func newTopIndex() *topIndex {
 
 var (
 	topMu  sync.RWMutex
-	topIdx *topIndex
+	topIdx *topIndex // nil until first use: the built-in list
 )
 
-func init() {
+// currentTop returns the index, building it from the built-in list on first
+// use: the skeletons of a few hundred domains cost milliseconds that a
+// process which never sees a URL should not pay at start-up.
+func currentTop() *topIndex {
+	topMu.RLock()
+	idx := topIdx
+	topMu.RUnlock()
+	if idx != nil {
+		return idx
+	}
+	topMu.Lock()
+	defer topMu.Unlock()
+	if topIdx == nil {
+		topIdx = builtinTop()
+	}
+	return topIdx
+}
+
+func builtinTop() *topIndex {
 	d, err := ParseTopDomains(strings.NewReader(builtinTopDomains))
 	if err != nil {
-		panic(err)
+		panic(err) // the embedded list is checked by the tests
 	}
-	SetTopDomains(d)
+	idx := newTopIndex()
+	idx.add(d)
+	return idx
 }
 
 // TopDomains returns the well-known domains lookalikes are checked against,
@@ -43,7 +63,7 @@ func init() {
 func TopDomains() []string {
 	topMu.RLock()
 	defer topMu.RUnlock()
-	return append([]string(nil), topIdx.domains...)
+	return append([]string(nil), currentTop().domains...)
 }
 
 // SetTopDomains replaces the list of well-known domains (the built-in list
@@ -59,10 +79,14 @@ func SetTopDomains(domains []string) {
 
 // AddTopDomains adds domains to the list of well-known domains.
 func AddTopDomains(domains ...string) {
+	old := currentTop()
 	topMu.Lock()
 	defer topMu.Unlock()
+	if topIdx != nil {
+		old = topIdx
+	}
 	idx := newTopIndex()
-	idx.add(topIdx.domains)
+	idx.add(old.domains)
 	idx.add(domains)
 	topIdx = idx
 }
@@ -134,9 +158,7 @@ func (idx *topIndex) add(domains []string) {
 // Chromium does not do: its IDN checker leaves ASCII hosts alone, but
 // g00gle.com (digit zeros, whose prototype is capital O) is a lookalike too.
 func similarTopDomain(hostASCII, hostUnicode string) string {
-	topMu.RLock()
-	idx := topIdx
-	topMu.RUnlock()
+	idx := currentTop()
 	hostASCII = strings.TrimSuffix(hostASCII, ".")
 	table, fold := idx.skeleton, false
 	if hostASCII == strings.TrimSuffix(hostUnicode, ".") {
@@ -175,9 +197,7 @@ func embeddedTopDomain(hostASCII, registrable string) string {
 	if prefix == "" {
 		return ""
 	}
-	topMu.RLock()
-	idx := topIdx
-	topMu.RUnlock()
+	idx := currentTop()
 	labels := strings.Split(prefix, ".")
 	for i := range labels {
 		// Well-known domains have at most four labels.

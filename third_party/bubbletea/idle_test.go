@@ -1,0 +1,91 @@
+package tea
+
+// elicit patch (PATCH.md): the renderer draws nothing while nothing changes.
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// lockedBuffer is an output the test reads while the program writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) contains(s string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return strings.Contains(b.buf.String(), s)
+}
+
+type wordMsg string
+
+type wordModel struct{ word string }
+
+func (m wordModel) Init() Cmd { return nil }
+
+func (m wordModel) Update(msg Msg) (Model, Cmd) {
+	if w, ok := msg.(wordMsg); ok {
+		m.word = string(w)
+	}
+	return m, nil
+}
+
+func (m wordModel) View() View { return NewView("word: " + m.word) }
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
+
+func TestRendererSleepsWhileIdle(t *testing.T) {
+	var out lockedBuffer
+	p := NewProgram(wordModel{word: "first"}, WithInput(nil), WithOutput(&out), WithWindowSize(80, 24), WithFPS(60))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+
+	waitFor(t, "the first frame", func() bool { return out.contains("first") })
+	time.Sleep(100 * time.Millisecond) // the tick after the last view stops the ticker
+	idle := p.frames.Load()
+	time.Sleep(300 * time.Millisecond) // 18 intervals at 60 fps
+	if n := p.frames.Load() - idle; n != 0 {
+		t.Fatalf("the renderer drew %d frames in 300 ms with nothing to draw, want 0", n)
+	}
+
+	p.Send(wordMsg("second"))
+	waitFor(t, "the frame after a pause", func() bool { return out.contains("second") })
+	if p.frames.Load() == idle {
+		t.Fatal("a new view was drawn without a frame")
+	}
+
+	// A burst inside one interval is still drawn, and coalesced.
+	before := p.frames.Load()
+	for i := range 200 {
+		p.Send(wordMsg("burst" + strings.Repeat("!", i%3)))
+	}
+	p.Send(wordMsg("last"))
+	waitFor(t, "the burst's last view", func() bool { return out.contains("last") })
+	if n := p.frames.Load() - before; n >= 200 {
+		t.Fatalf("201 views in a burst took %d frames: not coalesced", n)
+	}
+}
