@@ -152,6 +152,28 @@ func TestReportJSON(t *testing.T) {
 	}
 }
 
+// TestTopDomainsAddedBeforeFirstUse covers the lazy index: domains added
+// before anything asked for the list (as elicit's set-up does) join the
+// built-in list when it is first built.
+func TestTopDomainsAddedBeforeFirstUse(t *testing.T) {
+	saved := TopDomains()
+	defer SetTopDomains(saved)
+	topMu.Lock()
+	topIdx, topExtra = nil, nil // as at start-up: nothing built yet
+	topMu.Unlock()
+	AddTopDomains("acme-intranet.corp")
+	AddTopDomains()
+	if topIdx != nil {
+		t.Fatal("adding domains built the index before its first use")
+	}
+	if !Analyze("https://acrne-intranet.corp/").Has(CodeConfusable) {
+		t.Error("lookalike of a domain added before first use not flagged")
+	}
+	if !Analyze("https://g00gle.com/").Has(CodeConfusable) {
+		t.Error("the built-in list is missing after a domain was added before first use")
+	}
+}
+
 // TestTopDomainLists covers extending the well-known list.
 func TestTopDomainLists(t *testing.T) {
 	saved := TopDomains()

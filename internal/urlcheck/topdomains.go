@@ -26,8 +26,9 @@ func newTopIndex() *topIndex {
 }
 
 var (
-	topMu  sync.RWMutex
-	topIdx *topIndex // nil until first use: the built-in list
+	topMu    sync.RWMutex
+	topIdx   *topIndex // nil until first use: the built-in list and topExtra
+	topExtra []string  // domains added before first use
 )
 
 // currentTop returns the index, building it from the built-in list on first
@@ -44,6 +45,8 @@ func currentTop() *topIndex {
 	defer topMu.Unlock()
 	if topIdx == nil {
 		topIdx = builtinTop()
+		topIdx.add(topExtra)
+		topExtra = nil
 	}
 	return topIdx
 }
@@ -73,20 +76,23 @@ func SetTopDomains(domains []string) {
 	idx := newTopIndex()
 	idx.add(domains)
 	topMu.Lock()
-	topIdx = idx
+	topIdx, topExtra = idx, nil
 	topMu.Unlock()
 }
 
 // AddTopDomains adds domains to the list of well-known domains.
 func AddTopDomains(domains ...string) {
-	old := currentTop()
+	if len(domains) == 0 {
+		return
+	}
 	topMu.Lock()
 	defer topMu.Unlock()
-	if topIdx != nil {
-		old = topIdx
+	if topIdx == nil { // not built yet: the first use adds them
+		topExtra = append(topExtra, domains...)
+		return
 	}
 	idx := newTopIndex()
-	idx.add(old.domains)
+	idx.add(topIdx.domains)
 	idx.add(domains)
 	topIdx = idx
 }
