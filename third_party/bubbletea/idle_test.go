@@ -35,8 +35,11 @@ type wordModel struct{ word string }
 func (m wordModel) Init() Cmd { return nil }
 
 func (m wordModel) Update(msg Msg) (Model, Cmd) {
-	if w, ok := msg.(wordMsg); ok {
-		m.word = string(w)
+	switch msg := msg.(type) {
+	case wordMsg:
+		m.word = string(msg)
+	case KeyPressMsg:
+		m.word = "key-" + msg.Text
 	}
 	return m, nil
 }
@@ -87,5 +90,29 @@ func TestRendererSleepsWhileIdle(t *testing.T) {
 	waitFor(t, "the burst's last view", func() bool { return out.contains("last") })
 	if n := p.frames.Load() - before; n >= 200 {
 		t.Fatalf("201 views in a burst took %d frames: not coalesced", n)
+	}
+}
+
+// TestKeyDrawnAtOnce checks that what is typed is drawn at once, not on the
+// next tick: at 1 frame a second, a key pressed just after a frame shows well
+// before the next one.
+func TestKeyDrawnAtOnce(t *testing.T) {
+	var out lockedBuffer
+	p := NewProgram(wordModel{word: "first"}, WithInput(nil), WithOutput(&out), WithWindowSize(80, 24), WithFPS(1))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	waitFor(t, "the first frame", func() bool { return out.contains("first") })
+	p.Send(wordMsg("ticking")) // inside the interval: drawn on the next tick
+	start := time.Now()
+	p.Send(KeyPressMsg{Code: 'k', Text: "k"})
+	waitFor(t, "the key", func() bool { return out.contains("key-k") })
+	if d := time.Since(start); d > 500*time.Millisecond {
+		t.Fatalf("a key press took %v to show at 1 frame a second: it waited for the tick", d)
 	}
 }

@@ -546,6 +546,10 @@ type Program struct {
 	// sequence waits to be drawn (elicit patch: see PATCH.md).
 	renderWake chan struct{}
 
+	// renderNow asks for a frame at once, not on the next tick: the view
+	// after a key press or a paste (elicit patch).
+	renderNow chan struct{}
+
 	// frames counts the renderer goroutine's draws (elicit patch; read by
 	// its tests).
 	frames atomic.Int64
@@ -615,6 +619,7 @@ func NewProgram(model Model, opts ...ProgramOption) *Program {
 		errs:         make(chan error, 1),
 		rendererDone: make(chan struct{}),
 		renderWake:   make(chan struct{}, 1),
+		renderNow:    make(chan struct{}, 1),
 	}
 
 	// Apply all options to the program.
@@ -895,6 +900,9 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 			}
 
 			p.render(model) // render view
+			if typed(msg) {
+				p.drawNow()
+			}
 		}
 	}
 }
@@ -1450,13 +1458,18 @@ func (p *Program) startRenderer() {
 		ticking, last := false, time.Now()
 		for {
 			if !ticking {
+				now := false
 				select {
 				case <-p.rendererDone:
 					return
 				case <-p.renderWake:
+					now = time.Since(last) > idleAfter*framerate
+				case <-p.renderNow:
+					now = true
 				}
-				if time.Since(last) > idleAfter*framerate {
+				if now {
 					p.drawFrame()
+					last = time.Now()
 				}
 				p.ticker.Reset(framerate)
 				ticking = true
@@ -1466,6 +1479,16 @@ func (p *Program) startRenderer() {
 			case <-p.rendererDone:
 				p.ticker.Stop()
 				return
+			case <-p.renderNow:
+				// What was typed shows at once; the next tick comes one
+				// interval after this frame, so the frame rate limit holds.
+				select {
+				case <-p.renderWake:
+				default:
+				}
+				p.drawFrame()
+				last = time.Now()
+				p.ticker.Reset(framerate)
 			case now := <-p.ticker.C:
 				select {
 				case <-p.renderWake:
@@ -1491,6 +1514,24 @@ func (p *Program) drawFrame() {
 	p.frames.Add(1)
 	_ = p.flush()
 	_ = p.renderer.flush(false)
+}
+
+// typed reports the messages whose view should show at once: what the user
+// typed or pasted (elicit patch).
+func typed(msg Msg) bool {
+	switch msg.(type) {
+	case KeyPressMsg, PasteMsg:
+		return true
+	}
+	return false
+}
+
+// drawNow asks the renderer goroutine for a frame at once (elicit patch).
+func (p *Program) drawNow() {
+	select {
+	case p.renderNow <- struct{}{}:
+	default:
+	}
 }
 
 // wakeRenderer asks the renderer goroutine for a frame (elicit patch).
