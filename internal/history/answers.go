@@ -162,34 +162,59 @@ func pushRecent(list []recentValue, v string, at time.Time) []recentValue {
 // after checking each against the schema as it is now; it never submits
 // them on its own.
 func (s *Store) Answers(agent, fingerprint string) (Remembered, bool, error) {
-	if s == nil {
-		return Remembered{}, false, nil
-	}
-	var a answers
-	if err := read(s.path(answersFile), &a); err != nil {
+	snap, err := s.Snapshot()
+	if err != nil {
 		return Remembered{}, false, err
 	}
-	if m := a.Agents[agent]; m != nil {
-		if r := m.Forms[fingerprint]; r != nil {
-			return compacted(*r), true, nil
-		}
-	}
-	return Remembered{}, false, nil
+	r, ok := snap.Answers(agent, fingerprint)
+	return r, ok, nil
 }
 
 // Suggestions returns up to n distinct string values recently given to
 // this property in any of the agent's forms, newest first.
 func (s *Store) Suggestions(agent, property string, n int) ([]string, error) {
-	if s == nil || n <= 0 {
-		return nil, nil
-	}
-	var a answers
-	if err := read(s.path(answersFile), &a); err != nil {
+	snap, err := s.Snapshot()
+	if err != nil {
 		return nil, err
 	}
-	m := a.Agents[agent]
+	return snap.Suggestions(agent, property, n), nil
+}
+
+// Snapshot is the answers file read once, for the several lookups one
+// question makes (its answers, then suggestions for each field).
+type Snapshot struct{ a *answers }
+
+// Snapshot reads the answers file (or reuses it while unchanged). A nil
+// *Store gives an empty snapshot.
+func (s *Store) Snapshot() (Snapshot, error) {
+	if s == nil {
+		return Snapshot{}, nil
+	}
+	a, err := s.readAnswers()
+	return Snapshot{a}, err
+}
+
+// Answers is Store.Answers on the snapshot.
+func (p Snapshot) Answers(agent, fingerprint string) (Remembered, bool) {
+	if p.a == nil {
+		return Remembered{}, false
+	}
+	if m := p.a.Agents[agent]; m != nil {
+		if r := m.Forms[fingerprint]; r != nil {
+			return compacted(*r), true
+		}
+	}
+	return Remembered{}, false
+}
+
+// Suggestions is Store.Suggestions on the snapshot.
+func (p Snapshot) Suggestions(agent, property string, n int) []string {
+	if p.a == nil || n <= 0 {
+		return nil
+	}
+	m := p.a.Agents[agent]
 	if m == nil {
-		return nil, nil
+		return nil
 	}
 	var out []string
 	for _, r := range m.Recent[property] {
@@ -198,7 +223,7 @@ func (s *Store) Suggestions(agent, property string, n int) ([]string, error) {
 		}
 		out = append(out, r.Value)
 	}
-	return out, nil
+	return out
 }
 
 // compacted undoes the file's indentation inside the values, so the caller

@@ -20,12 +20,14 @@ const (
 	lockFile    = "lock"
 )
 
-// Store is the history in one state directory. It keeps nothing in memory:
-// every call reads the files, so several processes see each other's
-// writes. A nil *Store is history turned off: reads find nothing and
-// writes do nothing, without error.
+// Store is the history in one state directory. It keeps only the last
+// answers file it decoded, and checks with os.Stat on every read that the
+// file is still that one, so several processes see each other's writes. A
+// nil *Store is history turned off: reads find nothing and writes do
+// nothing, without error.
 type Store struct {
-	dir string
+	dir   string
+	cache answersCache
 	// Now is the clock for RememberAnswers; tests set it. Nil means time.Now.
 	Now func() time.Time
 }

@@ -91,14 +91,18 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 		}
 		return p
 	}
-	if r, ok, err := h.Answers(c.mem.Agent, fingerprint(q.Elicit.Schema)); err == nil && ok {
+	snap, err := h.Snapshot() // one read for the form and all its fields
+	if err != nil {
+		return p
+	}
+	if r, ok := snap.Answers(c.mem.Agent, fingerprint(q.Elicit.Schema)); ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
 	for _, f := range q.Elicit.Schema.Fields {
 		if f.Kind != schema.KindString || f.Secret {
 			continue
 		}
-		if s, err := h.Suggestions(c.mem.Agent, f.Key, 5); err == nil && len(s) > 0 {
+		if s := snap.Suggestions(c.mem.Agent, f.Key, 5); len(s) > 0 {
 			if p.Suggestions == nil {
 				p.Suggestions = map[string][]string{}
 			}
