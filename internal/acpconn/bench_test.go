@@ -30,7 +30,7 @@ func BenchmarkDecodeUpdate(b *testing.B) {
 	})
 	b.Run("classify", func(b *testing.B) {
 		for b.Loop() {
-			if method, note := classify(line); !method || !note {
+			if method, note := classify(scanFrame(line)); !method || !note {
 				b.Fatal("not a notification")
 			}
 		}
@@ -38,7 +38,8 @@ func BenchmarkDecodeUpdate(b *testing.B) {
 	b.Run("gate", func(b *testing.B) {
 		g := newGate(&Conn{tracer: newTracer(nil)})
 		for b.Loop() {
-			if _, pass, method, note := g.inspect(line); !pass || !method || !note {
+			f, err := scanFrame(line)
+			if _, pass, method, note := g.inspect(line, f, err); !pass || !method || !note {
 				b.Fatal("not a notification")
 			}
 		}
@@ -115,7 +116,8 @@ func BenchmarkInbound(b *testing.B) {
 			g := newGate()
 			for b.Loop() {
 				g.outstanding["3"] = "session/prompt"
-				if _, pass, _, _ := g.inspect(line); !pass {
+				f, err := scanFrame(line)
+				if _, pass, _, _ := g.inspect(line, f, err); !pass {
 					b.Fatal("dropped")
 				}
 			}
@@ -137,7 +139,8 @@ func BenchmarkInbound(b *testing.B) {
 			g := newGate()
 			for b.Loop() {
 				g.outstanding["3"] = "session/prompt"
-				if _, pass, _, _ := g.inspect(line); !pass {
+				f, err := scanFrame(line)
+				if _, pass, _, _ := g.inspect(line, f, err); !pass {
 					b.Fatal("dropped")
 				}
 				handler()
