@@ -59,6 +59,7 @@ type throttledReader struct {
 	ready chan struct{} // closed by open: nothing is read before
 
 	line    []byte // what is left of the current line
+	buf     []byte // the line buffer, reused (see readLine)
 	err     error  // sticky error
 	tooLong atomic.Bool
 }
@@ -116,6 +117,12 @@ func (t *throttledReader) noteHandled() {
 // handled, so a request reaches the UI after what the agent sent before
 // it. It gives up after timeout: ordering is a courtesy, never a hang.
 func (t *throttledReader) waitNotifications(timeout time.Duration) {
+	t.mu.Lock()
+	idle := t.notesHandled >= t.notesPassed || t.stopped
+	t.mu.Unlock()
+	if idle { // nothing to wait for: no timer
+		return
+	}
 	expired := false
 	timer := time.AfterFunc(timeout, func() {
 		t.mu.Lock()
@@ -195,9 +202,12 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// readLine reads one line, newline included, refusing lines over the limit.
+// readLine reads one line, newline included, refusing lines over the
+// limit. The line is read into the same buffer every time: it is handed
+// on (copied by the SDK's Read) before the next is read, and nothing keeps
+// it. A buffer grown past keepLineBuffer is let go.
 func (t *throttledReader) readLine() ([]byte, error) {
-	var buf []byte
+	buf := t.buf[:0]
 	for {
 		chunk, err := t.src.ReadSlice('\n')
 		if len(buf)+len(chunk) > MaxLineBytes {
@@ -208,9 +218,15 @@ func (t *throttledReader) readLine() ([]byte, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
+		if t.buf = buf; cap(buf) > keepLineBuffer {
+			t.buf = nil
+		}
 		return buf, err
 	}
 }
+
+// keepLineBuffer is the largest line buffer kept for the next line.
+const keepLineBuffer = 256 * 1024
 
 // blank reports whether a line holds only white space (the SDK skips it).
 func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
