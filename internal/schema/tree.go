@@ -160,12 +160,13 @@ const maxDepth = 10000
 // reader is the one pass: it validates by the grammar encoding/json's
 // scanner accepts while it builds the nodes.
 type reader struct {
-	b     []byte
-	i     int
-	depth int
-	slab  []node // nodes are allocated a batch at a time
-	keys  []string
-	elems []*node
+	b       []byte
+	i       int
+	depth   int
+	slab    []node // nodes are allocated a batch at a time
+	batches int
+	keys    []string
+	elems   []*node
 }
 
 // readJSON reads b, which must hold one JSON value and white space.
@@ -181,7 +182,15 @@ func readJSON(b []byte) (*node, bool) {
 
 func (r *reader) newNode(kind byte, start int) *node {
 	if len(r.slab) == 0 {
-		r.slab = make([]node, 32)
+		// The first batch fits a small schema (a node takes 12 bytes of
+		// JSON or more, as schemas are written); then batches of 32,
+		// doubling after the first four, up to 1024.
+		n := 32 << min(max(r.batches-4, 0), 5)
+		if r.batches == 0 {
+			n = min(max(len(r.b)/12, 8), 32)
+		}
+		r.batches++
+		r.slab = make([]node, n)
 	}
 	n := &r.slab[0]
 	r.slab = r.slab[1:]
