@@ -45,66 +45,53 @@ func newGate(c *Conn) *gate {
 	return &gate{c: c, outstanding: map[string]string{}, noted: map[string]bool{}}
 }
 
-// envelope is the SDK's message shape, decoded without keeping the params
-// or the result.
-type envelope struct {
-	JSONRPC string           `json:"jsonrpc"`
-	ID      *json.RawMessage `json:"id,omitempty"`
-	Method  string           `json:"method,omitempty"`
-	Params  skipJSON         `json:"params,omitempty"`
-	Result  skipJSON         `json:"result,omitempty"`
-	Error   *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-		Data    any    `json:"data,omitempty"`
-	} `json:"error,omitempty"`
-}
-
-// sent records a message the SDK writes to the agent.
+// sent records a message the SDK writes to the agent (one scan, as for
+// inbound lines: see scan.go).
 func (g *gate) sent(line []byte) {
-	var env envelope
-	if json.Unmarshal(line, &env) != nil || env.ID == nil || env.Method == "" {
+	f, err := scanFrame(line)
+	if err != nil || f.id == nil || f.method == "" {
 		return
 	}
 	g.mu.Lock()
-	g.outstanding[string(bytes.TrimSpace(*env.ID))] = env.Method
+	g.outstanding[string(f.id)] = f.method
 	g.mu.Unlock()
 }
 
-// inspect decides what becomes of one line from the agent: passed on as it
-// is (pass), replaced by out, or dropped (pass false, out nil). method and
+// inspect decides what becomes of one line from the agent, from the one
+// scan of it (f, or err when the SDK cannot decode it): passed on as it is
+// (pass), replaced by out, or dropped (pass false, out nil). method and
 // note classify a passed line for the throttle, as the SDK will see it.
-func (g *gate) inspect(line []byte) (out []byte, pass, method, note bool) {
-	if len(bytes.TrimSpace(line)) == 0 {
+func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, method, note bool) {
+	if blank(line) {
 		return line, true, false, false
 	}
-	var env envelope
-	if err := json.Unmarshal(line, &env); err != nil {
+	if err != nil {
 		out := g.undecodable(line, err)
 		return out, out != nil, false, false
 	}
 	switch {
-	case env.Method != "" && env.ID == nil:
-		if requestOnly(env.Method) {
-			g.noteOnce("idless "+env.Method, fmt.Sprintf("refused %s sent without an id: a request needs one to be answered", sanitize.Line(env.Method)))
+	case f.method != "" && f.id == nil:
+		if requestOnly(f.method) {
+			g.noteOnce("idless "+f.method, fmt.Sprintf("refused %s sent without an id: a request needs one to be answered", sanitize.Line(f.method)))
 			return nil, false, false, false
 		}
-		return line, true, env.Method != "$/cancel_request", true
-	case env.Method != "":
-		if !served[env.Method] {
-			g.c.tracer.note("refused " + env.Method + ": not served")
-			g.reply(*env.ID, -32601, "Method not found: this client does not serve "+env.Method)
+		return line, true, f.method != "$/cancel_request", true
+	case f.method != "":
+		if !served[f.method] {
+			g.c.tracer.note("refused " + f.method + ": not served")
+			g.reply(f.id, -32601, "Method not found: this client does not serve "+f.method)
 			return nil, false, false, false
 		}
 		return line, true, true, false
-	case env.ID != nil:
-		return g.response(line, *env.ID)
+	case f.id != nil:
+		return g.response(line, f)
 	}
 	return line, true, false, false
 }
 
 // response checks an answer's id against the requests we await.
-func (g *gate) response(line []byte, id json.RawMessage) (out []byte, pass, method, note bool) {
+func (g *gate) response(line []byte, f frame) (out []byte, pass, method, note bool) {
+	id := f.id
 	key, isNumber := numericKey(id)
 	g.mu.Lock()
 	m, ok := g.outstanding[key]
@@ -114,14 +101,12 @@ func (g *gate) response(line []byte, id json.RawMessage) (out []byte, pass, meth
 	g.mu.Unlock()
 	switch {
 	case ok && isNumber:
-		if m == "session/new" {
+		if m == "session/new" { // once a session: its result is decoded here
 			var r struct {
-				Result struct {
-					SessionID string `json:"sessionId"`
-				} `json:"result"`
+				SessionID string `json:"sessionId"`
 			}
-			if json.Unmarshal(line, &r) == nil && r.Result.SessionID != "" {
-				g.c.addSession(r.Result.SessionID)
+			if json.Unmarshal(f.result, &r) == nil && r.SessionID != "" {
+				g.c.addSession(r.SessionID)
 			}
 		}
 		return line, true, false, false

@@ -16,7 +16,11 @@ const orderWait = 2 * time.Second
 
 // handle dispatches everything the agent sends. The SDK calls it for
 // notifications one at a time, in order, and for each request at once on
-// a goroutine of its own, so requests can overtake notifications.
+// a goroutine of its own, so requests can overtake notifications. The SDK
+// has decoded the line's envelope (a decode elicit cannot remove without
+// leaving the SDK: see scan.go); each case below decodes params once more
+// at most (a form's requestedSchema is then read once by the schema
+// package).
 func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
 	switch method {
 	case acp.ClientMethodSessionRequestPermission, acp.ClientMethodElicitationCreate:

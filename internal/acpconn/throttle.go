@@ -2,15 +2,13 @@ package acpconn
 
 import (
 	"bufio"
-	"encoding/json"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	acp "github.com/coder/acp-go-sdk"
 )
 
 // MaxLineBytes is the SDK's limit on one JSON-RPC line; a longer line would
@@ -21,6 +19,9 @@ const MaxLineBytes = 10 * 1024 * 1024
 // maxInFlightNotifications bounds the lines read but not yet handled; it must stay below the SDK's queue of 1024, which closes the
 // connection when full.
 const maxInFlightNotifications = 256
+
+// errBlank stands for the scan of a blank line, which the SDK skips.
+var errBlank = errors.New("blank line")
 
 // ErrLineTooLong ends a session whose agent sent a line over MaxLineBytes.
 var ErrLineTooLong = fmt.Errorf("the agent sent a message over %d MiB; the connection was closed", MaxLineBytes>>20)
@@ -36,10 +37,10 @@ var ErrLineTooLong = fmt.Errorf("the agent sent a message over %d MiB; the conne
 type throttledReader struct {
 	src   *bufio.Reader
 	trace func(dir string, line []byte)
-	// filter, when set, sees every line first: it passes it on (maybe
-	// rewritten) or drops it, and classifies what it passes as classify
-	// would (see gate.inspect).
-	filter func(line []byte) (out []byte, pass, method, notification bool)
+	// filter, when set, sees every line first, with the line's one scan
+	// (scanFrame): it passes it on (maybe rewritten) or drops it, and
+	// classifies what it passes as classify would (see gate.inspect).
+	filter func(line []byte, f frame, err error) (out []byte, pass, method, notification bool)
 	stray  func(line []byte) // sees every line; reports those that are not JSON-RPC
 
 	mu      sync.Mutex
@@ -58,6 +59,7 @@ type throttledReader struct {
 	ready chan struct{} // closed by open: nothing is read before
 
 	line    []byte // what is left of the current line
+	buf     []byte // the line buffer, reused (see readLine)
 	err     error  // sticky error
 	tooLong atomic.Bool
 }
@@ -115,6 +117,12 @@ func (t *throttledReader) noteHandled() {
 // handled, so a request reaches the UI after what the agent sent before
 // it. It gives up after timeout: ordering is a courtesy, never a hang.
 func (t *throttledReader) waitNotifications(timeout time.Duration) {
+	t.mu.Lock()
+	idle := t.notesHandled >= t.notesPassed || t.stopped
+	t.mu.Unlock()
+	if idle { // nothing to wait for: no timer
+		return
+	}
 	expired := false
 	timer := time.AfterFunc(timeout, func() {
 		t.mu.Lock()
@@ -169,15 +177,20 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 		if t.stray != nil && (len(line) == 0 || line[0] != '{') {
 			t.stray(line)
 		}
+		// One scan of the line serves the gate and the count below.
+		f, serr := frame{}, errBlank
+		if !blank(line) {
+			f, serr = scanFrame(line)
+		}
 		var method, note bool
 		if t.filter != nil {
-			out, pass, m, n := t.filter(line)
+			out, pass, m, n := t.filter(line, f, serr)
 			if !pass {
 				continue
 			}
 			line, method, note = out, m, n
 		} else {
-			method, note = classify(line)
+			method, note = classify(f, serr)
 		}
 		if method && !t.acquire(note) {
 			return 0, io.EOF
@@ -189,9 +202,12 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// readLine reads one line, newline included, refusing lines over the limit.
+// readLine reads one line, newline included, refusing lines over the
+// limit. The line is read into the same buffer every time: it is handed
+// on (copied by the SDK's Read) before the next is read, and nothing keeps
+// it. A buffer grown past keepLineBuffer is let go.
 func (t *throttledReader) readLine() ([]byte, error) {
-	var buf []byte
+	buf := t.buf[:0]
 	for {
 		chunk, err := t.src.ReadSlice('\n')
 		if len(buf)+len(chunk) > MaxLineBytes {
@@ -202,33 +218,26 @@ func (t *throttledReader) readLine() ([]byte, error) {
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
+		if t.buf = buf; cap(buf) > keepLineBuffer {
+			t.buf = nil
+		}
 		return buf, err
 	}
 }
 
-// skipJSON accepts any JSON value without keeping it (the SDK keeps it as
-// json.RawMessage, which accepts the same values).
-type skipJSON struct{}
+// keepLineBuffer is the largest line buffer kept for the next line.
+const keepLineBuffer = 256 * 1024
 
-// UnmarshalJSON implements json.Unmarshaler by ignoring the value.
-func (*skipJSON) UnmarshalJSON([]byte) error { return nil }
+// blank reports whether a line holds only white space (the SDK skips it).
+func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
 
-// classify tells, the way the SDK will, whether a line reaches the handler
-// (it decodes, has a method, and is not $/cancel_request, which the SDK
-// handles on its reader), and whether it is a notification.
-func classify(line []byte) (method, notification bool) {
-	// The same shape as the SDK's envelope, so a line it cannot decode
-	// (and so never hands to the handler) takes no slot here either.
-	var env struct {
-		JSONRPC string            `json:"jsonrpc"`
-		ID      *json.RawMessage  `json:"id,omitempty"`
-		Method  string            `json:"method,omitempty"`
-		Params  skipJSON          `json:"params,omitempty"`
-		Result  skipJSON          `json:"result,omitempty"`
-		Error   *acp.RequestError `json:"error,omitempty"`
-	}
-	if json.Unmarshal(line, &env) != nil || env.Method == "" || env.ID == nil && env.Method == "$/cancel_request" {
+// classify tells, the way the SDK will, from the line's one scan, whether
+// it reaches the handler (it decodes, has a method, and is not
+// $/cancel_request, which the SDK handles on its reader), and whether it
+// is a notification. A line the SDK cannot decode (err) takes no slot.
+func classify(f frame, err error) (method, notification bool) {
+	if err != nil || f.method == "" || f.id == nil && f.method == "$/cancel_request" {
 		return false, false
 	}
-	return true, env.ID == nil
+	return true, f.id == nil
 }

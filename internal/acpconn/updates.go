@@ -44,8 +44,16 @@ func decodeChunk(params json.RawMessage) (ev MessageChunk, sessionID string, ok 
 // decodeUpdate turns the params of a session/update into an event and the
 // session it is for. It reads the sessionUpdate discriminator itself: the
 // SDK decodes an unknown kind as an empty session_info_update, which would
-// hide it.
+// hide it. Every update is decoded in one pass (a text chunk by scanChunk,
+// any update by decodeWire); the paths below them, which take several,
+// only read what those leave.
 func decodeUpdate(params json.RawMessage) (Event, string, error) {
+	if ev, sid, ok := scanChunk(params); ok {
+		return ev, sid, nil
+	}
+	if ev, sid, ok := decodeWire(params); ok {
+		return ev, sid, nil
+	}
 	if ev, sid, ok := decodeChunk(params); ok {
 		return ev, sid, nil
 	}
@@ -83,13 +91,18 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	default:
 		return UnknownUpdate{Kind: sanitize.Line(disc.Kind)}, nil
 	}
+	return updateEvent(u, disc.Kind), nil
+}
+
+// updateEvent is the event for an update the SDK's types hold.
+func updateEvent(u acp.SessionUpdate, kind string) Event {
 	switch {
 	case u.AgentMessageChunk != nil:
-		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content), MessageID: messageID(u.AgentMessageChunk.MessageId)}, nil
+		return MessageChunk{Role: RoleAgent, Text: blockText(u.AgentMessageChunk.Content), MessageID: messageID(u.AgentMessageChunk.MessageId)}
 	case u.AgentThoughtChunk != nil:
-		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content), MessageID: messageID(u.AgentThoughtChunk.MessageId)}, nil
+		return MessageChunk{Role: RoleThought, Text: blockText(u.AgentThoughtChunk.Content), MessageID: messageID(u.AgentThoughtChunk.MessageId)}
 	case u.UserMessageChunk != nil:
-		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content), MessageID: messageID(u.UserMessageChunk.MessageId)}, nil
+		return MessageChunk{Role: RoleUser, Text: blockText(u.UserMessageChunk.Content), MessageID: messageID(u.UserMessageChunk.MessageId)}
 	case u.ToolCall != nil:
 		t := u.ToolCall
 		return ToolCall{
@@ -97,18 +110,18 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 			Kind: sanitize.Line(string(t.Kind)), Status: orDefault(sanitize.Line(string(t.Status)), "pending"),
 			Locations: locations(t.Locations), Content: toolContent(t.Content),
 			Diffs: toolDiffs(t.Content), Terminals: toolTerminals(t.Content),
-		}, nil
+		}
 	case u.ToolCallUpdate != nil:
 		return toolCallUpdate(acp.ToolCallUpdate{
 			ToolCallId: u.ToolCallUpdate.ToolCallId, Title: u.ToolCallUpdate.Title, Kind: u.ToolCallUpdate.Kind,
 			Status: u.ToolCallUpdate.Status, Locations: u.ToolCallUpdate.Locations, Content: u.ToolCallUpdate.Content,
-		}), nil
+		})
 	case u.Plan != nil:
 		p := Plan{}
 		for _, e := range u.Plan.Entries {
 			p.Entries = append(p.Entries, PlanEntry{Content: sanitize.Line(e.Content), Priority: sanitize.Line(string(e.Priority)), Status: sanitize.Line(string(e.Status))})
 		}
-		return p, nil
+		return p
 	case u.AvailableCommandsUpdate != nil:
 		c := Commands{}
 		for _, cmd := range u.AvailableCommandsUpdate.AvailableCommands {
@@ -118,25 +131,25 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 			}
 			c.List = append(c.List, cm)
 		}
-		return c, nil
+		return c
 	case u.CurrentModeUpdate != nil:
-		return ModeChanged{ID: string(u.CurrentModeUpdate.CurrentModeId)}, nil
+		return ModeChanged{ID: string(u.CurrentModeUpdate.CurrentModeId)}
 	case u.ConfigOptionUpdate != nil:
-		return ConfigOptions{Options: configOptions(u.ConfigOptionUpdate.ConfigOptions)}, nil
+		return ConfigOptions{Options: configOptions(u.ConfigOptionUpdate.ConfigOptions)}
 	case u.SessionInfoUpdate != nil:
 		title := ""
 		if u.SessionInfoUpdate.Title != nil {
 			title = sanitize.Line(*u.SessionInfoUpdate.Title)
 		}
-		return SessionInfo{Title: title}, nil
+		return SessionInfo{Title: title}
 	case u.UsageUpdate != nil:
 		us := Usage{Used: u.UsageUpdate.Used, Size: u.UsageUpdate.Size}
 		if c := u.UsageUpdate.Cost; c != nil {
 			us.Cost = sanitize.Line(fmt.Sprintf("%.2f %s", c.Amount, c.Currency))
 		}
-		return us, nil
+		return us
 	}
-	return UnknownUpdate{Kind: sanitize.Line(disc.Kind)}, nil
+	return UnknownUpdate{Kind: sanitize.Line(kind)}
 }
 
 func orDefault(s, d string) string {

@@ -3,6 +3,7 @@ package acpconn
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -46,4 +47,103 @@ func TestDecodeChunkMatchesSDKPath(t *testing.T) {
 			t.Errorf("%s: decodeUpdate %#v %v, SDK path %#v %v", c.params, got, err, sdk, sdkErr)
 		}
 	}
+}
+
+// oldDecodeUpdate is decodeUpdate without the one pass: what it must
+// agree with.
+func oldDecodeUpdate(params json.RawMessage) (Event, string, error) {
+	if ev, sid, ok := decodeChunk(params); ok {
+		return ev, sid, nil
+	}
+	var n struct {
+		SessionID string `json:"sessionId"`
+	}
+	_ = json.Unmarshal(params, &n)
+	ev, err := decodeUpdateSDK(params)
+	return ev, n.SessionID, err
+}
+
+// exactDiscriminator reports whether the update names its kind only with
+// the member sessionUpdate spelt exactly: the SDK's union reads that name
+// exactly, encoding/json's struct decoding (both fast paths) in any case.
+func exactDiscriminator(params []byte) bool {
+	var p struct {
+		Update map[string]json.RawMessage `json:"update"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return true
+	}
+	for k := range p.Update {
+		if k != "sessionUpdate" && strings.EqualFold(k, "sessionUpdate") {
+			return false
+		}
+	}
+	return true
+}
+
+func checkWire(t *testing.T, params []byte) {
+	t.Helper()
+	if ev, sid, ok := scanChunk(params); ok {
+		want, wantSID, wantOK := decodeChunk(params)
+		if !wantOK || sid != wantSID || !reflect.DeepEqual(ev, want) {
+			t.Fatalf("%s:\nscanChunk %#v %q\ndecodeChunk %#v %q %v", params, ev, sid, want, wantSID, wantOK)
+		}
+	}
+	ev, sid, ok := decodeWire(params)
+	if !ok || !exactDiscriminator(params) {
+		return
+	}
+	want, wantSID, err := oldDecodeUpdate(params)
+	if err != nil || sid != wantSID || !reflect.DeepEqual(ev, want) {
+		t.Fatalf("%s:\none pass %#v %q\nold path %#v %q %v", params, ev, sid, want, wantSID, err)
+	}
+}
+
+var wireCases = []string{
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"line \"one\"\n\u00e9"},"messageId":null,"_meta":{}},"x":[1]}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"a","Text":"b"}}}`,
+	`{"sessionId":"s","sessionId":"t","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"a"}}}`,
+	`{"sessionId":null,"update":{"sessionUpdate":"agent_message_chunk","content":{"text":"a","type":"text","annotations":5}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"t","title":"x","kind":"read","status":"pending","locations":[{"path":"/a","line":3}],"content":[{"type":"content","content":{"type":"text","text":"hi"}},{"type":"diff","path":"p","oldText":"a","newText":"b"},{"type":"terminal","terminalId":"term"}],"rawInput":{"a":1},"_meta":{"x":1}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","status":"completed","content":null}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","title":null,"kind":null}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"t","content":{"type":"text","text":"x"}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"image","data":"AA==","mimeType":"image/png"}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_thought_chunk","content":{"type":"text","text":"a"},"messageId":"m"}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"user_message_chunk","content":{"type":"resource_link","name":"n","uri":"u"}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"a"},"content":{"type":"text"}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":[]}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":null}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":5}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"plan","entries":[{"content":"a","priority":"high","status":"pending"}]}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"available_commands_update","availableCommands":[{"name":"n","description":"d","input":{"hint":"h"}}]}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"current_mode_update","currentModeId":"m"}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"config_option_update","configOptions":[{"type":"select","id":"i","name":"n","currentValue":"v","options":[{"value":"v","name":"vn"}]},{"type":"boolean","id":"b","name":"bn","currentValue":true}]}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"session_info_update","title":"t","updatedAt":"now"}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"usage_update","used":1,"size":2,"cost":{"amount":1.5,"currency":"USD"}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"usage_update","used":1.5}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"mystery","x":1}}`, `{"sessionId":"s","update":null}`, `{"sessionId":"s"}`,
+	`{"sessionId":5,"update":{"sessionUpdate":"plan","entries":[]}}`, `{"update":{"sessionUpdate":"plan","entries":null,"_meta":5}}`,
+	`{"sessionId":"s","update":{"SessionUpdate":"plan","entries":[]}}`,
+}
+
+// The one pass gives what the SDK's path gives, for every update it reads.
+func TestDecodeWireMatchesSDKPath(t *testing.T) {
+	read := 0
+	for _, c := range wireCases {
+		checkWire(t, []byte(c))
+		if _, _, ok := decodeWire([]byte(c)); ok {
+			read++
+		}
+	}
+	if read < 14 {
+		t.Errorf("the one pass read only %d of the cases", read)
+	}
+}
+
+func FuzzDecodeWire(f *testing.F) {
+	for _, c := range wireCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, params []byte) { checkWire(t, params) })
 }

@@ -26,6 +26,12 @@ func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, fmt.Errorf("not valid JSON")
 	}
+	return f.decodeValue(v)
+}
+
+// decodeValue is decodeJSON for a value already decoded (numbers as
+// json.Number).
+func (f *Field) decodeValue(v any) (any, error) {
 	if v == nil {
 		return nil, nil
 	}
@@ -37,10 +43,10 @@ func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 
 // applyDefault records the property's default, or drops it with a note when
 // it breaks the property's own constraints.
-func applyDefault(f *Field, raw json.RawMessage) {
-	v, err := f.decodeJSON(raw)
+func applyDefault(f *Field, d *node) {
+	v, err := f.decodeValue(d.value())
 	if err != nil {
-		f.Notes = append(f.Notes, fmt.Sprintf("default %s dropped: %s", shortJSON(raw), sanitize.Line(err.Error())))
+		f.Notes = append(f.Notes, fmt.Sprintf("default %s dropped: %s", shortJSON(d.raw), sanitize.Line(err.Error())))
 		return
 	}
 	if v == nil {

@@ -9,7 +9,7 @@ import (
 // maximum (inclusive), exclusiveMinimum and exclusiveMaximum (strict, as
 // zod's positive() and pydantic's gt/lt emit them; draft 4's boolean
 // spelling too).
-func parseNumber(f *Field, m map[string]json.RawMessage) error {
+func parseNumber(f *Field, m *node) error {
 	var err error
 	if f.min, err = optBound(m, "minimum"); err != nil {
 		return err
@@ -18,13 +18,13 @@ func parseNumber(f *Field, m map[string]json.RawMessage) error {
 		return err
 	}
 	for _, k := range []string{"exclusiveMinimum", "exclusiveMaximum"} {
-		raw, ok := m[k]
-		if !ok {
+		n := m.get(k)
+		if n == nil {
 			continue
 		}
-		// Draft 4 spelt these as booleans that make minimum or maximum strict.
-		var flag bool
-		if json.Unmarshal(raw, &flag) == nil {
+		// Draft 4 spelt these as booleans that make minimum or maximum
+		// strict (null reads as false, as encoding/json reads it).
+		if flag, ok := n.asBool(); ok {
 			if flag && k == "exclusiveMinimum" {
 				f.xmin, f.min = f.min, nil
 			} else if flag {

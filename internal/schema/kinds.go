@@ -1,20 +1,19 @@
 package schema
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
 
-func optString(m map[string]json.RawMessage, key string) (string, error) {
-	raw, ok := m[key]
-	if !ok {
+func optString(m *node, key string) (string, error) {
+	n := m.get(key)
+	if n == nil {
 		return "", nil
 	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
+	s, ok := n.asString()
+	if !ok {
 		return "", fmt.Errorf("%s must be a string", key)
 	}
 	return s, nil
@@ -23,55 +22,53 @@ func optString(m map[string]json.RawMessage, key string) (string, error) {
 // lenientString reads an annotation such as title or description the way
 // ACP 1.7.0 does (DefaultOnError): anything but a string, null included,
 // is dropped rather than a reason to refuse the schema.
-func lenientString(m map[string]json.RawMessage, key string) string {
+func lenientString(m *node, key string) string {
 	s, _ := optString(m, key)
 	return s
 }
 
 // optCount reads a non-negative whole-number keyword such as minLength.
-func optCount(m map[string]json.RawMessage, key string) (*int, error) {
-	raw, ok := m[key]
-	if !ok {
+func optCount(m *node, key string) (*int, error) {
+	n := m.get(key)
+	if n == nil {
 		return nil, nil
 	}
 	bad := fmt.Errorf("%s must be a non-negative whole number", key)
-	d, err := jsonDecimal(raw)
+	d, err := n.decimal()
 	if err != nil || d.neg || !d.whole() || d.exp > 10 {
 		return nil, bad
 	}
-	n, err := strconv.Atoi(d.integerString())
-	if err != nil || n > 1<<31 {
+	v, err := strconv.Atoi(d.integerString())
+	if err != nil || v > 1<<31 {
 		return nil, bad
 	}
-	return &n, nil
+	return &v, nil
 }
 
-// jsonDecimal reads a JSON number exactly.
-func jsonDecimal(raw json.RawMessage) (decimal, error) {
-	var n json.Number
-	if err := json.Unmarshal(raw, &n); err != nil || !json.Valid(raw) || strings.HasPrefix(strings.TrimSpace(string(raw)), `"`) {
+// decimal reads a JSON number exactly, as written; anything else (a
+// string holding a number too) is not one.
+func (n *node) decimal() (decimal, error) {
+	if n.kind != '0' {
 		return decimal{}, errNotNumber
 	}
-	return parseDecimal(n.String())
+	return parseDecimal(string(n.raw))
 }
 
 // optBound reads a numeric keyword such as minimum, exactly.
-func optBound(m map[string]json.RawMessage, key string) (*bound, error) {
-	raw, ok := m[key]
-	if !ok {
+func optBound(m *node, key string) (*bound, error) {
+	n := m.get(key)
+	if n == nil {
 		return nil, nil
 	}
-	d, err := jsonDecimal(raw)
+	d, err := n.decimal()
 	if err != nil {
 		return nil, fmt.Errorf("%s must be a number", key)
 	}
 	return newBound(d), nil
 }
 
-func parseString(f *Field, m map[string]json.RawMessage) error {
-	_, hasEnum := m["enum"]
-	_, hasOneOf := m["oneOf"]
-	_, hasNames := m["enumNames"]
+func parseString(f *Field, m *node) error {
+	hasEnum, hasOneOf, hasNames := m.has("enum"), m.has("oneOf"), m.has("enumNames")
 	switch {
 	case hasEnum && hasOneOf:
 		return errors.New("enum and oneOf together are not supported")
@@ -79,16 +76,16 @@ func parseString(f *Field, m map[string]json.RawMessage) error {
 		return errors.New("enumNames without enum")
 	case hasEnum || hasOneOf:
 		for _, k := range []string{"minLength", "maxLength", "pattern", "format"} {
-			if _, ok := m[k]; ok {
+			if m.has(k) {
 				return fmt.Errorf("keyword %q does not apply to a choice", k)
 			}
 		}
 		f.Kind = KindSelect
 		var err error
 		if hasEnum {
-			f.Options, err = enumOptions(m["enum"], m["enumNames"])
+			f.Options, err = enumOptions(m.get("enum"), m.get("enumNames"))
 		} else {
-			f.Options, err = titledOptions(m["oneOf"], "oneOf")
+			f.Options, err = titledOptions(m.get("oneOf"), "oneOf")
 		}
 		if err != nil {
 			return err
@@ -100,7 +97,7 @@ func parseString(f *Field, m map[string]json.RawMessage) error {
 }
 
 // parseText reads the constraints of free text: lengths, format, pattern.
-func parseText(f *Field, m map[string]json.RawMessage) error {
+func parseText(f *Field, m *node) error {
 	var err error
 	if f.MinLength, err = optCount(m, "minLength"); err != nil {
 		return err
@@ -131,24 +128,23 @@ func parseText(f *Field, m map[string]json.RawMessage) error {
 	return nil
 }
 
-func parseArray(f *Field, m map[string]json.RawMessage, p *parser) error {
+func parseArray(f *Field, m *node, p *parser) error {
 	f.Kind = KindMultiSelect
-	items, err := objectOf(m["items"])
-	if err != nil {
+	items := m.get("items")
+	if !items.object() {
 		return errors.New("a multi-select needs items with enum or anyOf")
 	}
-	if items, err = p.resolve(items); err != nil {
+	items, err := p.resolve(items)
+	if err != nil {
 		return fmt.Errorf("items: %s", err)
 	}
-	for k := range items {
-		if refused[k] && k != "anyOf" && k != "oneOf" || k == "properties" {
-			return fmt.Errorf("items keyword %q is not supported", k)
-		}
+	if k, bad := minKey(items, func(k string) bool {
+		return refused[k] && k != "anyOf" && k != "oneOf" || k == "properties"
+	}); bad {
+		return fmt.Errorf("items keyword %q is not supported", k)
 	}
-	if raw, ok := items["type"]; ok {
-		var t string
-		_ = json.Unmarshal(raw, &t)
-		switch t {
+	if t := items.get("type"); t != nil {
+		switch s, _ := t.asString(); s {
 		case "string":
 		case "object":
 			return errors.New("arrays of objects are not supported")
@@ -157,13 +153,13 @@ func parseArray(f *Field, m map[string]json.RawMessage, p *parser) error {
 		}
 	}
 	switch {
-	case items["enum"] != nil:
-		f.Options, err = enumOptions(items["enum"], items["enumNames"])
-	case items["anyOf"] != nil:
-		f.Options, err = titledOptions(items["anyOf"], "items.anyOf")
-	case items["oneOf"] != nil:
-		f.Options, err = titledOptions(items["oneOf"], "items.oneOf")
-	case items["type"] != nil:
+	case items.has("enum"):
+		f.Options, err = enumOptions(items.get("enum"), items.get("enumNames"))
+	case items.has("anyOf"):
+		f.Options, err = titledOptions(items.get("anyOf"), "items.anyOf")
+	case items.has("oneOf"):
+		f.Options, err = titledOptions(items.get("oneOf"), "items.oneOf")
+	case items.has("type"):
 		// An array of plain strings (pydantic list[str], zod z.array(z.string())):
 		// a list, one value a line, each checked as a string field.
 		f.Kind = KindList
@@ -171,8 +167,7 @@ func parseArray(f *Field, m map[string]json.RawMessage, p *parser) error {
 		if err := parseText(f.Item, items); err != nil {
 			return fmt.Errorf("items: %s", err)
 		}
-		var u bool
-		f.UniqueItems = json.Unmarshal(m["uniqueItems"], &u) == nil && u
+		f.UniqueItems = m.get("uniqueItems").isTrue()
 	default:
 		return errors.New("a multi-select needs items with enum or anyOf")
 	}
@@ -199,85 +194,75 @@ func parseArray(f *Field, m map[string]json.RawMessage, p *parser) error {
 	return nil
 }
 
-func enumOptions(rawEnum, rawNames json.RawMessage) ([]Option, error) {
-	var vals []any
-	if err := json.Unmarshal(rawEnum, &vals); err != nil {
+func enumOptions(enum, names *node) ([]Option, error) {
+	vals, ok := enum.list()
+	if !ok {
 		return nil, errors.New("enum must be an array")
 	}
 	if err := optionCount(len(vals)); err != nil {
 		return nil, err
 	}
-	var names []string
-	if rawNames != nil {
-		if err := json.Unmarshal(rawNames, &names); err != nil {
+	var titles []string
+	if names != nil {
+		if titles, ok = names.strings(); !ok {
 			return nil, errors.New("enumNames must be an array of strings")
 		}
-		if len(names) != len(vals) {
-			return nil, fmt.Errorf("enumNames has %d names for %d enum values", len(names), len(vals))
+		if len(titles) != len(vals) {
+			return nil, fmt.Errorf("enumNames has %d names for %d enum values", len(titles), len(vals))
 		}
 	}
 	opts := make([]Option, len(vals))
 	for i, v := range vals {
-		s, ok := v.(string)
-		if !ok {
+		if v.kind != '"' {
 			return nil, errors.New("enum values must be strings")
 		}
-		opts[i] = Option{Value: s, Title: s}
-		if names != nil && names[i] != "" {
-			opts[i].Title = names[i]
+		opts[i] = Option{Value: v.str, Title: v.str}
+		if titles != nil && titles[i] != "" {
+			opts[i].Title = titles[i]
 		}
 	}
 	return opts, nil
 }
 
-// titledOptions reads oneOf / anyOf as [{const, title, description?}].
-func titledOptions(raw json.RawMessage, where string) ([]Option, error) {
-	// Fast path: one decoding pass when every entry is well-formed; the
-	// slow path below only runs to name the bad entry.
-	var fast []struct {
-		Const       *string `json:"const"`
-		Title       string  `json:"title"`
-		Description string  `json:"description"`
-	}
-	if json.Unmarshal(raw, &fast) == nil && optionCount(len(fast)) == nil {
-		opts := make([]Option, len(fast))
+// titledOptions reads oneOf / anyOf as [{const, title, description?}]. A
+// list whose every entry has a string const is read as encoding/json
+// decodes it into a struct (member names in any letter case, a null title
+// ignored); otherwise each entry is read by its exact member names, and
+// the first bad one is named.
+func titledOptions(n *node, where string) ([]Option, error) {
+	if n.kind == '[' && optionCount(len(n.elems)) == nil {
+		opts := make([]Option, len(n.elems))
 		ok := true
-		for i, o := range fast {
-			if o.Const == nil {
-				ok = false
+		for i, e := range n.elems {
+			if opts[i], ok = structOption(e); !ok {
 				break
-			}
-			opts[i] = Option{Value: *o.Const, Title: o.Title, Description: o.Description}
-			if o.Title == "" {
-				opts[i].Title = *o.Const
 			}
 		}
 		if ok {
 			return opts, nil
 		}
 	}
-	var list []json.RawMessage
-	if err := json.Unmarshal(raw, &list); err != nil {
+	list, ok := n.list()
+	if !ok {
 		return nil, fmt.Errorf("%s must be an array", where)
 	}
 	if err := optionCount(len(list)); err != nil {
 		return nil, err
 	}
 	opts := make([]Option, len(list))
-	for i, r := range list {
-		m, err := objectOf(r)
-		if err != nil {
+	for i, e := range list {
+		if !e.object() {
 			return nil, fmt.Errorf("%s[%d] must be an object with const and title", where, i)
 		}
-		var c string
-		if err := json.Unmarshal(m["const"], &c); err != nil {
+		c, ok := e.get("const").asString()
+		if !ok {
 			return nil, fmt.Errorf("%s[%d] needs a string const", where, i)
 		}
-		title, err := optString(m, "title")
+		title, err := optString(e, "title")
 		if err != nil {
 			return nil, fmt.Errorf("%s[%d]: %s", where, i, err)
 		}
-		desc, err := optString(m, "description")
+		desc, err := optString(e, "description")
 		if err != nil {
 			return nil, fmt.Errorf("%s[%d]: %s", where, i, err)
 		}
@@ -287,6 +272,46 @@ func titledOptions(raw json.RawMessage, where string) ([]Option, error) {
 		opts[i] = Option{Value: c, Title: title, Description: desc}
 	}
 	return opts, nil
+}
+
+// structOption reads one entry as json.Unmarshal into struct {Const
+// *string; Title, Description string} does, and reports whether that
+// succeeds with a const.
+func structOption(e *node) (Option, bool) {
+	if e.kind != '{' {
+		return Option{}, false
+	}
+	var o Option
+	hasConst := false
+	for i, k := range e.keys {
+		v := e.elems[i]
+		var dst *string
+		switch {
+		case strings.EqualFold(k, "const"):
+			if v.kind == 'n' {
+				hasConst = false
+				continue
+			}
+			dst, hasConst = &o.Value, true
+		case strings.EqualFold(k, "title"):
+			dst = &o.Title
+		case strings.EqualFold(k, "description"):
+			dst = &o.Description
+		default:
+			continue
+		}
+		switch v.kind {
+		case '"':
+			*dst = v.str
+		case 'n':
+		default:
+			return Option{}, false
+		}
+	}
+	if o.Title == "" {
+		o.Title = o.Value
+	}
+	return o, hasConst
 }
 
 func optionCount(n int) error {

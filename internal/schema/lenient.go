@@ -1,11 +1,9 @@
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"strconv"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
@@ -29,85 +27,62 @@ const maxRefDepth = 8
 
 // parser holds what every property may refer to: the schema's $defs.
 type parser struct {
-	defs map[string]json.RawMessage // "#/$defs/Name" -> schema
+	defs map[string]*node // "#/$defs/Name" -> schema
 }
 
 // resolve replaces a local $ref (or a one-entry allOf holding one) by the
 // schema it points to, the referring property's own keywords winning.
-func (p *parser) resolve(m map[string]json.RawMessage) (map[string]json.RawMessage, error) {
+func (p *parser) resolve(m *node) (*node, error) {
 	for range maxRefDepth {
-		if all, ok := m["allOf"]; ok {
-			var list []json.RawMessage
-			if json.Unmarshal(all, &list) != nil || len(list) != 1 {
+		if all := m.get("allOf"); all != nil {
+			list, ok := all.list()
+			if !ok || len(list) != 1 || !list[0].object() {
 				return nil, errors.New(`keyword "allOf" is not supported`)
 			}
-			inner, err := objectOf(list[0])
-			if err != nil {
-				return nil, errors.New(`keyword "allOf" is not supported`)
-			}
-			m = merge(inner, m, "allOf")
+			m = merge(list[0], m, "allOf")
 			continue
 		}
-		raw, ok := m["$ref"]
-		if !ok {
+		raw := m.get("$ref")
+		if raw == nil {
 			return m, nil
 		}
-		var ref string
-		if err := json.Unmarshal(raw, &ref); err != nil {
+		ref, ok := raw.asString()
+		if !ok {
 			return nil, errors.New("$ref must be a string")
 		}
 		target, ok := p.defs[ref]
 		if !ok {
 			return nil, fmt.Errorf("$ref %s is not a local reference to $defs", quoteShort(ref))
 		}
-		inner, err := objectOf(target)
-		if err != nil {
+		if !target.object() {
 			return nil, fmt.Errorf("$ref %s is not a schema object", quoteShort(ref))
 		}
 		// The definition's title names its type (pydantic's "Size"), not
 		// this property: the property's own title or key is shown instead.
-		inner = merge(inner, nil, "")
-		delete(inner, "title")
-		m = merge(inner, m, "$ref")
+		m = merge(target.without("title"), m, "$ref")
 	}
 	return nil, errors.New("$ref chain too long (a cycle?)")
 }
 
-// merge returns a copy of base's keywords overridden by over's, without
-// over's drop keyword.
-func merge(base, over map[string]json.RawMessage, drop string) map[string]json.RawMessage {
-	out := maps.Clone(base)
-	for k, v := range over {
-		if k != drop {
-			out[k] = v
-		}
-	}
-	return out
-}
-
 // normalize resolves references and reads the nullable shapes, returning
 // the property as a plain restricted schema and whether null is allowed.
-func (p *parser) normalize(m map[string]json.RawMessage) (map[string]json.RawMessage, bool, error) {
+func (p *parser) normalize(m *node) (*node, bool, error) {
 	m, err := p.resolve(m)
 	if err != nil {
 		return nil, false, err
 	}
 	nullable := false
 	for _, k := range []string{"anyOf", "oneOf"} {
-		raw, ok := m[k]
-		if !ok {
-			continue
-		}
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) != nil || len(list) != 2 {
+		list, ok := m.get(k).list()
+		if !ok || len(list) != 2 {
 			continue
 		}
 		for i, branch := range list {
 			if !isNullSchema(branch) {
 				continue
 			}
-			other, err := objectOf(list[1-i])
-			if err != nil {
+			other := list[1-i]
+			if !other.object() {
 				return nil, false, fmt.Errorf("keyword %q is not supported", k)
 			}
 			if other, err = p.resolve(other); err != nil {
@@ -117,9 +92,9 @@ func (p *parser) normalize(m map[string]json.RawMessage) (map[string]json.RawMes
 			break
 		}
 	}
-	if raw, ok := m["type"]; ok && bytes.HasPrefix(bytes.TrimSpace(raw), []byte("[")) {
-		var types []string
-		if err := json.Unmarshal(raw, &types); err != nil {
+	if t := m.get("type"); t != nil && t.kind == '[' {
+		types, ok := t.strings()
+		if !ok {
 			return nil, false, errors.New("type must be a string or a list of strings")
 		}
 		var rest []string
@@ -133,44 +108,37 @@ func (p *parser) normalize(m map[string]json.RawMessage) (map[string]json.RawMes
 		if len(rest) != 1 {
 			return nil, false, errors.New(`type must be one type, optionally with "null" (a list of types is not supported)`)
 		}
-		m = maps.Clone(m)
-		m["type"], _ = json.Marshal(rest[0])
+		m = merge(m, &node{kind: '{', keys: []string{"type"}, elems: []*node{{kind: '"', str: rest[0]}}}, "")
 	}
-	var openAPINull bool
-	if json.Unmarshal(m["nullable"], &openAPINull) == nil && openAPINull {
+	if m.get("nullable").isTrue() {
 		nullable = true
 	}
 	return m, nullable, nil
 }
 
-// isNullSchema reports whether raw is {"type": "null"} (annotations
+// isNullSchema reports whether n is {"type": "null"} (annotations
 // allowed).
-func isNullSchema(raw json.RawMessage) bool {
-	m, err := objectOf(raw)
-	if err != nil {
+func isNullSchema(n *node) bool {
+	if !n.object() {
 		return false
 	}
-	var t string
-	return json.Unmarshal(m["type"], &t) == nil && t == "null"
+	t, ok := n.get("type").asString()
+	return ok && t == "null"
 }
 
 // parseConst reads a property with a single const (a pydantic or zod
 // literal): a fixed value, shown and always sent as is.
-func parseConst(key string, m map[string]json.RawMessage) (*Field, error) {
-	dec := json.NewDecoder(bytes.NewReader(m["const"]))
-	dec.UseNumber()
+func parseConst(key string, m *node) (*Field, error) {
+	c := m.get("const")
 	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, errors.New("const is not valid JSON")
-	}
 	want := ""
-	switch c := v.(type) {
-	case string:
-		want = "string"
-	case bool:
-		want = "boolean"
-	case json.Number:
-		n, ok := toNumber(c)
+	switch c.kind {
+	case '"':
+		v, want = c.str, "string"
+	case 't', 'f':
+		v, want = c.kind == 't', "boolean"
+	case '0':
+		n, ok := toNumber(json.Number(c.raw))
 		if !ok {
 			return nil, errors.New("const is not a number JSON can carry")
 		}
@@ -181,9 +149,9 @@ func parseConst(key string, m map[string]json.RawMessage) (*Field, error) {
 	default:
 		return nil, errors.New("const must be a string, number or boolean")
 	}
-	var typ string
-	if raw, ok := m["type"]; ok {
-		if err := json.Unmarshal(raw, &typ); err != nil {
+	if t := m.get("type"); t != nil {
+		typ, ok := t.asString()
+		if !ok {
 			return nil, errors.New("type must be one string")
 		}
 		if typ != want && !(typ == "number" && want == "integer") {

@@ -1,8 +1,6 @@
 package schema
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -57,49 +55,52 @@ var allKindKeywords = func() map[string]bool {
 // lenient where ACP 1.7.0 and real SDKs are: a title, description or
 // default that is wrong is dropped (a default with a note), an unknown
 // format is an annotation, and the shapes popular SDKs emit are read as
-// what they mean (see lenient.go).
+// what they mean (see lenient.go). The JSON is read once (see tree.go).
 func ParseSchema(raw []byte) (*Schema, error) {
-	if !json.Valid(raw) {
+	top, ok := readJSON(raw)
+	if !ok {
 		return nil, &SchemaError{"", "not valid JSON"}
 	}
-	top, err := objectOf(raw)
-	if err != nil {
+	if !top.object() {
 		return nil, &SchemaError{"", "not a JSON object"}
 	}
 	s := &Schema{}
-	for _, k := range sortedKeys(top) {
-		if refused[k] && k != "properties" {
-			return nil, &SchemaError{"", fmt.Sprintf("keyword %q is not supported", k)}
-		}
+	if k, bad := minKey(top, func(k string) bool { return refused[k] && k != "properties" }); bad {
+		return nil, &SchemaError{"", fmt.Sprintf("keyword %q is not supported", k)}
 	}
-	var typ string
-	if err := json.Unmarshal(top["type"], &typ); err != nil || typ != "object" {
+	if typ, _ := top.get("type").asString(); typ != "object" {
 		return nil, &SchemaError{"", `type must be "object"`}
 	}
 	s.Title = lenientString(top, "title")
 	s.Description = lenientString(top, "description")
-	p := &parser{defs: map[string]json.RawMessage{}}
+	p := &parser{}
 	for _, k := range []string{"definitions", "$defs"} {
-		if d, err := objectOf(top[k]); err == nil {
-			for name, v := range d {
-				p.defs["#/"+k+"/"+name] = v
+		if d := top.get(k); d.object() {
+			if p.defs == nil {
+				p.defs = map[string]*node{}
+			}
+			for i, name := range d.keys {
+				p.defs["#/"+k+"/"+name] = d.elems[i]
 			}
 		}
 	}
-	if raw, ok := top["properties"]; ok {
-		props, err := orderedProperties(raw)
+	if props := top.get("properties"); props != nil {
+		list, err := orderedProperties(props)
 		if err != nil {
 			return nil, err
 		}
-		for _, pr := range props {
-			f, err := p.parseField(pr.key, pr.raw)
+		if len(list) > 0 {
+			s.Fields = make([]*Field, 0, len(list))
+		}
+		for _, pr := range list {
+			f, err := p.parseField(pr.key, pr.schema)
 			if err != nil {
 				return nil, err
 			}
 			s.Fields = append(s.Fields, f)
 		}
 	}
-	if err := applyRequired(s, top["required"]); err != nil {
+	if err := applyRequired(s, top.get("required")); err != nil {
 		return nil, err
 	}
 	for _, f := range s.Fields {
@@ -109,63 +110,56 @@ func ParseSchema(raw []byte) (*Schema, error) {
 	return s, nil
 }
 
-// objectOf decodes a JSON object into its members; null and non-objects fail.
-func objectOf(raw []byte) (map[string]json.RawMessage, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil, err
+// minKey is the first key of object n, in sorted order, that bad holds for
+// (the keyword a refusal names when there are several).
+func minKey(n *node, bad func(string) bool) (string, bool) {
+	found, min := false, ""
+	for _, k := range n.keys {
+		if (!found || k < min) && bad(k) {
+			found, min = true, k
+		}
 	}
-	if m == nil {
-		return nil, fmt.Errorf("null")
-	}
-	return m, nil
+	return min, found
 }
 
 type rawProperty struct {
-	key string
-	raw json.RawMessage
+	key    string
+	schema *node
 }
 
-// orderedProperties reads `properties` with a token decoder, because a Go
-// map would lose the agent's order.
-func orderedProperties(raw json.RawMessage) ([]rawProperty, error) {
-	notObject := &SchemaError{"", "properties must be an object"}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil, notObject
+// orderedProperties lists `properties` in the agent's order.
+func orderedProperties(props *node) ([]rawProperty, error) {
+	if !props.object() {
+		return nil, &SchemaError{"", "properties must be an object"}
 	}
-	var out []rawProperty
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, notObject
-		}
-		key, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, notObject
-		}
+	out := make([]rawProperty, 0, len(props.keys))
+	var seen map[string]bool // only for long lists
+	if len(props.keys) > 16 {
+		seen = make(map[string]bool, len(props.keys))
+	}
+	for i, key := range props.keys {
 		switch {
 		case key == "":
 			return nil, &SchemaError{"", "a property has an empty name"}
-		case seen[key]:
+		case seen != nil && seen[key] || seen == nil && slices.ContainsFunc(out, func(p rawProperty) bool { return p.key == key }):
 			return nil, &SchemaError{key, "appears twice in properties"}
 		case len(out) == MaxProperties:
 			return nil, &SchemaError{"", fmt.Sprintf("more than %d properties", MaxProperties)}
 		}
-		seen[key] = true
-		out = append(out, rawProperty{key, v})
+		if seen != nil {
+			seen[key] = true
+		}
+		out = append(out, rawProperty{key, props.elems[i]})
 	}
 	return out, nil
 }
 
-func applyRequired(s *Schema, raw json.RawMessage) error {
-	if raw == nil {
+func applyRequired(s *Schema, n *node) error {
+	if n == nil {
 		return nil
 	}
-	var req []string
-	if err := json.Unmarshal(raw, &req); err != nil {
+	req, ok := n.strings()
+	if !ok {
 		return &SchemaError{"", "required must be an array of property names"}
 	}
 	for _, k := range req {
@@ -189,42 +183,41 @@ func applyRequired(s *Schema, raw json.RawMessage) error {
 
 // parseField parses one property, after reading the lenient shapes as the
 // restricted ones they stand for.
-func (p *parser) parseField(key string, raw json.RawMessage) (*Field, error) {
+func (p *parser) parseField(key string, n *node) (*Field, error) {
 	fail := func(format string, args ...any) error {
 		return &SchemaError{key, fmt.Sprintf(format, args...)}
 	}
-	m, err := objectOf(raw)
-	if err != nil {
+	if !n.object() {
 		return nil, fail("not a schema object")
 	}
-	m, nullable, err := p.normalize(m)
+	m, nullable, err := p.normalize(n)
 	if err != nil {
 		return nil, fail("%s", err)
 	}
-	if _, ok := m["const"]; ok {
+	if m.has("const") {
 		f, err := parseConst(key, m)
 		if err != nil {
 			return nil, fail("%s", err)
 		}
 		return f, nil
 	}
-	for _, k := range sortedKeys(m) {
-		switch {
-		case k == "properties":
+	if k, bad := minKey(m, func(k string) bool {
+		return k == "properties" || refused[k] && k != "oneOf" && !lenientKeywords[k]
+	}); bad {
+		if k == "properties" {
 			return nil, fail("nested objects are not supported")
-		case refused[k] && k != "oneOf" && !lenientKeywords[k]:
-			return nil, fail("keyword %q is not supported", k)
 		}
+		return nil, fail("keyword %q is not supported", k)
 	}
 	typ, err := propertyType(m)
 	if err != nil {
 		return nil, fail("%s", err)
 	}
 	allowed := kindKeywords[typ]
-	for _, k := range sortedKeys(m) {
-		if allKindKeywords[k] && !slices.Contains(allowed, k) || k == "oneOf" && typ != "string" {
-			return nil, fail("keyword %q does not apply to type %s", k, typ)
-		}
+	if k, bad := minKey(m, func(k string) bool {
+		return allKindKeywords[k] && !slices.Contains(allowed, k) || k == "oneOf" && typ != "string"
+	}); bad {
+		return nil, fail("keyword %q does not apply to type %s", k, typ)
 	}
 	f := &Field{Key: key, Nullable: nullable}
 	f.Title = lenientString(m, "title")
@@ -246,7 +239,7 @@ func (p *parser) parseField(key string, raw json.RawMessage) (*Field, error) {
 	if err != nil {
 		return nil, fail("%s", err)
 	}
-	if d, ok := m["default"]; ok {
+	if d := m.get("default"); d != nil {
 		applyDefault(f, d)
 	}
 	return f, nil
@@ -254,19 +247,16 @@ func (p *parser) parseField(key string, raw json.RawMessage) (*Field, error) {
 
 // propertyType returns the property's type; a missing type is taken as
 // string when the property lists string options, as some agents send.
-func propertyType(m map[string]json.RawMessage) (string, error) {
-	raw, ok := m["type"]
-	if !ok {
-		if _, e := m["enum"]; e {
-			return "string", nil
-		}
-		if _, o := m["oneOf"]; o {
+func propertyType(m *node) (string, error) {
+	t := m.get("type")
+	if t == nil {
+		if m.has("enum") || m.has("oneOf") {
 			return "string", nil
 		}
 		return "", fmt.Errorf("missing type")
 	}
-	var typ string
-	if err := json.Unmarshal(raw, &typ); err != nil {
+	typ, ok := t.asString()
+	if !ok {
 		return "", fmt.Errorf("type must be one type, optionally with \"null\" (a list of types is not supported)")
 	}
 	switch typ {

@@ -11,6 +11,20 @@ import (
 // so "token" matches "access token" but not "max tokens".
 var secretWords = regexp.MustCompile(`\b(passwords?|passwd|passphrase|pass ?code|pwd|pin code|secrets?|token|api ?keys?|(private|priv|ssl|tls|ssh|secret|signing|client|encryption) ?keys?|sslkey|privkey|key ?file|credentials?|card ?numbers?|credit ?cards?|cvv|cvc|security code|ssn|social security)\b`)
 
+// secretHints are substrings every match of secretWords contains, so a
+// text with none of them is not searched (the search backtracks).
+var secretHints = []string{"pass", "pwd", "pin", "secret", "token", "key", "credential", "card", "cvv", "cvc", "security", "ssn"}
+
+// mentionsSecret reports whether w, from words, matches secretWords.
+func mentionsSecret(w string) bool {
+	for _, h := range secretHints {
+		if strings.Contains(w, h) {
+			return secretWords.MatchString(w)
+		}
+	}
+	return false
+}
+
 // isSecret reports whether the field's key, title or description asks for
 // a secret, which form mode must not carry; so does a password-like
 // format (pydantic's SecretStr says "password").
@@ -20,7 +34,7 @@ func isSecret(f *Field) bool {
 		return true
 	}
 	for _, s := range []string{f.Key, f.Title, f.Description} {
-		if s != "" && secretWords.MatchString(words(s)) {
+		if s != "" && mentionsSecret(words(s)) {
 			return true
 		}
 	}
