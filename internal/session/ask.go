@@ -70,6 +70,20 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 	return Outcome{}, false
 }
 
+// byRule says whether a rule, not a person, answers q (auto, before any
+// pause): -p with or without --answers and --accept-defaults. Prepare reads
+// no history for such a question: prefills and suggestions are shown to a
+// person, and a rule never uses them.
+func (c *Core) byRule(q *Question) bool {
+	switch q.Kind {
+	case Form:
+		return c.pol.Answers != nil || !c.pol.Person
+	case URL:
+		return !c.pol.Person
+	}
+	return false
+}
+
 // fromAnswers fills a form from an answers file and the defaults; a form
 // it cannot fill is declined with the reason.
 func fromAnswers(q *Question, answers map[string]json.RawMessage, by Who) Outcome {

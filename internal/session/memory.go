@@ -81,8 +81,8 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 		p.Hook, p.HookErr = c.mem.Hooks.RunElicitation(ctx, c.hookInput(q))
 	}
 	h := c.mem.History
-	if h == nil || p.Hook.Decision != hooks.Pass {
-		return p
+	if h == nil || p.Hook.Decision != hooks.Pass || c.byRule(q) {
+		return p // what history holds is for a person's screen
 	}
 	if q.Kind == URL {
 		v, ok, err := h.Site(q.Elicit.Report.Site())
