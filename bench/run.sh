@@ -200,7 +200,7 @@ run_pair() { # run_pair NAME PROMPT NOUI_FORMS CHECK CHECK_ARG
 				measure out "$tmp/noui" -elicit "$tmp/elicit" -p "$2"
 				record "$1|noui" "$(check_noui out "[0-9]+" "$3")"
 			else
-				measure out "$tmp/elicit" -p "$2"
+				measure out "$tmp/elicit" --accept-defaults -p "$2"
 				record "$1|elicit -p" "$($4 out "$5")"
 			fi
 		done

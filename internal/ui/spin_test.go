@@ -22,7 +22,7 @@ func TestSpinnerStillWhileTheAgentWaits(t *testing.T) {
 	if d.m.spinning {
 		t.Fatal("the spinner still counts as turning")
 	}
-	if s := d.screen(); !strings.Contains(s, "waiting for you") {
+	if s := d.screen(); !strings.Contains(s, "⏸ waiting · 1 question") {
 		t.Fatalf("the status bar does not say the agent waits for the user:\n%s", s)
 	}
 

@@ -128,7 +128,10 @@ func (m *Model) statusView(w int) string {
 	case m.connState == connGone:
 		parts = append(parts, th.Danger.Render("no session · ctrl+r restarts"))
 	case m.turn != turnIdle && m.waitingForUser():
-		parts = append(parts, th.Info.Render("⏸ "+m.turn.String()+" · waiting for you"))
+		// The agent waits on the user: no spinner, no clock (nothing
+		// redraws), and short, so the question count after it fits 60
+		// columns.
+		parts = append(parts, th.Info.Render("⏸ waiting"))
 	case m.turn != turnIdle:
 		el := m.now().Sub(m.turnStarted).Round(100 * time.Millisecond)
 		parts = append(parts, th.Info.Render(fmt.Sprintf("%s %s %s", m.spin.View(), m.turn, el)))
