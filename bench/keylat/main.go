@@ -7,11 +7,20 @@
 //
 //	keylat -elicit ./elicit -size 100x32 -mode idle -- ./lineagent
 //	keylat -elicit ./elicit -size 200x60 -mode flood -prompt "lines 100000" -- ./lineagent
+//	keylat -mode floor -size 100x32
 //
 // idle: at the ready prompt, nothing else happening (the baseline).
 // flood: the prompt is sent (as bench/run.sh does in tmux: the text, then
 // Enter) and keys are typed while the reply streams, until the status bar
 // says ready again; a fresh elicit per flood, floods until -samples keys.
+// floor: the same keys into a program that echoes each one at once
+// (keylat -echo): the harness's own latency, pty and wake-ups included.
+//
+// The pseudo-terminal is the only terminal elicit has: TERM=xterm-256color,
+// no multiplexer. The emulator answers the queries bubbletea sends at
+// start-up (background colour: dark; DECRQM for synchronized output 2026
+// and grapheme widths 2027: not recognized, as xterm; kitty keyboard: no
+// answer, so legacy keys); none of them blocks the program.
 //
 // Keys are upper-case letters, which the flood (bench/lineagent's lines:
 // digits and "lorem ipsum dolor sit amet, consectetur adipiscing.") and
@@ -21,10 +30,15 @@
 // After a pause of -min to -max after each draw, the next key; every
 // -line keys, ctrl+u clears the prompt (not timed).
 //
-// It prints p50, p90, p99 and max with the number of keys; with -raw it
-// appends each latency in microseconds, one a line, so runs can be
-// pooled. A key that is not drawn within -timeout is a failure: the
-// screen is printed, elicit ended and keylat exits 1.
+// A latency runs from just before the key's write to the pty until the
+// read that completes its draw returns (the output is read on a goroutine
+// of its own, all the time, so elicit never waits on it). keylat prints
+// p50, p90, p99 and max with the number of keys, and for a flood the CPU
+// and run-queue wait of elicit and its agent; with -raw it appends each
+// latency in microseconds, one a line, so runs can be pooled. A key not
+// drawn within -timeout is lost: keylat prints a FAIL line and the screen,
+// appends nothing and exits 1. bench/run.sh runs it (group keys); it is
+// never a timed unit test (the tests check the emulator only).
 package main
 
 import (
@@ -42,9 +56,9 @@ import (
 const keys = "QXZJKVWY"
 
 func main() {
-	elicit := flag.String("elicit", "", "the elicit binary (required)")
+	elicit := flag.String("elicit", "", "the elicit binary (required but for -mode floor)")
 	size := flag.String("size", "100x32", "terminal size, COLSxROWS")
-	mode := flag.String("mode", "idle", "idle or flood")
+	mode := flag.String("mode", "idle", "idle, flood or floor")
 	prompt := flag.String("prompt", "lines 100000", "flood: the prompt that starts the flood")
 	samples := flag.Int("samples", 100, "keys to time, at least")
 	minGap := flag.Duration("min", 50*time.Millisecond, "shortest pause after a key is drawn")
@@ -52,11 +66,21 @@ func main() {
 	timeout := flag.Duration("timeout", 2*time.Second, "a key not drawn within this is lost")
 	perLine := flag.Int("line", 30, "keys on the prompt before ctrl+u clears it")
 	maxFloods := flag.Int("max-floods", 60, "flood: give up after this many floods")
-	raw := flag.String("raw", "", "append each latency (µs), one a line, to this file")
+	raw := flag.String("raw", "", "append each latency (µs), one a line, to this file (when no key was lost)")
 	dump := flag.String("dump", "", "write elicit's output (the first run) to this file")
+	keylog := flag.String("keylog", "", "append \"KEY SENT_NS DRAWN_NS\" (Unix ns) per key to this file, to line up with traces")
 	verbose := flag.Bool("v", false, "print the terminal queries elicit sent and each flood")
+	var env envList
+	flag.Var(&env, "env", "KEY=VALUE for elicit's environment (repeatable), e.g. ELICIT_CPUPROFILE=/tmp/x.prof or GOMAXPROCS=4")
 	replay := flag.String("replay", "", "print the screen a -dump file leaves at -size, and exit")
+	echoMode := flag.Bool("echo", false, "be the floor's program: draw a prompt and echo keys into it at once")
 	flag.Parse()
+	if *echoMode {
+		if err := echo(); err != nil {
+			fatalf("echo: %v", err)
+		}
+		return
+	}
 	var cols, rows int
 	if _, err := fmt.Sscanf(*size, "%dx%d", &cols, &rows); err != nil || cols < 40 || rows < 10 {
 		fatalf("-size %q: want COLSxROWS, at least 40x10", *size)
@@ -71,7 +95,8 @@ func main() {
 		fmt.Print(s.String())
 		return
 	}
-	if *elicit == "" || (*mode != "idle" && *mode != "flood") || *minGap > *maxGap || *samples < 1 {
+	if *mode != "idle" && *mode != "flood" && *mode != "floor" || *elicit == "" && *mode != "floor" ||
+		*minGap > *maxGap || *samples < 1 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -80,7 +105,14 @@ func main() {
 		argv = append(argv, "--")
 		argv = append(argv, flag.Args()...)
 	}
-	r := &runner{argv: argv, cols: cols, rows: rows, minGap: *minGap, maxGap: *maxGap,
+	if *mode == "floor" {
+		self, err := os.Executable()
+		if err != nil {
+			fatalf("%v", err)
+		}
+		argv = []string{self, "-echo"}
+	}
+	r := &runner{argv: argv, env: env, cols: cols, rows: rows, minGap: *minGap, maxGap: *maxGap,
 		timeout: *timeout, perLine: max(1, min(*perLine, cols-12)), verbose: *verbose}
 	if *dump != "" {
 		f, err := os.Create(*dump)
@@ -90,58 +122,79 @@ func main() {
 		defer f.Close()
 		r.dump = f
 	}
+	if *keylog != "" {
+		f, err := os.OpenFile(*keylog, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fatalf("%v", err)
+		}
+		defer f.Close()
+		r.keylog = f
+	}
 	label := fmt.Sprintf("%s %s", *mode, *size)
 	var err error
-	floods := 0
-	if *mode == "idle" {
-		err = r.idle(*samples)
-	} else {
-		for floods < *maxFloods && len(r.lat) < *samples && err == nil {
-			floods++
+	if *mode == "flood" {
+		label = fmt.Sprintf("flood %q %s", *prompt, *size)
+		for len(r.floods) < *maxFloods && len(r.lat) < *samples && err == nil {
 			err = r.flood(*prompt)
 		}
-		label = fmt.Sprintf("flood %q %s", *prompt, *size)
+	} else {
+		err = r.idle(*samples)
 	}
-	if *raw != "" && len(r.lat) > 0 {
-		if werr := appendRaw(*raw, r.lat); werr != nil {
-			fatalf("%v", werr)
-		}
+	if err == nil && len(r.lat) < *samples {
+		err = fmt.Errorf("%d keys in %d floods, fewer than -samples %d", len(r.lat), len(r.floods), *samples)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "keylat: FAIL %s: %v (%d keys drawn before it)\n", label, err, len(r.lat))
 		os.Exit(1)
 	}
-	if len(r.lat) < *samples {
-		fmt.Fprintf(os.Stderr, "keylat: FAIL %s: %d keys in %d floods, fewer than -samples %d\n", label, len(r.lat), floods, *samples)
-		os.Exit(1)
+	if *raw != "" {
+		if err := appendRaw(*raw, r.lat); err != nil {
+			fatalf("%v", err)
+		}
 	}
-	extra := ""
-	if *mode == "flood" {
-		extra = fmt.Sprintf(" in %d floods", floods)
+	count, extra := fmt.Sprintf("%d keys", len(r.lat)), ""
+	if n := len(r.floods); n > 0 {
+		var wall, cpu, wait time.Duration
+		for _, f := range r.floods {
+			wall, cpu, wait = wall+f.wall, cpu+f.cpu, wait+f.wait
+		}
+		count += fmt.Sprintf(" in %d floods", n)
+		extra = fmt.Sprintf("; a flood %.1f s, elicit and agent meanwhile on a CPU %.2f cores, waiting for one %.2f threads (averages)",
+			wall.Seconds()/float64(n), cpu.Seconds()/wall.Seconds(), wait.Seconds()/wall.Seconds())
 	}
-	fmt.Printf("keylat %s: %d keys%s, 0 lost; ms p50 %s p90 %s p99 %s max %s\n", label, len(r.lat), extra,
-		ms(pct(r.lat, 50)), ms(pct(r.lat, 90)), ms(pct(r.lat, 99)), ms(slices.Max(r.lat)))
+	fmt.Printf("keylat %s: %s, 0 lost; ms p50 %s p90 %s p99 %s max %s%s\n", label, count,
+		ms(pct(r.lat, 50)), ms(pct(r.lat, 90)), ms(pct(r.lat, 99)), ms(slices.Max(r.lat)), extra)
 }
 
 type runner struct {
 	argv           []string
+	env            []string
 	cols, rows     int
 	minGap, maxGap time.Duration
 	timeout        time.Duration
 	perLine        int
 	verbose        bool
 	dump           *os.File
+	keylog         *os.File
 	lat            []time.Duration
+	floods         []floodStat
+}
+
+// floodStat is one flood: how long it ran, and the CPU time and the time
+// runnable but waiting for a CPU of elicit's threads and its agent's
+// (from /proc/PID/task/*/schedstat), summed over threads.
+type floodStat struct {
+	wall, cpu, wait time.Duration
 }
 
 func (r *runner) start() (*term, error) {
 	var t *term
 	var err error
 	if r.dump != nil {
-		t, err = startTerm(r.argv, r.cols, r.rows, r.dump)
+		t, err = startTerm(r.argv, r.env, r.cols, r.rows, r.dump)
 		r.dump = nil // the first run only
 	} else {
-		t, err = startTerm(r.argv, r.cols, r.rows, nil)
+		t, err = startTerm(r.argv, r.env, r.cols, r.rows, nil)
 	}
 	if err != nil {
 		return nil, err
@@ -156,7 +209,7 @@ func (r *runner) start() (*term, error) {
 	return t, nil
 }
 
-// idle times n keys at the ready prompt.
+// idle times n keys at the ready prompt (elicit's, or the floor's).
 func (r *runner) idle(n int) error {
 	t, err := r.start()
 	if t != nil {
@@ -199,15 +252,22 @@ func (r *runner) flood(prompt string) error {
 		return fmt.Errorf("the flood did not start: %v\n%s", err, t.snapshot())
 	}
 	start, before := time.Now(), len(r.lat)
+	cpu0, wait0 := schedStat(t.cmd.Process.Pid)
 	typed := 0
 	for !t.isReady() {
 		if err := r.key(t, &typed); err != nil {
 			return err
 		}
 	}
+	cpu1, wait1 := schedStat(t.cmd.Process.Pid)
+	f := floodStat{wall: time.Since(start), cpu: cpu1 - cpu0, wait: wait1 - wait0}
+	r.floods = append(r.floods, f)
 	if r.verbose {
-		fmt.Fprintf(os.Stderr, "keylat: flood of %v: %d keys timed, %d bytes of output\n",
-			time.Since(start).Round(time.Millisecond), len(r.lat)-before, t.bytes)
+		t.mu.Lock()
+		n := t.bytes
+		t.mu.Unlock()
+		fmt.Fprintf(os.Stderr, "keylat: flood of %v: %d keys timed, %d bytes of output; elicit and agent threads: %v on a CPU, %v runnable waiting for one\n",
+			f.wall.Round(time.Millisecond), len(r.lat)-before, n, f.cpu.Round(time.Millisecond), f.wait.Round(time.Millisecond))
 	}
 	return nil
 }
@@ -239,6 +299,9 @@ func (r *runner) key(t *term, typed *int) error {
 		return fmt.Errorf("key %q (#%d, column %d) lost: %v; the screen:\n%s", c, len(r.lat)+1, col, err, t.snapshot())
 	}
 	r.lat = append(r.lat, at.Sub(sent))
+	if r.keylog != nil {
+		fmt.Fprintf(r.keylog, "%c %d %d\n", c, sent.UnixNano(), at.UnixNano())
+	}
 	*typed++
 	time.Sleep(r.minGap + rand.N(r.maxGap-r.minGap+1))
 	return nil
@@ -296,6 +359,19 @@ func appendRaw(path string, lat []time.Duration) error {
 		return err
 	}
 	return f.Close()
+}
+
+// envList is a repeatable -env flag.
+type envList []string
+
+func (e *envList) String() string { return strings.Join(*e, " ") }
+
+func (e *envList) Set(v string) error {
+	if !strings.Contains(v, "=") {
+		return fmt.Errorf("want KEY=VALUE, got %q", v)
+	}
+	*e = append(*e, v)
+	return nil
 }
 
 func fatalf(format string, a ...any) {

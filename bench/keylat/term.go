@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -40,8 +41,8 @@ type waiter struct {
 func statusReady(s *screen) bool { return strings.Contains(s.row(s.h-1), "· ready") }
 
 // startTerm runs argv in a cols x rows pseudo-terminal as its controlling
-// terminal, in a session of its own.
-func startTerm(argv []string, cols, rows int, dump io.Writer) (*term, error) {
+// terminal, in a session of its own, with env added to its environment.
+func startTerm(argv, env []string, cols, rows int, dump io.Writer) (*term, error) {
 	master, slave, err := openPTY()
 	if err != nil {
 		return nil, err
@@ -52,7 +53,7 @@ func startTerm(argv []string, cols, rows int, dump io.Writer) (*term, error) {
 		return nil, fmt.Errorf("TIOCSWINSZ: %w", err)
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Env = termEnv()
+	cmd.Env = append(termEnv(), env...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = slave, slave, slave
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
 	if err := cmd.Start(); err != nil {
@@ -215,4 +216,31 @@ func (t *term) stop() {
 		_ = syscall.Kill(-t.cmd.Process.Pid, syscall.SIGKILL)
 	}
 	t.master.Close()
+}
+
+// schedStat sums /proc/PID/task/*/schedstat over pid and its children
+// (the agent): CPU time on a core and time spent runnable, waiting in a
+// run queue for one, in ns. Zero when /proc is not there.
+func schedStat(pid int) (cpu, wait time.Duration) {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*", pid))
+	for _, task := range tasks {
+		if b, err := os.ReadFile(task + "/schedstat"); err == nil {
+			var c, w int64
+			if _, err := fmt.Sscan(string(b), &c, &w); err == nil {
+				cpu += time.Duration(c)
+				wait += time.Duration(w)
+			}
+		}
+		if b, err := os.ReadFile(task + "/children"); err == nil {
+			for _, f := range strings.Fields(string(b)) {
+				var child int
+				if _, err := fmt.Sscan(f, &child); err == nil {
+					c, w := schedStat(child)
+					cpu += c
+					wait += w
+				}
+			}
+		}
+	}
+	return cpu, wait
 }
