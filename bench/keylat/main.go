@@ -283,6 +283,7 @@ func (r *runner) key(t *term, typed *int) error {
 	}
 	col := 2 + *typed // after "› "
 	c := rune(keys[len(r.lat)%len(keys)])
+	cpu0, wait0 := schedStat(t.cmd.Process.Pid) // for the diagnosis of a lost key
 	ch, err := t.arm(func(s *screen) bool {
 		y := promptRow(s)
 		return y >= 0 && s.cells[y][col] == c
@@ -294,9 +295,15 @@ func (r *runner) key(t *term, typed *int) error {
 	if err := t.write(string(c)); err != nil {
 		return err
 	}
-	at, err := t.await(ch, r.timeout)
-	if err != nil {
-		return fmt.Errorf("key %q (#%d, column %d) lost: %v; the screen:\n%s", c, len(r.lat)+1, col, err, t.snapshot())
+	timer := time.NewTimer(r.timeout)
+	defer timer.Stop()
+	var at time.Time
+	select {
+	case at = <-ch:
+	case <-t.done:
+		return fmt.Errorf("key %q (#%d): elicit exited; the screen:\n%s", c, len(r.lat)+1, t.snapshot())
+	case <-timer.C:
+		return r.lost(t, ch, c, col, sent, cpu0, wait0)
 	}
 	r.lat = append(r.lat, at.Sub(sent))
 	if r.keylog != nil {
@@ -305,6 +312,33 @@ func (r *runner) key(t *term, typed *int) error {
 	*typed++
 	time.Sleep(r.minGap + rand.N(r.maxGap-r.minGap+1))
 	return nil
+}
+
+// lost describes a key not drawn within the timeout: what elicit wrote
+// and the CPU it got meanwhile (a stall of the machine or a hang), and
+// whether the key comes later (it waits 8 s more).
+func (r *runner) lost(t *term, ch chan time.Time, c rune, col int, sent time.Time, cpu0, wait0 time.Duration) error {
+	cpu1, wait1 := schedStat(t.cmd.Process.Pid)
+	t.mu.Lock()
+	last, n := t.lastRead, t.bytes
+	t.mu.Unlock()
+	screen := t.snapshot()
+	b, _ := os.ReadFile("/proc/loadavg")
+	load := strings.Fields(string(b))
+	why := fmt.Sprintf("in those %v elicit and its agent ran %v and waited %v for a CPU; elicit had written nothing for %v (%d bytes in all); load average %s",
+		r.timeout, (cpu1 - cpu0).Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond),
+		time.Since(last).Round(time.Millisecond), n, strings.Join(load[:min(3, len(load))], " "))
+	late := "not drawn 8 s later either"
+	select {
+	case at := <-ch:
+		late = fmt.Sprintf("drawn after %v", at.Sub(sent).Round(time.Millisecond))
+	case <-time.After(8 * time.Second):
+		t.disarm()
+	case <-t.done:
+		late = "elicit exited"
+	}
+	return fmt.Errorf("key %q (#%d, column %d) not on screen within %v (%s); %s; the screen at %v:\n%s",
+		c, len(r.lat)+1, col, r.timeout, late, why, r.timeout, screen)
 }
 
 // clear sends ctrl+u (delete to the start of the line) and waits until

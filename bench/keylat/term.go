@@ -22,12 +22,13 @@ type term struct {
 
 	wmu sync.Mutex // one write to the terminal at a time
 
-	mu     sync.Mutex // guards what follows
-	scr    *screen
-	waiter *waiter
-	ready  bool  // the status bar says "· ready"
-	bytes  int64 // output read so far
-	dump   io.Writer
+	mu       sync.Mutex // guards what follows
+	scr      *screen
+	waiter   *waiter
+	ready    bool      // the status bar says "· ready"
+	bytes    int64     // output read so far
+	lastRead time.Time // when output last came
+	dump     io.Writer
 }
 
 // waiter is a condition on the screen that the reader checks after each
@@ -96,6 +97,7 @@ func (t *term) read() {
 				t.dump.Write(buf[:n])
 			}
 			t.bytes += int64(n)
+			t.lastRead = now
 			t.scr.Write(buf[:n])
 			t.ready = statusReady(t.scr)
 			if w := t.waiter; w != nil && w.cond(t.scr) {
@@ -161,6 +163,13 @@ func (t *term) await(ch chan time.Time, timeout time.Duration) (time.Time, error
 	default:
 		return time.Time{}, fmt.Errorf("not on screen within %v", timeout)
 	}
+}
+
+// disarm drops the armed condition.
+func (t *term) disarm() {
+	t.mu.Lock()
+	t.waiter = nil
+	t.mu.Unlock()
 }
 
 // waitFor waits until cond holds (at once when it does already).
