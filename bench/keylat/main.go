@@ -284,6 +284,7 @@ func (r *runner) key(t *term, typed *int) error {
 	col := 2 + *typed // after "› "
 	c := rune(keys[len(r.lat)%len(keys)])
 	cpu0, wait0 := schedStat(t.cmd.Process.Pid) // for the diagnosis of a lost key
+	_, self0 := schedStatOf(os.Getpid(), false)
 	ch, err := t.arm(func(s *screen) bool {
 		y := promptRow(s)
 		return y >= 0 && s.cells[y][col] == c
@@ -303,7 +304,7 @@ func (r *runner) key(t *term, typed *int) error {
 	case <-t.done:
 		return fmt.Errorf("key %q (#%d): elicit exited; the screen:\n%s", c, len(r.lat)+1, t.snapshot())
 	case <-timer.C:
-		return r.lost(t, ch, c, col, sent, cpu0, wait0)
+		return r.lost(t, ch, c, col, sent, cpu0, wait0, self0)
 	}
 	r.lat = append(r.lat, at.Sub(sent))
 	if r.keylog != nil {
@@ -317,16 +318,17 @@ func (r *runner) key(t *term, typed *int) error {
 // lost describes a key not drawn within the timeout: what elicit wrote
 // and the CPU it got meanwhile (a stall of the machine or a hang), and
 // whether the key comes later (it waits 8 s more).
-func (r *runner) lost(t *term, ch chan time.Time, c rune, col int, sent time.Time, cpu0, wait0 time.Duration) error {
+func (r *runner) lost(t *term, ch chan time.Time, c rune, col int, sent time.Time, cpu0, wait0, self0 time.Duration) error {
 	cpu1, wait1 := schedStat(t.cmd.Process.Pid)
+	_, self1 := schedStatOf(os.Getpid(), false)
 	t.mu.Lock()
 	last, n := t.lastRead, t.bytes
 	t.mu.Unlock()
 	screen := t.snapshot()
 	b, _ := os.ReadFile("/proc/loadavg")
 	load := strings.Fields(string(b))
-	why := fmt.Sprintf("in those %v elicit and its agent ran %v and waited %v for a CPU; elicit had written nothing for %v (%d bytes in all); load average %s",
-		r.timeout, (cpu1 - cpu0).Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond),
+	why := fmt.Sprintf("in those %v the program and its children ran %v and waited %v for a CPU, keylat's threads waited %v; the program had written nothing for %v (%d bytes in all); load average %s",
+		r.timeout, (cpu1 - cpu0).Round(time.Millisecond), (wait1 - wait0).Round(time.Millisecond), (self1 - self0).Round(time.Millisecond),
 		time.Since(last).Round(time.Millisecond), n, strings.Join(load[:min(3, len(load))], " "))
 	late := "not drawn 8 s later either"
 	select {

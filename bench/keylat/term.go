@@ -230,7 +230,9 @@ func (t *term) stop() {
 // schedStat sums /proc/PID/task/*/schedstat over pid and its children
 // (the agent): CPU time on a core and time spent runnable, waiting in a
 // run queue for one, in ns. Zero when /proc is not there.
-func schedStat(pid int) (cpu, wait time.Duration) {
+func schedStat(pid int) (cpu, wait time.Duration) { return schedStatOf(pid, true) }
+
+func schedStatOf(pid int, children bool) (cpu, wait time.Duration) {
 	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*", pid))
 	for _, task := range tasks {
 		if b, err := os.ReadFile(task + "/schedstat"); err == nil {
@@ -240,7 +242,7 @@ func schedStat(pid int) (cpu, wait time.Duration) {
 				wait += time.Duration(w)
 			}
 		}
-		if b, err := os.ReadFile(task + "/children"); err == nil {
+		if b, err := os.ReadFile(task + "/children"); err == nil && children {
 			for _, f := range strings.Fields(string(b)) {
 				var child int
 				if _, err := fmt.Sscan(f, &child); err == nil {
