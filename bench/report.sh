@@ -36,8 +36,22 @@ target() { # target LABEL VALUE LIMIT-TEXT LIMIT
 }
 has() { [[ -n ${MS[$1]:-} ]]; }
 
-# keys_file MODE SIZE: the pooled latencies (µs), when there are any.
-keys_file() { local f="${KEYS_DIR:-/nonexistent}/$1-$2"; [[ -s $f ]] && echo "$f"; }
+# keys_file MODE SIZE: the latencies (µs) of all runs pooled, when there are any.
+keys_file() {
+	local f="${KEYS_DIR:-/nonexistent}/$1-$2"
+	compgen -G "$f.run*" >/dev/null || return 1
+	cat "$f".run* >"$f"
+	[[ -s $f ]] && echo "$f"
+}
+# keys_runs_p99 MODE SIZE: each run's p99, "a/b/c".
+keys_runs_p99() {
+	local f out=()
+	for f in "${KEYS_DIR:-/nonexistent}/$1-$2".run*; do
+		[[ -s $f ]] && out+=("$(keys_pct "$f" 99)")
+	done
+	local IFS=/
+	echo "${out[*]}"
+}
 # keys_pct FILE P: the P-th percentile (nearest rank) in ms; P=100 is the max.
 keys_pct() {
 	sort -n "$1" | awk -v p="$2" '{v[NR] = $1} END {i = int(p / 100 * NR); if (i < p / 100 * NR) i++; if (i < 1) i = 1; printf "%.1f", v[i] / 1000}'
@@ -49,8 +63,8 @@ keys_row() { # keys_row MODE SIZE
 	if [[ $1 == flood ]] && idle="$(keys_file idle "$2")"; then
 		ratio="$(ratio "$(keys_pct "$f" 50)" "$(keys_pct "$idle" 50)")"
 	fi
-	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s\n' "$1" "$2" "${KEYS_RUNS["$1 $2"]:-0}/$((${KEYS_RUNS["$1 $2"]:-0} + ${FAILS["keys $1|$2"]:-0}))" \
-		"$n" "$(keys_pct "$f" 50)" "$(keys_pct "$f" 90)" "$(keys_pct "$f" 99)" "$(keys_pct "$f" 100)" "$ratio"
+	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s  %s\n' "$1" "$2" "${KEYS_RUNS["$1 $2"]:-0}/$((${KEYS_RUNS["$1 $2"]:-0} + ${FAILS["keys $1|$2"]:-0}))" \
+		"$n" "$(keys_pct "$f" 50)" "$(keys_pct "$f" 90)" "$(keys_pct "$f" 99)" "$(keys_pct "$f" 100)" "$ratio" "$(keys_runs_p99 "$1" "$2")"
 }
 keys_report() {
 	[[ -d ${KEYS_DIR:-/nonexistent} ]] || return 0 # the keys group did not run
@@ -59,9 +73,9 @@ keys_report() {
 	echo "== keystroke to screen (bench/keylat), $RUNS runs of ${KEYS_N:-?} keys per scenario, pooled =="
 	echo "from a key's write to the pseudo-terminal until its screen shows the key in its prompt cell; a pause of 50-150 ms"
 	echo "after each draw; flood: keys typed while lines 100000 streams (a fresh elicit per flood); floor: a program"
-	echo "that echoes each key at once (the harness itself); flood/idle: ratio of the p50s"
+	echo "that echoes each key at once (the harness itself); flood/idle: ratio of the p50s; p99 per run: each run alone"
 	echo
-	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s\n' scenario size runs keys p50_ms p90_ms p99_ms max_ms flood/idle
+	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s  %s\n' scenario size runs keys p50_ms p90_ms p99_ms max_ms flood/idle "p99 per run"
 	for s in 100x32 200x60; do
 		for m in floor idle flood; do keys_row "$m" "$s"; done
 	done

@@ -264,8 +264,8 @@ run_start() {
 
 # run_keys: keystroke to screen with bench/keylat, per run and size the
 # floor, idle and the lines 100000 flood (the order reversed every other
-# run). Latencies (µs) pool in $KEYS_DIR/MODE-SIZE; KEYS_RUNS counts the
-# runs that lost no key; a run that lost one is a failure, printed whole.
+# run). Latencies (µs) go to $KEYS_DIR/MODE-SIZE.runN; KEYS_RUNS counts
+# the runs that lost no key; a run that lost one is a failure, printed whole.
 KEYS_DIR="$tmp/keys"
 declare -A KEYS_RUNS
 run_keys() {
@@ -277,7 +277,7 @@ run_keys() {
 		((i % 2 == 0)) && modes="flood idle floor"
 		for size in 100x32 200x60; do
 			for mode in $modes; do
-				args=(-mode "$mode" -size "$size" -samples "$KEYS_N" -raw "$KEYS_DIR/$mode-$size")
+				args=(-mode "$mode" -size "$size" -samples "$KEYS_N" -raw "$KEYS_DIR/$mode-$size.run$i")
 				if [[ $mode != floor ]]; then
 					args+=(-elicit "$tmp/elicit" -prompt "lines 100000" -- "$tmp/lineagent")
 				fi
