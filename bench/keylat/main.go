@@ -33,8 +33,9 @@
 // A latency runs from just before the key's write to the pty until the
 // read that completes its draw returns (the output is read on a goroutine
 // of its own, all the time, so elicit never waits on it). keylat prints
-// p50, p90, p99 and max with the number of keys, and for a flood the CPU
-// and run-queue wait of elicit and its agent; with -raw it appends each
+// p50, p90, p99 and max with the number of keys, and the CPU and the
+// run-queue wait of elicit and its agent meanwhile (a busy machine shows
+// there: threads waiting for a CPU); with -raw it appends each
 // latency in microseconds, one a line, so runs can be pooled. A key not
 // drawn within -timeout is lost: keylat prints a FAIL line and the screen,
 // appends nothing and exits 1. bench/run.sh runs it (group keys); it is
@@ -134,14 +135,14 @@ func main() {
 	var err error
 	if *mode == "flood" {
 		label = fmt.Sprintf("flood %q %s", *prompt, *size)
-		for len(r.floods) < *maxFloods && len(r.lat) < *samples && err == nil {
+		for len(r.periods) < *maxFloods && len(r.lat) < *samples && err == nil {
 			err = r.flood(*prompt)
 		}
 	} else {
 		err = r.idle(*samples)
 	}
 	if err == nil && len(r.lat) < *samples {
-		err = fmt.Errorf("%d keys in %d floods, fewer than -samples %d", len(r.lat), len(r.floods), *samples)
+		err = fmt.Errorf("%d keys in %d floods, fewer than -samples %d", len(r.lat), len(r.periods), *samples)
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "keylat: FAIL %s: %v (%d keys drawn before it)\n", label, err, len(r.lat))
@@ -152,16 +153,21 @@ func main() {
 			fatalf("%v", err)
 		}
 	}
-	count, extra := fmt.Sprintf("%d keys", len(r.lat)), ""
-	if n := len(r.floods); n > 0 {
-		var wall, cpu, wait time.Duration
-		for _, f := range r.floods {
-			wall, cpu, wait = wall+f.wall, cpu+f.cpu, wait+f.wait
-		}
-		count += fmt.Sprintf(" in %d floods", n)
-		extra = fmt.Sprintf("; a flood %.1f s, elicit and agent meanwhile on a CPU %.2f cores, waiting for one %.2f threads (averages)",
-			wall.Seconds()/float64(n), cpu.Seconds()/wall.Seconds(), wait.Seconds()/wall.Seconds())
+	count := fmt.Sprintf("%d keys", len(r.lat))
+	var wall, cpu, wait time.Duration
+	for _, f := range r.periods {
+		wall, cpu, wait = wall+f.wall, cpu+f.cpu, wait+f.wait
 	}
+	who := "elicit and agent"
+	switch *mode {
+	case "flood":
+		count += fmt.Sprintf(" in %d floods", len(r.periods))
+		who = fmt.Sprintf("a flood %.1f s, %s", wall.Seconds()/float64(len(r.periods)), who)
+	case "floor":
+		who = "the echo program"
+	}
+	extra := fmt.Sprintf("; %s meanwhile on a CPU %.2f cores, waiting for one %.2f threads (averages)",
+		who, cpu.Seconds()/wall.Seconds(), wait.Seconds()/wall.Seconds())
 	fmt.Printf("keylat %s: %s, 0 lost; ms p50 %s p90 %s p99 %s max %s%s\n", label, count,
 		ms(pct(r.lat, 50)), ms(pct(r.lat, 90)), ms(pct(r.lat, 99)), ms(slices.Max(r.lat)), extra)
 }
@@ -177,13 +183,14 @@ type runner struct {
 	dump           *os.File
 	keylog         *os.File
 	lat            []time.Duration
-	floods         []floodStat
+	periods        []period // the floods, or the one idle stretch
 }
 
-// floodStat is one flood: how long it ran, and the CPU time and the time
-// runnable but waiting for a CPU of elicit's threads and its agent's
-// (from /proc/PID/task/*/schedstat), summed over threads.
-type floodStat struct {
+// period is a stretch of typing (a flood, or all of idle): how long it
+// ran, and the CPU time and the time runnable but waiting for a CPU of
+// the program's threads and its children's (/proc/PID/task/*/schedstat),
+// summed over threads.
+type period struct {
 	wall, cpu, wait time.Duration
 }
 
@@ -218,12 +225,16 @@ func (r *runner) idle(n int) error {
 	if err != nil {
 		return err
 	}
+	start := time.Now()
+	cpu0, wait0 := schedStat(t.cmd.Process.Pid)
 	typed := 0
 	for len(r.lat) < n {
 		if err := r.key(t, &typed); err != nil {
 			return err
 		}
 	}
+	cpu1, wait1 := schedStat(t.cmd.Process.Pid)
+	r.periods = append(r.periods, period{wall: time.Since(start), cpu: cpu1 - cpu0, wait: wait1 - wait0})
 	return nil
 }
 
@@ -260,8 +271,8 @@ func (r *runner) flood(prompt string) error {
 		}
 	}
 	cpu1, wait1 := schedStat(t.cmd.Process.Pid)
-	f := floodStat{wall: time.Since(start), cpu: cpu1 - cpu0, wait: wait1 - wait0}
-	r.floods = append(r.floods, f)
+	f := period{wall: time.Since(start), cpu: cpu1 - cpu0, wait: wait1 - wait0}
+	r.periods = append(r.periods, f)
 	if r.verbose {
 		t.mu.Lock()
 		n := t.bytes
