@@ -1,6 +1,7 @@
 # bench/report.sh: the tables and the targets for bench/run.sh, which
 # sources it and calls report after filling MS, RSS, CPU, POST, IDLE and
-# FAILS (keys "scenario|client").
+# FAILS (keys "scenario|client"), and for the keys group KEYS_DIR (pooled
+# latencies in µs, one file per "MODE-SIZE"), KEYS_RUNS and KEYS_N.
 # shellcheck shell=bash
 
 # median N...: the median of integers (mean of the middle two when even).
@@ -35,6 +36,70 @@ target() { # target LABEL VALUE LIMIT-TEXT LIMIT
 }
 has() { [[ -n ${MS[$1]:-} ]]; }
 
+# keys_file MODE SIZE: the latencies (µs) of all runs pooled, when there are any.
+keys_file() {
+	local f="${KEYS_DIR:-/nonexistent}/$1-$2"
+	compgen -G "$f.run*" >/dev/null || return 1
+	cat "$f".run* >"$f"
+	[[ -s $f ]] && echo "$f"
+}
+# keys_runs_p99 MODE SIZE: each run's p99, "a/b/c".
+keys_runs_p99() {
+	local f out=()
+	for f in "${KEYS_DIR:-/nonexistent}/$1-$2".run*; do
+		[[ -s $f ]] && out+=("$(keys_pct "$f" 99)")
+	done
+	local IFS=/
+	echo "${out[*]}"
+}
+# keys_pct FILE P: the P-th percentile (nearest rank) in ms; P=100 is the max.
+keys_pct() {
+	sort -n "$1" | awk -v p="$2" '{v[NR] = $1} END {i = int(p / 100 * NR); if (i < p / 100 * NR) i++; if (i < 1) i = 1; printf "%.1f", v[i] / 1000}'
+}
+keys_row() { # keys_row MODE SIZE
+	local f n idle ratio=-
+	f="$(keys_file "$1" "$2")" || { [[ -n ${FAILS["keys $1|$2"]:-} ]] && printf '%-8s %-7s %5s  no key timed\n' "$1" "$2" "0/${FAILS["keys $1|$2"]}"; return 0; }
+	n=$(wc -l <"$f")
+	if [[ $1 == flood ]] && idle="$(keys_file idle "$2")"; then
+		ratio="$(ratio "$(keys_pct "$f" 50)" "$(keys_pct "$idle" 50)")"
+	fi
+	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s  %s\n' "$1" "$2" "${KEYS_RUNS["$1 $2"]:-0}/$((${KEYS_RUNS["$1 $2"]:-0} + ${FAILS["keys $1|$2"]:-0}))" \
+		"$n" "$(keys_pct "$f" 50)" "$(keys_pct "$f" 90)" "$(keys_pct "$f" 99)" "$(keys_pct "$f" 100)" "$ratio" "$(keys_runs_p99 "$1" "$2")"
+}
+keys_report() {
+	[[ -d ${KEYS_DIR:-/nonexistent} ]] || return 0 # the keys group did not run
+	local m s
+	echo
+	echo "== keystroke to screen (bench/keylat), $RUNS runs of ${KEYS_N:-?} keys per scenario, pooled =="
+	echo "from a key's write to the pseudo-terminal until its screen shows the key in its prompt cell; a pause of 50-150 ms"
+	echo "after each draw; flood: keys typed while lines 100000 streams (a fresh elicit per flood); floor: a program"
+	echo "that echoes each key at once (the harness itself); flood/idle: ratio of the p50s; p99 per run: each run alone"
+	echo
+	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s  %s\n' scenario size runs keys p50_ms p90_ms p99_ms max_ms flood/idle "p99 per run"
+	for s in 100x32 200x60; do
+		for m in floor idle flood; do keys_row "$m" "$s"; done
+	done
+	local f p
+	for s in 100x32 200x60; do
+		f="$(keys_file floor "$s")" || continue
+		p="$(keys_pct "$f" 99)"
+		if [[ $(verdict "$p" 5) == MISS ]]; then
+			echo "NOTE: the floor's p99 at $s is $p ms: the machine itself delayed keys (other load); read the tails with care"
+		fi
+	done
+}
+# keys_target LABEL MODE SIZE: p99 against 16 ms; a run that lost a key misses.
+keys_target() {
+	local f lost=${FAILS["keys $2|$3"]:-0} v=n/a
+	f="$(keys_file "$2" "$3")" && v="$(keys_pct "$f" 99)"
+	[[ -n $f || $lost -gt 0 ]] || return 0
+	if ((lost > 0)); then
+		printf '%-50s %8s  %-9s %s\n' "$1" "$v" "<= 16" "MISS ($lost runs lost a key)"
+	else
+		target "$1" "$v" "<= 16" 16
+	fi
+}
+
 report() {
 	local key s c n
 	echo
@@ -53,6 +118,7 @@ report() {
 		"forms 500|noui" "forms 500|elicit -p" "forms 2000|noui" "forms 2000|elicit -p"; do
 		row "$key"
 	done
+	keys_report
 	echo
 	echo "== targets =="
 	printf '%-50s %8s  %-9s %s\n' measure value target result
@@ -86,6 +152,12 @@ report() {
 		read -r s c <<<"${IDLE[$key]}"
 		target "$key: context switches per second" "$s" "<= 5" 5
 		target "$key: CPU %" "$c" "< 0.1" 0.099
+	done
+	for s in 100x32 200x60; do
+		keys_target "keys during lines 100000 flood, $s: p99 ms" flood "$s"
+	done
+	for s in 100x32 200x60; do
+		keys_target "keys at the idle prompt (baseline), $s: p99 ms" idle "$s"
 	done
 	if [[ -n ${START_FRAME:-} ]]; then
 		read -r s c <<<"$START_FRAME"

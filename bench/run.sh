@@ -4,8 +4,9 @@
 #
 #   bash bench/run.sh                      # 5 runs of each scenario
 #   BENCH_RUNS=9 bash bench/run.sh         # more runs
-#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys
 #   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
+#   BENCH_KEYS=200 bash bench/run.sh       # keys timed per keys scenario and run
 #
 # Workloads: the demo agent's "flood N" (N one-word chunks), bench/lineagent's
 # "lines N" (N chunks of one 60-byte line each, as a real agent's reply),
@@ -20,13 +21,21 @@
 # reads the CPU spent in the second after "ready" (the final render of the
 # last reply, plus idle). -p and noui are sampled every BENCH_RSS_POLL s
 # while they live, so the last 10 ms of a process can be missed.
+#
+# keys (bench/keylat, no tmux): keystroke to screen. elicit full screen in
+# a pseudo-terminal (100x32, 200x60); single keys typed into the prompt,
+# each timed from its write until the pty's screen shows it in its cell:
+# at the idle prompt, and during the lines 100000 flood (the same agent
+# and prompt as the full-screen lines rows); the floor is a program that
+# echoes each key at once. BENCH_KEYS keys per scenario and run, pooled.
 set -uo pipefail
 export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
 RSS_POLL="${BENCH_RSS_POLL:-0.01}"
-ONLY="${BENCH_ONLY:-flood lines forms idle start}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start keys}"
+KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
 sock="elicit-bench-$$"
@@ -36,9 +45,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "building elicit, bench/noui and bench/lineagent into $tmp ..."
+echo "building elicit, bench/noui, bench/lineagent and bench/keylat into $tmp ..."
 (cd "$root" && go build -o "$tmp/elicit" . && go build -o "$tmp/noui" ./bench/noui &&
-	go build -o "$tmp/lineagent" ./bench/lineagent) || {
+	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat) || {
 	echo "build failed" >&2
 	exit 1
 }
@@ -253,6 +262,38 @@ run_start() {
 	INIT_FLOOR_US=$(GODEBUG=inittrace=1 "$tmp/noui" -h 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')
 }
 
+# run_keys: keystroke to screen with bench/keylat, per run and size the
+# floor, idle and the lines 100000 flood (the order reversed every other
+# run). Latencies (µs) go to $KEYS_DIR/MODE-SIZE.runN; KEYS_RUNS counts
+# the runs that lost no key; a run that lost one is a failure, printed whole.
+KEYS_DIR="$tmp/keys"
+declare -A KEYS_RUNS
+run_keys() {
+	local i size mode modes args out
+	mkdir -p "$KEYS_DIR"
+	for ((i = 1; i <= RUNS; i++)); do
+		echo "keys: run $i of $RUNS"
+		modes="floor idle flood"
+		((i % 2 == 0)) && modes="flood idle floor"
+		for size in 100x32 200x60; do
+			for mode in $modes; do
+				args=(-mode "$mode" -size "$size" -samples "$KEYS_N" -raw "$KEYS_DIR/$mode-$size.run$i")
+				if [[ $mode != floor ]]; then
+					args+=(-elicit "$tmp/elicit" -prompt "lines 100000" -- "$tmp/lineagent")
+				fi
+				if out="$("$tmp/keylat" "${args[@]}" 2>"$tmp/keylat.err")"; then
+					KEYS_RUNS[$mode $size]=$((${KEYS_RUNS[$mode $size]:-0} + 1))
+					echo "  ${out#keylat }"
+				else
+					FAILS["keys $mode|$size"]=$((${FAILS["keys $mode|$size"]:-0} + 1))
+					echo "  run failed: keys $mode $size" >&2
+					cat "$tmp/keylat.err" >&2
+				fi
+			done
+		done
+	done
+}
+
 # shellcheck source=bench/report.sh
 source "$root/bench/report.sh"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -277,6 +318,9 @@ if want idle && ((have_tmux)); then
 fi
 if want start && ((have_tmux)); then
 	run_start
+fi
+if want keys; then
+	run_keys
 fi
 load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 report
