@@ -115,6 +115,7 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	if !last { // AgentExited is the connection's last event
 		cmds = append(cmds, pump(m.conn))
 	}
+	m.eventsAt = m.now()
 	if !m.flushing {
 		m.flushing = true
 		cmds = append(cmds, flushLater())

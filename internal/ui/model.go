@@ -125,6 +125,7 @@ type Model struct {
 	flowSel   int
 	scroll    int
 	flushing  bool
+	eventsAt  time.Time // when the agent's last events came (see busyFor)
 	exited    *acpconn.AgentExited
 	quitting  bool
 	blurred   bool // the terminal reported it lost focus

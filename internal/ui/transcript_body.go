@@ -46,6 +46,7 @@ type mdBody struct {
 	heldWidth int
 	heldEpoch uint64
 	heldNeed  int
+	heldSize  int // size when held was made
 }
 
 // len returns the number of bytes appended.

@@ -1,6 +1,9 @@
 package ui
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // gap is the blank line between entries and between blocks.
 var gap = []string{""}
@@ -23,7 +26,7 @@ func (w *walker) full() bool { return w.total >= w.need }
 // view returns the last height lines of the transcript, scrolled up by
 // offset lines.
 func (t *transcript) view(width, height, offset int) (string, int) {
-	return t.viewHold(width, height, offset, false)
+	return t.viewHold(width, height, offset, false, false)
 }
 
 // viewHold is view with streaming entries held at their last render
@@ -31,7 +34,7 @@ func (t *transcript) view(width, height, offset int) (string, int) {
 // from the end block by block, so its cost follows the screen's size, not
 // the transcript's or the message's length; renders it no longer shows
 // are dropped.
-func (t *transcript) viewHold(width, height, offset int, hold bool) (string, int) {
+func (t *transcript) viewHold(width, height, offset int, hold, busy bool) (string, int) {
 	if t.md != t.lastMD || t.th != t.lastTH {
 		t.epoch++
 		t.lastMD, t.lastTH = t.md, t.th
@@ -44,7 +47,7 @@ func (t *transcript) viewHold(width, height, offset int, hold bool) (string, int
 		w.add(gap)
 		it := t.items[i]
 		if it.kind == kindAgent {
-			t.walkBody(w, it, width, hold)
+			t.walkBody(w, it, width, hold, busy)
 		} else {
 			w.add(t.renderItem(it, width, hold))
 		}
@@ -94,13 +97,23 @@ func (t *transcript) renderItem(it *item, width int, hold bool) []string {
 // goes by faster than anyone reads it; an LLM streams about 1 KB/s.
 const fastBytes = 4 * 1024
 
+// busyFor is how long after the agent's last events it counts as busy:
+// a few frames of a flush interval, well under what a reader notices.
+const busyFor = 150 * time.Millisecond
+
 // walkBody adds an agent message's blocks, the last first, until the view
 // has its lines. While hold is set a streaming message keeps the pieces
 // of its last walk whole (blocks settled since then included).
-func (t *transcript) walkBody(w *walker, it *item, width int, hold bool) {
+func (t *transcript) walkBody(w *walker, it *item, width int, hold, busy bool) {
 	b := it.body
 	need := w.need - w.total
-	if hold && it.streaming && b.held != nil && b.heldWidth == width && b.heldEpoch == t.epoch && need <= b.heldNeed {
+	// While the agent is busy the pieces are reused too when nothing
+	// arrived since they were made: a frame drawn for a key mid-flood would
+	// otherwise render every block in sight as markdown (0 new bytes is not
+	// a fast frame), 50 to 80 ms before the key shows. Once the agent is
+	// quiet, the next frame gives the plain pieces their markdown.
+	same := b.held != nil && b.heldWidth == width && b.heldEpoch == t.epoch && need <= b.heldNeed
+	if it.streaming && same && (hold || busy && b.size == b.heldSize) {
 		for _, p := range b.held {
 			w.add(p)
 		}
@@ -109,7 +122,7 @@ func (t *transcript) walkBody(w *walker, it *item, width int, hold bool) {
 	first := len(w.pieces)
 	t.walkBodyNow(w, it, width)
 	b.held = append(b.held[:0], w.pieces[first:]...)
-	b.heldWidth, b.heldEpoch, b.heldNeed = width, t.epoch, need
+	b.heldWidth, b.heldEpoch, b.heldNeed, b.heldSize = width, t.epoch, need, b.size
 }
 
 func (t *transcript) walkBodyNow(w *walker, it *item, width int) {

@@ -26,7 +26,7 @@ func (m *Model) View() tea.View {
 	bottom := m.bottomView(w)
 	status := m.statusView(w)
 	th := max(1, m.height-lipgloss.Height(bottom)-1)
-	body, off := m.tr.viewHold(w, th, m.scroll, m.flushing)
+	body, off := m.tr.viewHold(w, th, m.scroll, m.flushing, m.now().Sub(m.eventsAt) < busyFor)
 	m.scroll = off
 	v := tea.NewView(body + "\n" + bottom + "\n" + status)
 	v.AltScreen = true

@@ -2,7 +2,9 @@ package tea
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"runtime"
 	"time"
 
 	uv "github.com/charmbracelet/ultraviolet"
@@ -71,7 +73,11 @@ func (p *Program) initInputReader(cancel bool) error {
 		return fmt.Errorf("bubbletea: could not create cancelable reader: %w", err)
 	}
 
-	drv := uv.NewTerminalReader(p.cancelReader, term)
+	var in io.Reader = p.cancelReader
+	if runtime.GOOS != "windows" { // Windows' reader wants its console reader itself
+		in = yieldReader{p.cancelReader}
+	}
+	drv := uv.NewTerminalReader(in, term)
 	drv.SetLogger(p.logger)
 	p.inputScanner = drv
 	p.readLoopDone = make(chan struct{})
@@ -91,6 +97,19 @@ func (p *Program) readLoop() {
 		case p.errs <- err:
 		}
 	}
+}
+
+// yieldReader lets the goroutine that parses what was just read run before
+// the reading goroutine blocks in its next read (elicit patch, PATCH.md).
+// The read blocks in epoll_wait, a system call that keeps its processor
+// until the runtime's monitor takes it back, up to about 10 ms later on an
+// idle monitor; the parser readied by the last read sat waiting for it, on
+// a machine whose other processor was busy (a flood of agent output).
+type yieldReader struct{ io.Reader }
+
+func (r yieldReader) Read(b []byte) (int, error) {
+	runtime.Gosched()
+	return r.Reader.Read(b) //nolint:wrapcheck
 }
 
 // waitForReadLoop waits for the cancelReader to finish its read loop.
