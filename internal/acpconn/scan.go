@@ -165,7 +165,10 @@ func fastFrame(b []byte) (f frame, ok bool) {
 // unquote is a JSON string's value as encoding/json reads it (escapes,
 // and invalid UTF-8 made U+FFFD).
 func unquote(raw []byte) (string, bool) {
-	var v string
+	if v, ok := unquoteJSON(raw); ok {
+		return v, true
+	}
+	var v string // what the fast path refuses, encoding/json decides
 	err := json.Unmarshal(raw, &v)
 	return v, err == nil
 }

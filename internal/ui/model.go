@@ -120,15 +120,16 @@ type Model struct {
 	turnStarted time.Time
 	armed       armed // a Ctrl+C waiting for its second press
 
-	queue     queue
-	showFlows bool
-	flowSel   int
-	scroll    int
-	flushing  bool
-	eventsAt  time.Time // when the agent's last events came (see busyFor)
-	exited    *acpconn.AgentExited
-	quitting  bool
-	blurred   bool // the terminal reported it lost focus
+	queue       queue
+	showFlows   bool
+	flowSel     int
+	scroll      int
+	flushing    bool
+	eventsAt    time.Time // when the agent's last events came (see busyFor)
+	emptyPrompt promptCache
+	exited      *acpconn.AgentExited
+	quitting    bool
+	blurred     bool // the terminal reported it lost focus
 
 	waitNoticed modal // the docked question the user was told about
 

@@ -55,7 +55,7 @@ func (m *Model) bottomView(w int) string {
 	if hints := m.hintsView(w); hints != "" {
 		rule = hints + "\n" + rule
 	}
-	view := rule + "\n" + m.input.View()
+	view := rule + "\n" + m.promptView()
 	if f != nil {
 		view += "\n" + m.dockView(f, w)
 	}
