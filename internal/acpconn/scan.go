@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/elicit-dev/elicit/internal/jsonlex"
 )
 
 // frame is what the one pass over an inbound line finds at its top level:
@@ -165,7 +167,7 @@ func fastFrame(b []byte) (f frame, ok bool) {
 // unquote is a JSON string's value as encoding/json reads it (escapes,
 // and invalid UTF-8 made U+FFFD).
 func unquote(raw []byte) (string, bool) {
-	if v, ok := unquoteJSON(raw); ok {
+	if v, ok := jsonlex.Unquote(raw); ok {
 		return v, true
 	}
 	var v string // what the fast path refuses, encoding/json decides
@@ -226,97 +228,28 @@ func (s *scanner) literal(lit string) bool {
 	return false
 }
 
-// plain marks the bytes a JSON string holds as they are: not a quote, a
-// backslash or a control character.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // str consumes a string and returns its content as written (escapes
 // undone only by the caller) and whether it has escapes.
 func (s *scanner) str() (content []byte, esc, ok bool) {
-	if !s.at('"') {
+	if s.i >= len(s.b) || s.b[s.i] != '"' {
 		return nil, false, false
 	}
-	start := s.i + 1
-	for i := start; i < len(s.b); i++ {
-		c := s.b[i]
-		if plain[c] {
-			continue
-		}
-		switch c {
-		case '"':
-			s.i = i + 1
-			return s.b[start:i], esc, true
-		case '\\':
-			esc = true
-			i++
-			if i >= len(s.b) {
-				return nil, false, false
-			}
-			switch s.b[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if i+4 >= len(s.b) || !isHex(s.b[i+1]) || !isHex(s.b[i+2]) || !isHex(s.b[i+3]) || !isHex(s.b[i+4]) {
-					return nil, false, false
-				}
-				i += 4
-			default:
-				return nil, false, false
-			}
-		default: // a control character
-			return nil, false, false
-		}
+	start := s.i
+	end, esc, ok := jsonlex.String(s.b, start)
+	if !ok {
+		return nil, false, false
 	}
-	return nil, false, false
+	s.i = end
+	return s.b[start+1 : end-1], esc, true
 }
-
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // number consumes -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (s *scanner) number() bool {
-	b, i := s.b, s.i
-	if i < len(b) && b[i] == '-' {
-		i++
+	end, ok := jsonlex.Number(s.b, s.i)
+	if ok {
+		s.i = end
 	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && '1' <= b[i] && b[i] <= '9':
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	s.i = i
-	return true
+	return ok
 }
 
 // value consumes one JSON value (white space before it included).

@@ -1,111 +1,35 @@
 package schema
 
 import (
-	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/elicit-dev/elicit/internal/jsonlex"
 )
 
-// plain marks the bytes a JSON string holds as they are: not a quote, a
-// backslash or a control character.
-var plain = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
 // str reads the string at r.i. Its value is the bytes as written when it
-// has no escape and is valid UTF-8; otherwise encoding/json decodes just
-// this string, so escapes, surrogates and invalid UTF-8 come out exactly
-// as they always did.
+// has no escape and is valid UTF-8; otherwise jsonlex.Unquote decodes it,
+// exactly as encoding/json does (escapes, surrogates, invalid UTF-8).
 func (r *reader) str() (string, bool) {
 	start := r.i
-	esc := false
-	for i := start + 1; i < len(r.b); i++ {
-		c := r.b[i]
-		if plain[c] {
-			continue
-		}
-		switch c {
-		case '"':
-			r.i = i + 1
-			content := r.b[start+1 : i]
-			if !esc && utf8.Valid(content) {
-				return intern(content), true
-			}
-			var s string
-			if json.Unmarshal(r.b[start:r.i], &s) != nil {
-				return "", false
-			}
-			return s, true
-		case '\\':
-			esc = true
-			i++
-			if i >= len(r.b) {
-				return "", false
-			}
-			switch r.b[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if i+4 >= len(r.b) || !hexDigit(r.b[i+1]) || !hexDigit(r.b[i+2]) || !hexDigit(r.b[i+3]) || !hexDigit(r.b[i+4]) {
-					return "", false
-				}
-				i += 4
-			default:
-				return "", false
-			}
-		default: // a control character
-			return "", false
-		}
+	end, esc, ok := jsonlex.String(r.b, start)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	r.i = end
+	content := r.b[start+1 : end-1]
+	if !esc && utf8.Valid(content) {
+		return intern(content), true
+	}
+	return jsonlex.Unquote(r.b[start:end])
 }
-
-func hexDigit(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // number reads -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
 func (r *reader) number() bool {
-	b, i := r.b, r.i
-	if i < len(b) && b[i] == '-' {
-		i++
+	end, ok := jsonlex.Number(r.b, r.i)
+	if ok {
+		r.i = end
 	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && '1' <= b[i] && b[i] <= '9':
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if i >= len(b) || !isDigit(b[i]) {
-			return false
-		}
-		for i < len(b) && isDigit(b[i]) {
-			i++
-		}
-	}
-	r.i = i
-	return true
+	return ok
 }
 
 // intern returns the keywords every schema repeats without allocating.

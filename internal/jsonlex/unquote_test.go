@@ -1,4 +1,4 @@
-package acpconn
+package jsonlex
 
 import (
 	"bytes"
@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// FuzzUnquoteJSON holds unquoteJSON to encoding/json: every JSON string
+// FuzzUnquote holds Unquote to encoding/json: every JSON string
 // token encoding/json decodes, it decodes to the same string, and it
 // accepts nothing encoding/json refuses.
-func FuzzUnquoteJSON(f *testing.F) {
+func FuzzUnquote(f *testing.F) {
 	for _, s := range []string{`"plain"`, `"line\n"`, `"tab\tquote\"slash\/back\\"`, `"\u00e9\u4e2d"`,
 		`"\ud83d\ude00"`, `"\ud83d"`, `"\ud83dx"`, `"\udc00\ud83d"`, "\"\xff\xfe\"", `"\'"`, `"\x"`, `"a` + "\n" + `"`, `"\u12"`, `""`} {
 		f.Add([]byte(s))
@@ -18,7 +18,7 @@ func FuzzUnquoteJSON(f *testing.F) {
 		var want string
 		jsonErr := json.Unmarshal(raw, &want) // it allows white space around the token
 		raw = bytes.Trim(raw, " \t\r\n")      // the token alone, as the scanner hands it over
-		got, ok := unquoteJSON(raw)
+		got, ok := Unquote(raw)
 		isString := len(raw) > 0 && raw[0] == '"'
 		if jsonErr == nil && isString && (!ok || got != want) {
 			t.Fatalf("%q: got %q (%v), encoding/json %q", raw, got, ok, want)

@@ -1,4 +1,4 @@
-package acpconn
+package jsonlex
 
 import (
 	"strings"
@@ -7,14 +7,14 @@ import (
 	"unicode/utf8"
 )
 
-// unquoteJSON decodes one JSON string token (quotes included) exactly as
+// Unquote decodes one JSON string token (quotes included) exactly as
 // encoding/json decodes it into a string: escapes, surrogate pairs, a lone
 // surrogate and each byte of invalid UTF-8 as U+FFFD. Hand-written (a port
 // of encoding/json's unquoteBytes, which is not exported) because every
 // text chunk holds escapes (its line ends are \n): json.Unmarshal checked the
 // whole string again and decoded it through reflection, a tenth of the
-// full screen's CPU in a flood. FuzzUnquoteJSON holds it to encoding/json.
-func unquoteJSON(s []byte) (string, bool) {
+// full screen's CPU in a flood. FuzzUnquote holds it to encoding/json.
+func Unquote(s []byte) (string, bool) {
 	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
 		return "", false
 	}
