@@ -344,8 +344,10 @@ func session(args []string) int {
 		stop()
 		return signalled(code)
 	}
+	w, h, _ := term.GetSize(os.Stdout.Fd()) // the first frame is drawn at once, at this size
 	m := ui.New(ui.Options{Agent: cfg, AutoRetry: o.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
-		Notify: ui.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id})
+		Notify: ui.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.mode, Model: o.model, Resume: o.resume.set, ResumeID: o.resume.id,
+		Width: w, Height: h})
 	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once: end the
 	// program instead, so the agents are ended below. (bubbletea handles

@@ -39,6 +39,10 @@ type Options struct {
 	Theme   string
 	NoColor bool
 	Now     func() time.Time // nil = time.Now
+	// Width and Height are the terminal's size when known before the
+	// program starts (0: 80x24 until the first resize), so the first
+	// frame, drawn at once, is drawn at the right size.
+	Width, Height int
 	// Mode and Model (--mode, --model) are set once the session opens: a
 	// choice's id, or its name.
 	Mode, Model string
@@ -152,6 +156,10 @@ func New(o Options) *Model {
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	m.setTheme(o.Theme != "light")
 	m.input = newInput(m.th)
+	if o.Width > 0 && o.Height > 0 {
+		m.width, m.height = o.Width, o.Height
+		m.input.SetWidth(max(10, m.width-2))
+	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.agent = agentLabel(o.Agent.Argv)
 	return m

@@ -554,6 +554,10 @@ type Program struct {
 	// its tests).
 	frames atomic.Int64
 
+	// viewSet is true once the model's first view went to the renderer
+	// (elicit patch).
+	viewSet atomic.Bool
+
 	// once is used to stop the renderer.
 	once sync.Once
 
@@ -911,6 +915,7 @@ func (p *Program) eventLoop(model Model, cmds chan Cmd) (Model, error) {
 func (p *Program) render(model Model) {
 	if p.renderer != nil {
 		p.renderer.render(model.View()) // send view to renderer
+		p.viewSet.Store(true)
 		p.wakeRenderer()
 	}
 }
@@ -1456,6 +1461,12 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	go func() {
 		ticking, last := false, time.Now()
+		if p.ttyOutput != nil {
+			// On a terminal the first view is drawn as soon as it is
+			// there, not a tick later (elicit patch). Elsewhere (tests,
+			// pipes) the first frame keeps upstream's timing.
+			last = time.Time{}
+		}
 		for {
 			if !ticking {
 				now := false
@@ -1463,6 +1474,9 @@ func (p *Program) startRenderer() {
 				case <-p.rendererDone:
 					return
 				case <-p.renderWake:
+					if !p.viewSet.Load() {
+						continue // only queued sequences: they go with the first view
+					}
 					now = time.Since(last) > idleAfter*framerate
 				case <-p.renderNow:
 					now = true
