@@ -31,25 +31,19 @@ func (f *filter) inSequence(p []byte, i int) int {
 			}
 			f.seq = append(f.seq, c)
 			i++
-		case escInter:
-			switch {
-			case c >= 0x20 && c <= 0x2f && len(f.seq) < maxCSI:
-				f.seq = append(f.seq, c)
-				i++
-			case c >= 0x30 && c <= 0x7e:
-				f.seq = append(f.seq, c)
-				f.finish()
-				return i + 1
-			default:
-				f.abort()
-				return i
+		case escInter, csi:
+			// An ESC sequence takes intermediates (0x20-0x2f) and ends
+			// at 0x30-0x7e; a CSI also takes parameters (to 0x3f) and
+			// ends at 0x40-0x7e.
+			lastBody := byte(0x2f)
+			if f.st == csi {
+				lastBody = 0x3f
 			}
-		case csi:
 			switch {
-			case c >= 0x20 && c <= 0x3f && len(f.seq) < maxCSI:
+			case c >= 0x20 && c <= lastBody && len(f.seq) < maxCSI:
 				f.seq = append(f.seq, c)
 				i++
-			case c >= 0x40 && c <= 0x7e:
+			case c > lastBody && c <= 0x7e:
 				f.seq = append(f.seq, c)
 				f.finish()
 				return i + 1
