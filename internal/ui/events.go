@@ -279,7 +279,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.tr.notice("the agent exited: "+why, true)
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	m.exited = &ev
-	if starting || m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil {
+	if starting || m.signingIn() {
 		return nil // the start-up's own outcome (or the sign-in) says what to do
 	}
 	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {

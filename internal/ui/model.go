@@ -211,7 +211,7 @@ func (m *Model) spinWanted() bool {
 // waitingForUser says whether the agent waits on the user: a question of
 // its own or a sign-in is open.
 func (m *Model) waitingForUser() bool {
-	return m.pendingRequests() > 0 || m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
+	return m.pendingRequests() > 0 || m.signingIn()
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {

@@ -105,7 +105,7 @@ func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
 // offerSignIn shows the sign-in dialog for an agent that answered -32000;
 // it never signs in by itself, so nothing loops.
 func (m *Model) offerSignIn(err error) tea.Cmd {
-	if m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil {
+	if m.signingIn() {
 		return nil
 	}
 	reason := acpconn.AgentReason(err)
@@ -266,4 +266,9 @@ func (m *Model) reconnectTo(t target, why string) tea.Cmd {
 	}
 	m.tr.info(why)
 	return reconnect(m.gen, old, m.agentConfig(), t)
+}
+
+// signingIn says whether a sign-in dialog is open.
+func (m *Model) signingIn() bool {
+	return m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
 }

@@ -115,9 +115,8 @@ func (m *Model) statusView(w int) string {
 	if u := usageText(m.usage); u != "" {
 		parts = append(parts, th.Muted.Render(u))
 	}
-	signIn := m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
 	switch {
-	case signIn:
+	case m.signingIn():
 		parts = append(parts, th.Warning.Render("sign-in needed"))
 	case m.connState == connStarting:
 		stage, _ := m.stage.Load().(string)
