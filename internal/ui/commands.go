@@ -21,6 +21,13 @@ type eventsMsg struct {
 // flushMsg ends a streaming flush interval.
 type flushMsg struct{}
 
+// quietMsg comes once the agent may have been quiet for busyFor.
+type quietMsg struct{}
+
+func quietLater(d time.Duration) tea.Cmd {
+	return tea.Tick(max(d, 10*time.Millisecond), func(time.Time) tea.Msg { return quietMsg{} })
+}
+
 // cmdErrMsg reports a failed command that talked to the agent.
 type cmdErrMsg struct {
 	what string

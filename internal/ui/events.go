@@ -116,6 +116,10 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 		cmds = append(cmds, pump(m.conn))
 	}
 	m.eventsAt = m.now()
+	if !m.quietPending {
+		m.quietPending = true
+		cmds = append(cmds, quietLater(busyFor))
+	}
 	if !m.flushing {
 		m.flushing = true
 		cmds = append(cmds, flushLater())

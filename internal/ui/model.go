@@ -124,16 +124,17 @@ type Model struct {
 	turnStarted time.Time
 	armed       armed // a Ctrl+C waiting for its second press
 
-	queue       queue
-	showFlows   bool
-	flowSel     int
-	scroll      int
-	flushing    bool
-	eventsAt    time.Time // when the agent's last events came (see busyFor)
-	emptyPrompt promptCache
-	exited      *acpconn.AgentExited
-	quitting    bool
-	blurred     bool // the terminal reported it lost focus
+	queue        queue
+	showFlows    bool
+	flowSel      int
+	scroll       int
+	flushing     bool
+	eventsAt     time.Time // when the agent's last events came (see busyFor)
+	quietPending bool      // a quietMsg is on its way
+	emptyPrompt  promptCache
+	exited       *acpconn.AgentExited
+	quitting     bool
+	blurred      bool // the terminal reported it lost focus
 
 	waitNoticed modal // the docked question the user was told about
 
@@ -240,6 +241,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case eventsMsg:
 		return m.onEvents(msg)
+	case quietMsg:
+		// Once the agent has been quiet for busyFor, this message's View
+		// gives the blocks drawn plain during a flood their markdown.
+		if wait := busyFor - m.now().Sub(m.eventsAt); wait > 0 {
+			return quietLater(wait)
+		}
+		m.quietPending = false
+		return nil
 	case flushMsg:
 		// The interval is over: the next View draws the streaming message
 		// afresh. Another interval starts with the next events.

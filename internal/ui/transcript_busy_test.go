@@ -35,3 +35,24 @@ func TestBusyFrameReusesAFastWalk(t *testing.T) {
 		t.Fatalf("once the agent is quiet the blocks in sight did not get their markdown:\n%s", v)
 	}
 }
+
+// TestQuietMessageEndsTheBusySpell checks that the model asks for one more
+// frame once the agent has been quiet for busyFor (so plain pieces drawn in
+// a flood get their markdown even when nothing else redraws), and not
+// before.
+func TestQuietMessageEndsTheBusySpell(t *testing.T) {
+	d := newDriver(t, Options{Agent: demoConfig(t)})
+	d.connected()
+	d.m.quietPending = true
+	d.m.eventsAt = d.clk.now()
+	if _, cmd := d.m.Update(quietMsg{}); cmd == nil || !d.m.quietPending {
+		t.Fatal("the agent was busy a moment ago, but no later look was scheduled")
+	}
+	d.clk.advance(busyFor)
+	if _, cmd := d.m.Update(quietMsg{}); cmd != nil || d.m.quietPending {
+		t.Fatal("the agent has been quiet for busyFor, but another look was scheduled")
+	}
+	if d.m.now().Sub(d.m.eventsAt) < busyFor {
+		t.Fatal("the next frame still counts the agent as busy")
+	}
+}
