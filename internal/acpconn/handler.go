@@ -47,8 +47,11 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		if !c.knownSession(sid, "updates") {
 			return nil, nil
 		}
-		c.linkTerminals(ev)
+		linked := c.linkTerminals(ev)
 		c.emit(ev)
+		for _, t := range linked {
+			c.release(t)
+		}
 		return nil, nil
 	case acp.ClientMethodElicitationComplete:
 		var p struct {

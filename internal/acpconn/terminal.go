@@ -67,6 +67,7 @@ type terminal struct {
 	truncated bool
 	toolCall  string
 	exit      ExitInfo
+	link      termLink // output held until a tool call names the terminal
 }
 
 // terminalRequest serves terminal/create, output, wait_for_exit, kill and
@@ -192,10 +193,8 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 		case <-t.read:
 		case <-time.After(200 * time.Millisecond):
 		}
-		t.mu.Lock()
-		tc := t.toolCall
-		t.mu.Unlock()
-		c.emit(TerminalOutput{TerminalID: t.id, ToolCallID: tc, Exited: true, Exit: t.exit})
+		c.termEmit(t, TerminalOutput{TerminalID: t.id, Exited: true, Exit: t.exit})
+		time.AfterFunc(linkWait, func() { c.releaseUnlinked(t) })
 	}()
 	return acp.CreateTerminalResponse{TerminalId: t.id}, nil
 }
@@ -247,10 +246,7 @@ func streamCut(b []byte) int {
 }
 
 func (c *Conn) streamTerminal(t *terminal, b []byte) {
-	t.mu.Lock()
-	tc := t.toolCall
-	t.mu.Unlock()
-	c.emit(TerminalOutput{TerminalID: t.id, ToolCallID: tc, Chunk: sanitize.Text(string(b))})
+	c.termEmit(t, TerminalOutput{TerminalID: t.id, Chunk: sanitize.Text(string(b))})
 }
 
 // keep adds output, dropping from the beginning past the limit at a
@@ -305,22 +301,6 @@ func exitStatus(e ExitInfo) acp.TerminalExitStatus {
 		st.ExitCode = &code
 	}
 	return st
-}
-
-// linkTerminals notes which tool call shows a terminal, so its output
-// events name the call.
-func (c *Conn) linkTerminals(ev Event) {
-	tc, ok := ev.(ToolCall)
-	if !ok {
-		return
-	}
-	for _, id := range tc.Terminals {
-		if t := c.terms.get(id); t != nil {
-			t.mu.Lock()
-			t.toolCall = tc.ID
-			t.mu.Unlock()
-		}
-	}
 }
 
 // watchTerminals ends every terminal once the connection is gone (the
