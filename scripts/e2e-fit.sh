@@ -23,7 +23,7 @@ on_screen() {
 # answer_docked: a question that popped up while the prompt was typed
 # docks under it; tab opens it. Then wait out its grace period.
 answer_docked() {
-	if screen | grep -qF "to answer"; then keys Tab; fi
+	if on_screen "to answer"; then keys Tab; fi
 	sleep 0.6
 }
 
@@ -31,7 +31,7 @@ answer_docked() {
 idle() {
 	local deadline=$((SECONDS + E2E_TIMEOUT)) n=0
 	while ((SECONDS < deadline)); do
-		if screen | tail -1 | grep -qF "· ready"; then n=$((n + 1)); else n=0; fi
+		if screen_tail 1 | grep -qF "· ready"; then n=$((n + 1)); else n=0; fi
 		if ((n >= 5)); then return 0; fi
 		sleep 0.2
 	done

@@ -10,7 +10,7 @@ e2e_setup
 # wait_ready: the status bar says the turn is over.
 wait_ready() {
 	local deadline=$((SECONDS + E2E_TIMEOUT))
-	until screen | tail -n 1 | grep -qF "· ready"; do
+	until screen_tail 1 | grep -qF "· ready"; do
 		((SECONDS < deadline)) || fail "the turn never ended"
 		sleep 0.2
 	done
@@ -39,7 +39,7 @@ type_text "/form numbers"
 keys Enter
 wait_log '"action":"accept","content":{"quantity":3,"rating":2}'
 wait_for "(hook)"
-screen | grep -qF "Quantity *" && fail "the form was shown although the hook answered it"
+on_screen "Quantity *" && fail "the form was shown although the hook answered it"
 grep -q '"answered_by":"hook"' "$work/audit.jsonl" || fail "the audit log does not say the hook answered"
 passed_check "a hook answers a form before the screen; the transcript and the audit log say so"
 
@@ -50,7 +50,7 @@ focus_question
 keys C-u
 type_text "Grace Hopper"
 for _ in 1 2 3 4 5 6 7 8; do
-	screen | grep -qF "Review your answers" && break
+	on_screen "Review your answers" && break
 	keys Enter
 	sleep 0.3
 done
@@ -63,7 +63,7 @@ keys Enter
 focus_question
 wait_for "answers from last time"
 wait_for "↺ from last time"
-screen | grep -qF "Grace Hopper" || fail "last time's answer is not prefilled"
+on_screen "Grace Hopper" || fail "last time's answer is not prefilled"
 keys Escape
 wait_ready
 passed_check "the same form again starts from last time's answers, marked"

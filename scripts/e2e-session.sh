@@ -35,7 +35,7 @@ passed_check "a permission docks while typing: '$want' and Enter go to the promp
 
 focus_question
 wait_for "Add a note to NOTES.md"
-screen | grep -qF "> 3 Reject once" || fail "the reject option is not selected at first"
+on_screen "> 3 Reject once" || fail "the reject option is not selected at first"
 keys 1
 wait_for "> 1 Allow once"
 [ -z "$(response_to "$perm")" ] || fail "1 alone answered the permission"
@@ -85,7 +85,7 @@ wait_for "prompt cleared (↑ brings it back)"
 keys Up
 wait_for "› a draft to keep"
 keys C-u
-screen | grep -qF "[elicit exited" && fail "ctrl+c twice with a draft quit"
+on_screen "[elicit exited" && fail "ctrl+c twice with a draft quit"
 passed_check "ctrl+c twice clears a draft (kept in history), does not quit"
 
 # 5. F1 shows the keys screen.
@@ -99,7 +99,7 @@ passed_check "f1 shows the keys"
 # 6. Ctrl+O: pausing questions declines a form unasked; resuming asks again.
 keys C-o
 wait_for "Session settings"
-pause="$(screen | grep -F "pause questions from this agent" | sed -E 's/^│ *>? *([0-9a-z]) .*/\1/')"
+pause="$(screen | grep -F "pause questions from this agent" | sed -E 's/^│ *>? *([0-9a-z]) .*/\1/')" || true
 [ -n "$pause" ] || fail "no pause entry in the settings"
 keys "$pause"
 wait_gone "Session settings"
@@ -112,7 +112,7 @@ form="$(request_ids elicitation/create | tail -1)"
 wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$form,\"result\":{\"action\":\"decline\"}}"
 keys C-o
 wait_for "resume questions from this agent"
-resume="$(screen | grep -F "resume questions from this agent" | sed -E 's/^│ *>? *([0-9a-z]) .*/\1/')"
+resume="$(screen | grep -F "resume questions from this agent" | sed -E 's/^│ *>? *([0-9a-z]) .*/\1/')" || true
 keys "$resume"
 wait_gone "Session settings"
 wait_gone "questions paused"
@@ -129,14 +129,14 @@ wait_for "the agent exited"
 grep -qF "elicit: the agent stopped" <<<"$dock_line" || fail "the dock line does not announce the dialog: $dock_line"
 wait_for "a question is waiting: tab answers it; quit once it is answered"
 sleep 0.5
-screen | grep -qF "[elicit exited" && fail "ctrl+c twice quit past the agent-stopped dialog"
+on_screen "[elicit exited" && fail "ctrl+c twice quit past the agent-stopped dialog"
 focus_question
 wait_for "The agent stopped"
-screen | grep -qF "> look at the transcript first" || fail "'look at the transcript first' is not selected at first"
+on_screen "> look at the transcript first" || fail "'look at the transcript first' is not selected at first"
 keys C-c # on a focused question with no turn: as Esc
 wait_gone "The agent stopped"
 wait_for "ctrl+r restarts the agent; ctrl+c twice quits"
-screen | grep -qF "[elicit exited" && fail "ctrl+c on the focused dialog quit"
+on_screen "[elicit exited" && fail "ctrl+c on the focused dialog quit"
 keys C-u C-r
 wait_for "restart the agent with a new session" # the sessions dialog, opened on purpose
 keys Enter
@@ -152,7 +152,7 @@ sleep 1.6 # the window for the second press closes
 keys C-c
 wait_for "ctrl+c again quits"
 sleep 1.6
-screen | grep -qF "[elicit exited" && fail "two ctrl+c presses 1.6 s apart quit"
+on_screen "[elicit exited" && fail "two ctrl+c presses 1.6 s apart quit"
 status="$(quit_elicit)"
 [ "$status" = 0 ] || fail "exit status $status"
 assert_restored

@@ -54,12 +54,12 @@ nothing_answered() {
 # Esc (a form that holds something asks first: y).
 cancel_questions() {
 	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while screen | tail -n 1 | grep -qE '[0-9]+ questions?'; do
+	while screen_tail 1 | grep -qE '[0-9]+ questions?'; do
 		((SECONDS < deadline)) || fail "the questions were not all cancelled"
 		focus_question
 		keys Escape
 		sleep 0.3
-		if screen | grep -qF "Discard what you typed and cancel?"; then keys y; fi
+		if on_screen "Discard what you typed and cancel?"; then keys y; fi
 		sleep 0.3
 	done
 }
@@ -123,7 +123,7 @@ for size in 120x40 80x24 60x16; do
 	type_slowly $'restart it 1 y\n and quit\n q\n'
 	wait_for "the agent exited"
 	[ "$(since "$start" | grep -cF '"method":"session/new"')" = 0 ] || fail "typing restarted the agent"
-	screen | grep -qF "[elicit exited" && fail "typing quit elicit"
+	on_screen "[elicit exited" && fail "typing quit elicit"
 	typed+=$'restart it 1 y\n and quit\n q\n'
 	passed_check "$size the agent-stopped dialog docked while typing; nothing restarted or quit"
 

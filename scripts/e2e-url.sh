@@ -31,7 +31,7 @@ EOS
 fake_browser 3
 
 # status_bar: the bottom line of the screen.
-status_bar() { screen | tail -n 1; }
+status_bar() { screen_tail 1; }
 
 # wait_status TEXT / wait_status_gone TEXT: poll the status bar.
 wait_status() {
@@ -72,7 +72,7 @@ url_request() {
 	local deadline=$((SECONDS + E2E_TIMEOUT)) u
 	while ((SECONDS < deadline)); do
 		u="$(grep -F '"method":"elicitation/create"' "$log" 2>/dev/null | grep -F '"mode":"url"' |
-			sed -n "$1p" | sed -E 's/.*"url":"([^"]*)".*/\1/')"
+			sed -n "$1p" | sed -E 's/.*"url":"([^"]*)".*/\1/')" || true # none yet: poll again
 		if [ -n "$u" ]; then
 			echo "$u"
 			return 0
@@ -182,7 +182,7 @@ keys C-g
 wait_for "Pending URL flows"
 wait_for "1 waiting for the agent"
 wait_for "id ${id2:0:23}"
-screen | grep -qF "id ${id1:0:23}" && fail "the completed flow is still listed"
+on_screen "id ${id1:0:23}" && fail "the completed flow is still listed"
 keys o
 wait_for "Open a link?"
 wait_for "$url2"
@@ -209,9 +209,9 @@ passed_check "the second flow is listed in ctrl+g, reopened through the consent 
 type_text "/bad"
 keys Enter
 deadline=$((SECONDS + E2E_TIMEOUT))
-until screen | grep -qF "The session goes on"; do
+until on_screen "The session goes on"; do
 	((SECONDS < deadline)) || fail "/bad never ended"
-	if screen | grep -qF "› colour"; then
+	if on_screen "› colour"; then
 		focus_question
 		keys Escape
 		wait_gone "› colour"
@@ -220,7 +220,7 @@ until screen | grep -qF "The session goes on"; do
 done
 wait_status "· ready"
 wait_log '"code":-32602,"message":"Invalid params: url: url scheme \"javascript\" is not allowed'
-screen | grep -qF "Open a link?" && fail "a consent screen is up after /bad"
+on_screen "Open a link?" && fail "a consent screen is up after /bad"
 [ "$(opened_count)" = 4 ] || fail "the browser was asked $(opened_count) times after /bad, want 4"
 passed_check "a javascript: URL is refused with -32602 and never opened"
 
@@ -248,7 +248,7 @@ risky_round() {
 	focus_question
 	# The two arrive together; either may be in front. Cancel the
 	# permission first if it is.
-	if ! screen | grep -qF "Open a link?"; then
+	if ! on_screen "Open a link?"; then
 		wait_for "Delete your home directory"
 		keys Escape
 		wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$preq,\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}"

@@ -21,11 +21,40 @@ start_elicit() {
 
 screen() { t capture-pane -p -t e2e -J; }
 
+# on_screen TEXT: TEXT (a fixed string) is on the screen now. Every poll
+# goes through a helper like this one: the screen is read whole before it
+# is searched, so neither "not there yet" (grep's 1, fatal in an
+# assignment under set -e -o pipefail) nor grep -q leaving the pipe early
+# (tmux's SIGPIPE, a 141 that pipefail reports as "not there") can end a
+# script or flip an answer.
+on_screen() {
+	local s
+	s="$(screen)"
+	grep -qF -- "$1" <<<"$s"
+}
+
+# screen_tail N: the last N lines of the screen.
+screen_tail() {
+	local s
+	s="$(screen)"
+	tail -n "$1" <<<"$s"
+}
+
+# exit_status: the status in the "[elicit exited N]" line, "" while the
+# program runs.
+exit_status() {
+	local s
+	s="$(screen)"
+	s="$(grep -o '\[elicit exited [0-9]*\]' <<<"$s" | tail -1)" || true
+	s="${s#\[elicit exited }"
+	echo "${s%\]}"
+}
+
 # wait_for TEXT: poll the screen until TEXT shows (fixed string).
 wait_for() {
 	local deadline=$((SECONDS + E2E_TIMEOUT))
 	while ((SECONDS < deadline)); do
-		if screen | grep -qF -- "$1"; then return 0; fi
+		if on_screen "$1"; then return 0; fi
 		sleep 0.2
 	done
 	echo "FAIL: timed out waiting for: $1" >&2
@@ -38,7 +67,7 @@ wait_for() {
 wait_gone() {
 	local deadline=$((SECONDS + E2E_TIMEOUT))
 	while ((SECONDS < deadline)); do
-		if ! screen | grep -qF -- "$1"; then return 0; fi
+		if ! on_screen "$1"; then return 0; fi
 		sleep 0.2
 	done
 	echo "FAIL: still on screen: $1" >&2
@@ -67,11 +96,11 @@ pane() { t display-message -p -t e2e "$1"; }
 # The line under a question that waits while the user types, right above
 # the status bar ("⚑ Demo agent asks a form question · tab to answer"; on
 # a narrow screen it is cut short, and the hint goes first).
-question_docked() { screen | tail -n 2 | head -n 1 | grep -q '^⚑ '; }
+question_docked() { screen_tail 2 | head -n 1 | grep -q '^⚑ '; }
 
 # question_focused: the front question has the keys (its box sits right
 # above the status bar, where the prompt is otherwise).
-question_focused() { screen | tail -n 2 | head -n 1 | grep -q '^╰'; }
+question_focused() { screen_tail 2 | head -n 1 | grep -q '^╰'; }
 
 # focus_question [tab]: let a question that came up take the keys, as a
 # person does by pausing (the keyboard idle for a second) or with Tab, and
@@ -103,12 +132,11 @@ wait_docked() {
 
 # wait_dead: wait for the program to exit; prints its exit status.
 wait_dead() {
-	local deadline=$((SECONDS + E2E_TIMEOUT)) line
+	local deadline=$((SECONDS + E2E_TIMEOUT)) status
 	while ((SECONDS < deadline)); do
-		line="$(screen | grep -o '\[elicit exited [0-9]*\]' | tail -1)"
-		if [ -n "$line" ]; then
-			line="${line#\[elicit exited }"
-			echo "${line%\]}"
+		status="$(exit_status)"
+		if [ -n "$status" ]; then
+			echo "$status"
 			return 0
 		fi
 		sleep 0.2
@@ -127,7 +155,7 @@ quit_elicit() {
 		keys C-c
 		# (The status bar says "ctrl+c again quits" only when it has room.)
 		sleep 0.3
-		screen | grep -q '\[elicit exited [0-9]*\]' && fail "one ctrl+c quit"
+		[ -z "$(exit_status)" ] || fail "one ctrl+c quit"
 		keys C-c
 		if wait_dead_within 5; then
 			wait_dead
@@ -145,7 +173,7 @@ quit_elicit() {
 wait_dead_within() {
 	local deadline=$((SECONDS + $1))
 	while ((SECONDS < deadline)); do
-		screen | grep -q '\[elicit exited [0-9]*\]' && return 0
+		[ -n "$(exit_status)" ] && return 0
 		sleep 0.2
 	done
 	return 1
@@ -158,7 +186,9 @@ assert_restored() {
 	[ "$(pane '#{mouse_any_flag}')" = 0 ] || { echo "FAIL: mouse reporting left on" >&2; return 1; }
 	# The status bar (its key line shows only on a wide screen) and the
 	# prompt's placeholder are gone.
-	! screen | grep -qF -e "f1 keys" -e "Ask the agent…" -e " · ready" || { echo "FAIL: the UI is still drawn" >&2; return 1; }
+	local s
+	s="$(screen)"
+	! grep -qF -e "f1 keys" -e "Ask the agent…" -e " · ready" <<<"$s" || { echo "FAIL: the UI is still drawn" >&2; return 1; }
 }
 
 e2e_cleanup() { t kill-server 2>/dev/null || true; }
@@ -217,7 +247,7 @@ response_to() { grep -E -- "-> \\{\"jsonrpc\":\"2.0\",\"id\":$1,\"(result|error)
 type_until_docked() {
 	local deadline=$((SECONDS + E2E_TIMEOUT)) i=0 c
 	typed=""
-	until dock_line="$(screen | tail -n 2 | head -n 1 | grep '^⚑ ')"; do
+	until dock_line="$(screen_tail 2 | head -n 1 | grep '^⚑ ')"; do
 		((SECONDS < deadline)) || fail "no question docked while typing '$typed'"
 		c="${1:i%${#1}:1}"
 		type_text "$c"

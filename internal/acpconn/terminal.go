@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -59,8 +60,11 @@ type terminal struct {
 	id    string
 	g     *procgroup.Group
 	limit int
-	done  chan struct{} // closed once the process was waited for
+	done  chan struct{} // closed once the process was waited for and its output read
 	read  chan struct{} // closed once its output reached end of file
+	// exited is closed once the process was waited for; drained once the
+	// reader has read everything it wrote (see readTerminal).
+	exited, drained chan struct{}
 
 	mu        sync.Mutex
 	out       []byte
@@ -172,11 +176,12 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 		r.Close()
 		return nil, acp.NewInternalError(map[string]any{"error": "start " + sanitize.Line(p.Command) + ": " + sanitize.Line(err.Error())})
 	}
-	t := &terminal{g: g, limit: limit, done: make(chan struct{}), read: make(chan struct{})}
+	t := &terminal{g: g, limit: limit, done: make(chan struct{}), read: make(chan struct{}),
+		exited: make(chan struct{}), drained: make(chan struct{})}
 	id, ok := c.terms.add(t)
 	if !ok { // the connection closed meanwhile
 		go c.readTerminal(t, r)
-		go func() { <-g.Done(); t.exit = exitInfo(g.Err()); close(t.done) }()
+		go t.reap(r)
 		t.kill()
 		return nil, acp.NewInternalError(map[string]any{"error": "the connection is closing"})
 	}
@@ -184,38 +189,79 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 	c.watchTerminals()
 	go c.readTerminal(t, r)
 	go func() {
-		<-g.Done()
-		t.exit = exitInfo(g.Err())
-		close(t.done)
-		// Output still in the pipe comes first, unless a process the
-		// command left behind keeps the pipe open.
-		select {
-		case <-t.read:
-		case <-time.After(200 * time.Millisecond):
-		}
+		t.reap(r)
 		c.termEmit(t, TerminalOutput{TerminalID: t.id, Exited: true, Exit: t.exit})
 		time.AfterFunc(linkWait, func() { c.releaseUnlinked(t) })
 	}()
 	return acp.CreateTerminalResponse{TerminalId: t.id}, nil
 }
 
+// reap waits for the command, then for the reader to have read all it
+// wrote, and only then reports the exit: an agent that asks for the
+// output after wait_for_exit gets all of it. The reader cannot wait for
+// end of file (a process the command left behind may hold the pipe open),
+// so it is told to read what the pipe holds now, without blocking.
+func (t *terminal) reap(r *os.File) {
+	<-t.g.Done()
+	t.exit = exitInfo(t.g.Err())
+	close(t.exited)
+	// A past deadline wakes a blocked Read; it fails once r was closed at
+	// end of file, and where pipes have no deadlines (Windows): there the
+	// output that is in the pipe gets a moment to arrive.
+	var late <-chan time.Time
+	if err := r.SetReadDeadline(time.Now()); errors.Is(err, os.ErrNoDeadline) {
+		late = time.After(200 * time.Millisecond)
+	}
+	select {
+	case <-t.read:
+	case <-t.drained:
+	case <-late:
+	}
+	close(t.done)
+}
+
 // readTerminal keeps the command's output within its limit and streams it
-// to the UI, line by line where it can.
+// to the UI, line by line where it can. It is the pipe's only reader. Once
+// the command exited (reap set a past deadline), it reads what the pipe
+// holds without blocking, says so on t.drained, and goes on reading what
+// processes the command left behind may still write, until end of file.
 func (c *Conn) readTerminal(t *terminal, r *os.File) {
 	defer close(t.read)
 	defer r.Close()
 	buf := make([]byte, 32<<10)
 	var hold []byte
+	got := func(b []byte) {
+		t.keep(b)
+		hold = append(hold, b...)
+		if cut := streamCut(hold); cut > 0 {
+			c.streamTerminal(t, hold[:cut])
+			hold = append(hold[:0:0], hold[cut:]...)
+		}
+	}
+	drained := false
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {
-			t.keep(buf[:n])
-			hold = append(hold, buf[:n]...)
-			cut := streamCut(hold)
-			if cut > 0 {
-				c.streamTerminal(t, hold[:cut])
-				hold = append(hold[:0:0], hold[cut:]...)
+			got(buf[:n])
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) && !drained {
+			select {
+			case <-t.exited:
+			default:
+				continue // not reap's deadline
 			}
+			_ = r.SetReadDeadline(time.Time{})
+			eof := drainPipe(r, buf, got)
+			if len(hold) > 0 {
+				c.streamTerminal(t, hold)
+				hold = hold[:0]
+			}
+			drained = true
+			close(t.drained)
+			if eof {
+				return
+			}
+			continue
 		}
 		if err != nil {
 			if len(hold) > 0 {
