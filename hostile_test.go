@@ -44,7 +44,7 @@ func TestMain(m *testing.M) {
 
 // agentArgs runs the hostile agent as elicit's agent.
 func agentArgs(flags ...string) []string {
-	return append(flags, "--", elicitBin, hostileAgentCommand)
+	return append(flags, "--", elicitBin, "__hostile-agent")
 }
 
 func command(scenario string, args ...string) *exec.Cmd {

@@ -7,7 +7,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/acpconn"
 )
 
 // client answers what the agent sends without asking anyone.

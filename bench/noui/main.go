@@ -25,7 +25,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/acpconn"
 )
 
 func main() {

@@ -18,7 +18,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // minBody is the fewest body rows a frame keeps: one row between the

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 func testFrame() *Frame {

@@ -19,7 +19,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // Context is how many unchanged lines are shown around each change.

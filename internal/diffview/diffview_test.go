@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // file is n numbered lines of Go, each ending in eol.

@@ -11,7 +11,7 @@ import (
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/internal/theme"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // painter colours one diff: chroma's lexer for the file's name and its

@@ -3,7 +3,7 @@ package session
 import (
 	"encoding/json"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/acpconn"
 )
 
 // ask answers q at once when a rule says so (--answers, no person, paused,

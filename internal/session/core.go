@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
-	"github.com/elicit-dev/elicit/internal/schema"
-	"github.com/elicit-dev/elicit/internal/urlcheck"
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // wire records what the core sent to the agent; the core's only seam.

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/audit"
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/hooks"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/schema"
 )
 
 // Memory is what a session keeps and consults beyond the connection:

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"time"
 
-	"github.com/elicit-dev/elicit/internal/acpconn"
+	"github.com/elicit-dev/elicit/acpconn"
 )
 
 // Kind says what a question asks.

@@ -1,0 +1,140 @@
+package acpconn
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// MaxMessageBytes is the largest elicitation message accepted; a longer one
+// is refused with -32602, never truncated.
+const MaxMessageBytes = 16 * 1024
+
+// MaxSchemaBytes is the largest requestedSchema accepted.
+const MaxSchemaBytes = 1 << 20
+
+// invalidParams is a -32602 error whose message names what is wrong, with
+// the property (when there is one) and the reason in its data as well.
+func invalidParams(property, reason string) *acp.RequestError {
+	msg := "Invalid params: " + reason
+	data := map[string]any{"reason": reason}
+	if property != "" {
+		msg = fmt.Sprintf("Invalid params: %s: %s", property, reason)
+		data["property"] = property
+	}
+	return &acp.RequestError{Code: -32602, Message: msg, Data: data}
+}
+
+type rawElicitation struct {
+	SessionID       *string         `json:"sessionId"`
+	ToolCallID      *string         `json:"toolCallId"`
+	RequestID       json.RawMessage `json:"requestId"`
+	Message         *string         `json:"message"`
+	Mode            *string         `json:"mode"`
+	RequestedSchema json.RawMessage `json:"requestedSchema"`
+	ElicitationID   *string         `json:"elicitationId"`
+	URL             *string         `json:"url"`
+}
+
+// parseElicitation validates elicitation/create params the way the SDK does
+// not: mode is required and must be one the client declared, URL mode needs
+// an elicitationId and an http(s) URL, and the schema must be in the
+// restricted subset. Every refusal names what is wrong.
+func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (ElicitationRequest, *acp.RequestError) {
+	var r rawElicitation
+	if p := bytes.TrimSpace(params); len(p) == 0 || p[0] != '{' {
+		return ElicitationRequest{}, invalidParams("", "params must be an object")
+	}
+	if err := json.Unmarshal(params, &r); err != nil {
+		return ElicitationRequest{}, invalidParams("", "malformed params: "+err.Error())
+	}
+	var req ElicitationRequest
+	if r.SessionID != nil {
+		req.Scope.SessionID = *r.SessionID
+	}
+	if r.ToolCallID != nil {
+		req.Scope.ToolCallID = *r.ToolCallID
+	}
+	if len(r.RequestID) > 0 && string(r.RequestID) != "null" {
+		// Exact: a string's value, or a number's JSON text.
+		var s string
+		if json.Unmarshal(r.RequestID, &s) != nil {
+			s = string(bytes.TrimSpace(r.RequestID))
+		}
+		req.Scope.RequestID = s
+	}
+	if r.Mode == nil {
+		return req, invalidParams("mode", `mode is required ("form" or "url")`)
+	}
+	if r.Message == nil {
+		return req, invalidParams("message", "message is required")
+	}
+	if len(*r.Message) > MaxMessageBytes {
+		return req, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(*r.Message), MaxMessageBytes))
+	}
+	req.Message = sanitize.Text(*r.Message)
+	req.Mode = *r.Mode
+	switch req.Mode {
+	case "form":
+		if !allowForm {
+			return req, invalidParams("mode", "form mode was not declared by this client")
+		}
+		if len(r.RequestedSchema) == 0 || string(r.RequestedSchema) == "null" {
+			return req, invalidParams("requestedSchema", "requestedSchema is required in form mode")
+		}
+		if len(r.RequestedSchema) > MaxSchemaBytes {
+			return req, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(r.RequestedSchema), MaxSchemaBytes))
+		}
+		req.RawSchema = r.RequestedSchema
+		s, err := schema.ParseSchema(r.RequestedSchema)
+		if err != nil {
+			var se *schema.SchemaError
+			switch {
+			case errors.As(err, &se) && se.Property != "":
+				return req, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
+			case errors.As(err, &se):
+				return req, invalidParams("requestedSchema", se.Reason)
+			}
+			return req, invalidParams("requestedSchema", err.Error())
+		}
+		req.Schema = s
+	case "url":
+		if !allowURL {
+			return req, invalidParams("mode", "url mode was not declared by this client")
+		}
+		if r.ElicitationID == nil || *r.ElicitationID == "" {
+			return req, invalidParams("elicitationId", "elicitationId is required in url mode")
+		}
+		if r.URL == nil || *r.URL == "" {
+			return req, invalidParams("url", "url is required in url mode")
+		}
+		req.ElicitationID = *r.ElicitationID
+		req.URL = *r.URL
+		req.Report = urlcheck.Analyze(req.URL)
+		if req.Report.Invalid() {
+			return req, invalidParams("url", "url does not parse: "+warningText(req.Report, "invalid"))
+		}
+		if !req.Report.Openable() {
+			return req, invalidParams("url", fmt.Sprintf("url scheme %q is not allowed: only http and https are opened", sanitize.Line(req.Report.Scheme)))
+		}
+	default:
+		return req, invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(req.Mode)))
+	}
+	return req, nil
+}
+
+func warningText(r urlcheck.Report, code string) string {
+	for _, w := range r.Warnings {
+		if w.Code == code {
+			return w.Message
+		}
+	}
+	return code
+}

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestDependencyDirections keeps the layout's promises (README,
+// Architecture): forms and urlconsent import no protocol, so any ACP or
+// MCP client can use them; acpconn and the pure cores import no UI
+// library. It reads `go list -deps`, so a promise broken through any
+// chain of imports fails here.
+func TestDependencyDirections(t *testing.T) {
+	protocols := []string{
+		"github.com/coder/acp-go-sdk",
+		"github.com/modelcontextprotocol/go-sdk",
+		"github.com/elicit-dev/elicit/acpconn",
+		"github.com/elicit-dev/elicit/ahp",
+		"github.com/elicit-dev/elicit/mcpconn",
+	}
+	ui := []string{
+		"charm.land/bubbletea/v2",
+		"charm.land/huh/v2",
+		"charm.land/lipgloss/v2",
+		"charm.land/glamour/v2",
+		"charm.land/bubbles/v2",
+		"github.com/elicit-dev/elicit/ui",
+	}
+	for _, tc := range []struct {
+		pkg    string
+		refuse []string
+	}{
+		{"./forms/...", protocols},
+		{"./urlconsent/...", protocols},
+		{"./theme", protocols},
+		{"./acpconn", ui},
+		{"./forms/schema", ui},
+		{"./urlconsent/urlcheck", ui},
+		{"./internal/session", ui},
+	} {
+		out, err := exec.Command("go", "list", "-deps", tc.pkg).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", tc.pkg, err)
+		}
+		for _, dep := range strings.Fields(string(out)) {
+			for _, bad := range tc.refuse {
+				if dep == bad || strings.HasPrefix(dep, bad+"/") {
+					t.Errorf("%s depends on %s", tc.pkg, dep)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFormCommand(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	defaults := write("defaults.json", `{"type":"object","properties":{"name":{"type":"string","default":"John Doe"},"age":{"type":"integer","default":30},"note":{"type":"string"}}}`)
+	required := write("required.json", `{"type":"object","properties":{"name":{"type":"string"},"n":{"type":"integer"}},"required":["name"]}`)
+	params := write("params.json", `{"sessionId":"s1","mode":"form","message":"Hi","requestedSchema":{"type":"object","properties":{"ok":{"type":"boolean","default":true}}}}`)
+	answers := write("answers.json", `{"name":"Ada","n":"7","unrelated":1}`)
+	badAnswers := write("bad.json", `{"name":"Ada","n":1.5}`)
+	tests := []struct {
+		name      string
+		args      []string
+		stdin     string
+		tty       bool
+		code      int
+		stdout    string
+		stderrHas string
+	}{
+		{"defaults without a terminal", []string{defaults}, "", false, 0, `{"action":"accept","content":{"age":30,"name":"John Doe"}}`, "answering with the schema's defaults"},
+		{"schema on stdin", nil, `{"type":"object","properties":{"a":{"type":"boolean","default":false}}}`, false, 0, `{"action":"accept","content":{"a":false}}`, ""},
+		{"dash is stdin", []string{"-"}, `{"type":"object","properties":{}}`, false, 0, `{"action":"accept","content":{}}`, ""},
+		{"params object", []string{params}, "", false, 0, `{"action":"accept","content":{"ok":true}}`, ""},
+		{"required without default declines", []string{required}, "", false, 1, `{"action":"decline"}`, `declined: "name": required`},
+		{"answers file", []string{"--answers", answers, required}, "", true, 0, `{"action":"accept","content":{"n":7,"name":"Ada"}}`, ""},
+		{"bad answer declines", []string{"--answers", badAnswers, required}, "", true, 1, `{"action":"decline"}`, `"n": not a whole number`},
+		{"refused schema", nil, `{"type":"object","properties":{"a":{"type":"object"}}}`, false, 2, "", `property "a": nested objects are not supported`},
+		{"url mode refused", nil, `{"mode":"url","url":"https://example.com","elicitationId":"e"}`, false, 2, "", `mode "url"`},
+		{"not json", nil, `nope`, false, 2, "", "not valid JSON"},
+		{"two files", []string{"a", "b"}, "", false, 2, "", "usage:"},
+		{"missing file", []string{filepath.Join(dir, "none.json")}, "", false, 2, "", "no such file"},
+		{"accessible accept", []string{"--accessible", required}, "Ada\n\n1\n", true, 0, `{"action":"accept","content":{"name":"Ada"}}`, "name (required):"},
+		{"accessible decline", []string{"--accessible", required}, "Ada\n\n3\n", true, 1, `{"action":"decline"}`, ""},
+		{"accessible cancel at end of input", []string{"--accessible", required}, "", true, 130, `{"action":"cancel"}`, ""},
+		{"accessible needs a file", []string{"--accessible"}, `{"type":"object"}`, true, 2, "", "give the schema as a FILE"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut strings.Builder
+			code := runForm(tt.args, strings.NewReader(tt.stdin), &out, &errOut, tt.tty)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr: %s", code, tt.code, errOut.String())
+			}
+			if got := strings.TrimSpace(out.String()); got != tt.stdout {
+				t.Errorf("stdout %s, want %s", got, tt.stdout)
+			}
+			if !strings.Contains(errOut.String(), tt.stderrHas) {
+				t.Errorf("stderr lacks %q: %s", tt.stderrHas, errOut.String())
+			}
+		})
+	}
+}

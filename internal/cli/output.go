@@ -1,0 +1,43 @@
+package cli
+
+import (
+	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/internal/termout/teaout"
+)
+
+// textOut is the one writer for a stream of text (not a full screen):
+// faithful text with no escape or C1 when it is a pipe or a file, and no
+// escape at all, bidi and invisible characters shown, when it is a terminal.
+func textOut(f *os.File) io.Writer {
+	if !term.IsTerminal(f.Fd()) {
+		return termout.New(f, termout.Pipe)
+	}
+	return termout.New(f, termout.Plain)
+}
+
+// screenOut is the one writer for a stream that may hold a full screen
+// (`elicit form` draws on stderr): bubbletea's own sequences pass, and it is
+// still a terminal to bubbletea. When f is not a terminal it is textOut.
+func screenOut(f *os.File) io.Writer {
+	if !term.IsTerminal(f.Fd()) {
+		return textOut(f)
+	}
+	return termout.NewFile(f, termout.Screen)
+}
+
+// newScreenProgram starts the full screen behind the output boundary: the
+// view is filtered to text and SGR, the output to bubbletea's own
+// sequences. The colour profile is the one lipgloss detected for stdout at
+// start-up: detecting it again runs `tmux info` a second time inside tmux,
+// tens of milliseconds before the first frame.
+func newScreenProgram(m tea.Model) *tea.Program {
+	return tea.NewProgram(teaout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)),
+		tea.WithColorProfile(lipgloss.Writer.Profile))
+}

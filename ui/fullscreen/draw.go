@@ -1,0 +1,144 @@
+package fullscreen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/elicit-dev/elicit/ui/internal/say"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/internal/diffview"
+)
+
+// maxToolLines is how many lines of a tool call's content are shown.
+const maxToolLines = 12
+
+// draw renders one entry other than an agent message (see walkBody) for
+// width. Agent text arrives sanitized; only markdown and our own styles
+// add escape codes here.
+func (t *transcript) draw(it *item, width int) []string {
+	th := t.th
+	switch it.kind {
+	case kindUser:
+		body := plainLines(it.text.String(), width-2)
+		out := make([]string, len(body))
+		for i, l := range body {
+			prefix := "  "
+			if i == 0 {
+				prefix = th.UserLabel.Render("› ")
+			}
+			out[i] = prefix + th.Base.Render(l)
+		}
+		return out
+	case kindThought:
+		if !t.showThoughts {
+			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, alt+t shows)", say.Plural(it.words, "word", "words")))}
+		}
+		out := []string{th.ThoughtLabel.Render("▾ thought")}
+		for _, l := range plainLines(it.text.String(), width-4) {
+			out = append(out, "  "+th.Muted.Render(l))
+		}
+		return out
+	case kindTool:
+		return t.drawTool(it, width)
+	case kindPlan:
+		out := []string{th.Accent.Render("Plan")}
+		for _, e := range it.plan.Entries {
+			mark, style := "☐", th.Base
+			switch e.Status {
+			case "in_progress":
+				mark, style = "◐", th.Info
+			case "completed":
+				mark, style = "☑", th.Muted
+			}
+			for i, l := range plainLines(e.Content, width-4) {
+				p := "    "
+				if i == 0 {
+					p = "  " + mark + " "
+				}
+				out = append(out, style.Render(p+l))
+			}
+		}
+		return out
+	case kindInfo:
+		lines := plainLines(it.text.String(), width-2)
+		for i, l := range lines {
+			lines[i] = th.Muted.Render(l)
+		}
+		return indent(lines, th.Muted.Render("· "))
+	case kindNotice:
+		return indent(plainLines(it.text.String(), width-2), th.Notice.Render("! "))
+	case kindError:
+		lines := indent(plainLines(it.text.String(), width-2), th.Danger.Render("✗ "))
+		for _, l := range it.stderr {
+			lines = append(lines, th.Muted.Render("  │ "+ansi.Truncate(l, width-5, "…")))
+		}
+		return lines
+	}
+	return nil
+}
+
+func (t *transcript) drawTool(it *item, width int) []string {
+	th := t.th
+	tc := it.tool
+	glyph, st := "○", th.Muted
+	switch tc.Status {
+	case "in_progress":
+		glyph, st = "◐", th.Info
+	case "completed":
+		glyph, st = "●", th.Success
+	case "failed":
+		glyph, st = "✗", th.Danger
+	}
+	head := st.Render(glyph) + " " + th.ToolLabel.Render(orID(tc))
+	if tc.Kind != "" {
+		head += th.Muted.Render(" [" + tc.Kind + "]")
+	}
+	head += " " + st.Render(strings.ReplaceAll(tc.Status, "_", " "))
+	out := []string{ansi.Truncate(head, width, "…")}
+	for _, l := range tc.Locations {
+		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
+	}
+	for _, d := range tc.Diffs { // coloured hunks instead of the text summary
+		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width-4, maxToolLines, false, th)
+		for _, l := range lines {
+			out = append(out, "  "+l)
+		}
+	}
+	var body []string
+	if len(tc.Diffs) == 0 {
+		for _, c := range tc.Content { // tool output is often markdown (```console)
+			body = append(body, t.md.render(c, width-4)...)
+		}
+	}
+	if it.output.Len() > 0 { // what the agent's terminal printed, newest last
+		body = append(body, strings.Split(strings.TrimRight(it.output.String(), "\n"), "\n")...)
+		if len(body) > maxToolLines {
+			body = body[len(body)-maxToolLines:]
+		}
+	}
+	shown := body
+	if len(shown) > maxToolLines {
+		shown = shown[:maxToolLines]
+	}
+	border := th.Border
+	for _, l := range shown {
+		out = append(out, border.Render("  │ ")+ansi.Truncate(l, width-5, "…"))
+	}
+	if more := len(body) - len(shown); more > 0 {
+		out = append(out, th.Muted.Render(fmt.Sprintf("  │ … %s more", say.Plural(more, "line", "lines"))))
+	}
+	return out
+}
+
+func indent(lines []string, first string) []string {
+	pad := strings.Repeat(" ", ansi.StringWidth(first))
+	for i, l := range lines {
+		if i == 0 {
+			lines[i] = first + l
+		} else {
+			lines[i] = pad + l
+		}
+	}
+	return lines
+}

@@ -1,0 +1,116 @@
+package fullscreen
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// noGrace is the grace the modals get: the arbiter owns that rule.
+const noGrace = -1
+
+// formModal hosts a forms.Model for one elicitation in form mode.
+type formModal struct {
+	q    *session.Question
+	form *forms.Model
+	hdr  forms.Header
+	th   *theme.Theme
+}
+
+func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
+	h := forms.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions})}
+}
+
+func (f *formModal) question() *session.Question { return f.q }
+func (f *formModal) update(msg tea.Msg) tea.Cmd  { return f.form.Update(msg) }
+func (f *formModal) done() bool                  { _, ok := f.form.Done(); return ok }
+
+// outcome is the form's answer as the core takes it.
+func (f *formModal) outcome() session.Outcome {
+	out, _ := f.form.Done()
+	switch out.Action {
+	case forms.Accept:
+		return session.Outcome{Action: session.Accept, Content: out.Content}
+	case forms.Decline:
+		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	}
+	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
+}
+
+// view frames the form (it draws no border of its own).
+func (f *formModal) view(width, height int) string {
+	f.form.SetSize(width-4, height-2)
+	return f.th.Modal.Width(width).Render(f.form.View())
+}
+
+func (f *formModal) setPosition(i, n int) {
+	f.hdr.Index, f.hdr.Total = i, n
+	f.form.SetHeader(f.hdr)
+}
+
+// draft is what the user entered, one "Label: value" line per field in
+// the form's order, so a form closed from outside (agent cancel, turn
+// cancel, agent exit) loses nothing silently.
+func (f *formModal) draft() string {
+	if !f.form.Dirty() {
+		return ""
+	}
+	values := f.form.Draft()
+	var b strings.Builder
+	for _, fld := range f.q.Elicit.Schema.Fields {
+		v, ok := values[fld.Key]
+		if !ok || v == nil || v == "" {
+			continue
+		}
+		text := fmt.Sprint(v)
+		if list, ok := v.([]string); ok {
+			text = strings.Join(list, ", ")
+		}
+		fmt.Fprintf(&b, "\n  %s: %s", fld.Label(), sanitize.Line(text))
+	}
+	return b.String()
+}
+
+// urlModal hosts a urlconsent.Consent for one elicitation in URL mode, or
+// for a pending flow the user reopens (q is then the flow's question and
+// reopen is set: opening it answers nothing).
+type urlModal struct {
+	q       *session.Question
+	consent *urlconsent.Consent
+	hdr     urlconsent.Header
+	reopen  bool
+}
+
+func newURLModal(q *session.Question, agent string, th *theme.Theme) *urlModal {
+	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits, Index: 1, Total: 1}
+	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
+}
+
+func (u *urlModal) question() *session.Question {
+	if u.reopen {
+		return nil
+	}
+	return u.q
+}
+func (u *urlModal) update(msg tea.Msg) tea.Cmd { return u.consent.Update(msg) }
+func (u *urlModal) done() bool                 { _, ok := u.consent.Done(); return ok }
+func (u *urlModal) draft() string              { return "" }
+
+// view draws the consent screen (it draws its own frame).
+func (u *urlModal) view(width, height int) string {
+	u.consent.SetSize(width, height)
+	return u.consent.View()
+}
+
+func (u *urlModal) setPosition(i, n int) {
+	u.hdr.Index, u.hdr.Total = i, n
+	u.consent.SetHeader(u.hdr)
+}

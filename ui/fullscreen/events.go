@@ -1,0 +1,308 @@
+package fullscreen
+
+import (
+	"fmt"
+
+	"github.com/elicit-dev/elicit/ui/internal/say"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+)
+
+// onAttached starts reading a new connection's events at once, so a
+// question the agent asks while it starts is shown over the start-up
+// screen.
+func (m *Model) onAttached(msg attachedMsg) tea.Cmd {
+	if msg.gen != m.gen {
+		return nil
+	}
+	return m.attach(msg.conn)
+}
+
+// attach makes c the connection and starts its event pump, once.
+func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
+	if m.pumping == c {
+		return nil
+	}
+	m.conn, m.pumping = c, c
+	cmd := m.changes(m.core.SetConn(c))
+	m.core.SetMemory(m.opts.Memory.For(c))
+	return tea.Batch(cmd, pump(c))
+}
+
+// initialized reports whether the connection answered initialize (its
+// Info may be read).
+func (m *Model) initialized() bool { return m.conn != nil && m.inited == m.conn }
+
+func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+	if msg.gen != m.gen { // an agent that was replaced meanwhile
+		if msg.conn != nil && msg.conn != m.conn {
+			return closeConn(msg.conn)
+		}
+		return nil
+	}
+	var cmds []tea.Cmd
+	if msg.conn != nil {
+		cmds = append(cmds, m.attach(msg.conn))
+		m.inited = msg.conn
+		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
+	}
+	if msg.err != nil {
+		if msg.auth {
+			if msg.conn == nil {
+				m.connState = connGone
+			}
+			return tea.Batch(append(cmds, m.offerSignIn(msg.err))...)
+		}
+		m.connState = connGone
+		m.tr.notice("could not start a session: "+sanitize.Text(msg.err.Error()), true)
+		m.tr.items[len(m.tr.items)-1].stderr = acpconn.StderrOf(msg.err)
+		if msg.conn != nil {
+			m.tr.items[len(m.tr.items)-1].stderr = msg.conn.StderrTail()
+		}
+		if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+			cmds = append(cmds, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
+		}
+		return tea.Batch(cmds...)
+	}
+	if msg.fresh != "" {
+		m.tr.notice("nothing to resume ("+msg.fresh+"): this is a new session", false)
+	}
+	if msg.session.ID != "" || m.session.ID == "" {
+		m.startSession(msg.session, msg.replayed)
+	} else {
+		m.connState = connReady
+		m.tr.info("signed in")
+	}
+	return tea.Batch(append(cmds, m.applyFlags())...)
+}
+
+func closeConn(c *acpconn.Conn) tea.Cmd {
+	return func() tea.Msg { c.Close(); return nil }
+}
+
+// startSession shows a session that was created, resumed or loaded.
+func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
+	m.session = st
+	m.connState = connReady
+	if m.conn != nil {
+		m.tr.root = sanitize.Line(m.conn.Root())
+	}
+	m.tr.endStream()
+	who := m.agent
+	if m.version != "" {
+		who += " " + m.version
+	}
+	what := "session"
+	if replayed || m.last.resume && st.ID != "" {
+		what = "resumed session " + sanitize.ID(st.ID)
+	}
+	m.tr.info(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())))
+}
+
+// onEvents applies a batch of agent events and asks for the next one.
+func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
+	if msg.conn != m.conn { // a batch from an agent that was restarted
+		return nil
+	}
+	var cmds []tea.Cmd
+	last := false
+	for _, ev := range msg.events {
+		cmds = append(cmds, m.apply(ev))
+		_, last = ev.(acpconn.AgentExited)
+	}
+	if !last { // AgentExited is the connection's last event
+		cmds = append(cmds, pump(m.conn))
+	}
+	m.eventsAt = m.now()
+	if !m.quietPending {
+		m.quietPending = true
+		cmds = append(cmds, quietLater(busyFor))
+	}
+	if !m.flushing {
+		m.flushing = true
+		cmds = append(cmds, flushLater())
+	}
+	return tea.Batch(cmds...)
+}
+
+// apply hands one event to the core, then draws it.
+func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+	ch := m.core.Apply(ev)
+	switch ev := ev.(type) {
+	case acpconn.MessageChunk:
+		m.tr.chunk(ev)
+	case acpconn.ToolCall:
+		m.tr.toolCall(ev)
+	case acpconn.Plan:
+		m.tr.setPlan(ev)
+	case acpconn.TerminalOutput:
+		m.tr.terminalOutput(ev)
+	case acpconn.FileAccess:
+		m.tr.fileAccess(ev)
+	case acpconn.Commands:
+		m.commands = ev.List
+		m.input.Placeholder = "Ask the agent…"
+		if len(ev.List) > 0 {
+			m.input.Placeholder = "Ask the agent… (type / for its commands)"
+		}
+	case acpconn.ModeChanged, acpconn.ConfigOptions:
+		m.session.Update(ev)
+	case acpconn.AgentOutput:
+		m.tr.notice("agent output: "+ev.Line, false)
+	case acpconn.SessionInfo:
+		m.title = ev.Title
+	case acpconn.Usage:
+		m.usage = ev
+	case acpconn.UnknownUpdate:
+		m.tr.notice(fmt.Sprintf("the agent sent an update of unknown kind %q", sanitize.ID(ev.Kind)), false)
+	case acpconn.Notice:
+		m.tr.notice(ev.Text, ev.Error)
+	case acpconn.TurnEnded:
+		if acpconn.IsAuthRequired(ev.Err) {
+			return tea.Batch(m.changes(ch), m.turnNeedsSignIn(ev))
+		}
+		m.turnEnded(ev)
+	case acpconn.AgentExited:
+		cmd := m.changes(ch)
+		return tea.Batch(cmd, m.agentExited(ev))
+	}
+	return m.changes(ch)
+}
+
+// changes renders what the core changed: notes, new questions, questions
+// closed without the user, and a prompt to retry or send.
+func (m *Model) changes(ch session.Changes) tea.Cmd {
+	for _, n := range ch.Notes {
+		switch n.Level {
+		case session.Info, session.Decision:
+			m.tr.info(n.Text)
+		default:
+			m.tr.notice(n.Text, n.Level == session.Error)
+		}
+	}
+	var cmds []tea.Cmd
+	for _, cl := range ch.Closed {
+		md := m.queue.byQuestion(cl.Q)
+		if md == nil {
+			continue
+		}
+		cmds = append(cmds, m.remove(md))
+		text := "a question from the agent was closed: " + sanitize.Line(cl.Reason)
+		if d := md.draft(); d != "" {
+			text += "\nwhat you had entered:" + d
+		}
+		m.tr.notice(text, false)
+	}
+	for _, q := range ch.Asked {
+		cmds = append(cmds, m.ask(q))
+	}
+	for _, q := range ch.Prepare {
+		cmds = append(cmds, prepare(m.core, q))
+	}
+	for _, p := range ch.After {
+		cmds = append(cmds, afterHooks(m.core, p))
+	}
+	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
+		cmds = append(cmds, m.prompt(ch.Send))
+	} else if ch.Retry != "" {
+		cmds = append(cmds, m.push(newRetryModal(ch.Retry, m.th), false))
+	}
+	return tea.Batch(cmds...)
+}
+
+// ask puts a new question of the agent in the queue, and tells the user
+// if they are elsewhere.
+func (m *Model) ask(q *session.Question) tea.Cmd {
+	return tea.Batch(m.notifyCmd(q), m.queueQuestion(q))
+}
+
+func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
+	switch q.Kind {
+	case session.Permission:
+		p := newPermModal(q, m.agent, m.th)
+		p.md, p.root = m.md, m.tr.root
+		return m.push(p, false)
+	case session.URL:
+		return m.push(newURLModal(q, m.agent, m.th), false)
+	}
+	f := newFormModal(q, m.agent, m.th)
+	return tea.Batch(m.push(f, false), f.form.Init())
+}
+
+// push adds a modal; deliberate ones (the user opened them) go in front
+// and take the keys at once, the others queue and ask the arbiter.
+func (m *Model) push(md modal, deliberate bool) tea.Cmd {
+	if deliberate {
+		m.queue.pushFront(md)
+		return m.arb.front(true)
+	}
+	m.queue.push(md)
+	if m.queue.front() == md {
+		return m.arb.front(false)
+	}
+	return nil
+}
+
+// remove takes a modal out of the queue; the next one asks the arbiter.
+func (m *Model) remove(md modal) tea.Cmd {
+	wasFront := m.queue.front() == md
+	m.queue.remove(md)
+	if m.queue.front() == nil {
+		m.arb.empty()
+		return nil
+	}
+	if wasFront {
+		return m.arb.front(false)
+	}
+	return nil
+}
+
+func (m *Model) turnEnded(ev acpconn.TurnEnded) {
+	m.tr.endStream()
+	m.turn = turnIdle
+	elapsed := m.now().Sub(m.turnStarted).Round(100 * 1e6)
+	switch {
+	case ev.URLNeeded != nil: // the core asks the URLs and notes it
+	case ev.Err != nil:
+		m.tr.notice("the turn failed: "+sanitize.Text(ev.Err.Error()), true)
+	case ev.StopReason == "cancelled":
+		m.tr.notice("turn cancelled", false)
+	case ev.StopReason != "end_turn":
+		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
+	}
+}
+
+func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
+	starting := m.connState == connStarting
+	m.connState = connGone
+	m.turn = turnIdle
+	m.tr.endStream()
+	why := say.ExitWhy(ev)
+	m.tr.notice("the agent exited: "+why, true)
+	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
+	m.exited = &ev
+	if starting || m.signingIn() {
+		return nil // the start-up's own outcome (or the sign-in) says what to do
+	}
+	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+		return m.push(newExitModal(m.agent, "it exited: "+why, m.th), false)
+	}
+	return nil
+}
+
+// turnNeedsSignIn handles a prompt the agent refused with -32000 (claude
+// signs in only then): the prompt comes back to the input, and sign-in is
+// offered.
+func (m *Model) turnNeedsSignIn(ev acpconn.TurnEnded) tea.Cmd {
+	m.tr.endStream()
+	m.turn = turnIdle
+	if m.input.Value() == "" && m.lastPrompt != "" {
+		m.input.SetValue(m.lastPrompt)
+		m.tr.info("your prompt is back in the input: send it again once signed in")
+	}
+	return m.offerSignIn(ev.Err)
+}

@@ -1,0 +1,66 @@
+package fullscreen
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
+)
+
+// approve presses the demo page's Approve button for a pending flow, as a
+// browser would.
+func approve(t *testing.T, page string) {
+	t.Helper()
+	u, err := url.Parse(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := u.Path[strings.LastIndex(u.Path, "/")+1:]
+	resp, err := http.PostForm(u.Scheme+"://"+u.Host+"/approve", url.Values{"id": {id}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("approve: %s", resp.Status)
+	}
+}
+
+// A prompt answered with the legacy -32042 shows its URL elicitation; once
+// the flow completes, the user is offered the retry, and it succeeds.
+func TestLegacyURLRequiredThenRetry(t *testing.T) {
+	for _, auto := range []bool{false, true} {
+		name := "ask"
+		if auto {
+			name = "auto-retry"
+		}
+		t.Run(name, func(t *testing.T) {
+			d := newDriver(t, Options{Agent: uitest.DemoConfig(t), AutoRetry: auto})
+			d.connected()
+			d.typeText("/legacy")
+			d.key("enter")
+			d.until("the URL consent", func() bool { _, ok := d.m.queue.front().(*urlModal); return ok })
+			d.waitText("needs 1 URL flow completed")
+			d.focus()
+			d.keys("right", "enter")
+			d.until("the flow", func() bool { return len(d.m.core.Flows()) == 1 })
+			d.until("the browser", func() bool { return len(d.open.Opened()) > 0 })
+			if got := d.open.Opened(); len(got) != 1 || !strings.HasPrefix(got[0], "http://127.0.0.1:") {
+				t.Fatalf("opened %v", got)
+			}
+			approve(t, d.m.core.Flows()[0].Q.Elicit.Report.URL)
+			if !auto {
+				d.until("the retry offer", func() bool { _, ok := d.m.queue.front().(*retryModal); return ok })
+				d.focus()
+				d.keys("down", "enter")
+			}
+			d.waitText("Authorized")
+			d.until("the turn", func() bool { return d.m.turn == turnIdle })
+			if len(d.m.core.Flows()) != 0 {
+				t.Errorf("flow still pending")
+			}
+		})
+	}
+}

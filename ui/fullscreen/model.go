@@ -1,0 +1,329 @@
+// Package ui is elicit's one root bubbletea model: the transcript, the
+// prompt, the modal queue (permissions, forms, URL consent) and the
+// pending URL flows, over an acpconn session.
+//
+//	p := tea.NewProgram(ui.New(ui.Options{Agent: cfg}))
+//	_, err := p.Run()
+package fullscreen
+
+import (
+	"encoding/json"
+	"os/exec"
+	"sync/atomic"
+	"time"
+
+	"github.com/elicit-dev/elicit/ui"
+
+	"charm.land/bubbles/v2/spinner"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// Options configure the session screen.
+type Options struct {
+	Agent     acpconn.Config
+	Opener    urlconsent.Opener // nil = the system browser
+	AutoRetry bool              // retry a prompt that needed URL elicitations without asking
+	// Answers (--answers) answers every form without asking: the file's
+	// value for each key, then the defaults; a form it cannot fill is
+	// declined, with the reason in the transcript.
+	Answers map[string]json.RawMessage
+	Memory  ui.Memory // hooks, history, audit log
+	Notify  Notify    // when a question rings the bell (default: unfocused)
+	// Theme is "dark" or "light" to choose the palette, else it follows
+	// the terminal's background.
+	Theme   string
+	NoColor bool
+	Now     func() time.Time // nil = time.Now
+	// Width and Height are the terminal's size when known before the
+	// program starts (0: 80x24 until the first resize), so the first
+	// frame, drawn at once, is drawn at the right size.
+	Width, Height int
+	// Mode and Model (--mode, --model) are set once the session opens: a
+	// choice's id, or its name.
+	Mode, Model string
+	// Resume (--resume) takes up a past session: ResumeID, or the most
+	// recent in the directory when it is "".
+	Resume   bool
+	ResumeID string
+	// Exec runs a terminal sign-in command in the user's terminal; nil =
+	// tea.ExecProcess (tests run it directly).
+	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+}
+
+// turnState is where the current prompt turn is.
+type turnState int
+
+const (
+	turnIdle turnState = iota
+	turnRunning
+	turnCancelling
+)
+
+func (s turnState) String() string {
+	switch s {
+	case turnRunning:
+		return "working"
+	case turnCancelling:
+		return "cancelling"
+	}
+	return "ready"
+}
+
+// connState is where the connection to the agent is.
+type connState int
+
+const (
+	connStarting connState = iota
+	connReady
+	connGone
+)
+
+// Model is the root model. Children are plain structs it calls; no I/O
+// happens in Update: anything that talks to the agent runs in a tea.Cmd.
+// The session's rules (questions, flows, retries, limits) live in the
+// core; the model renders it and maps keys to its actions.
+type Model struct {
+	opts Options
+	now  func() time.Time
+	th   *theme.Theme
+	md   *markdown
+	tr   *transcript
+	keys keyMap
+	arb  arbiter
+	core *session.Core
+
+	conn       *acpconn.Conn
+	connState  connState
+	gen        int           // the connection's generation: messages of a replaced one are stale
+	pumping    *acpconn.Conn // the connection whose events are read
+	inited     *acpconn.Conn // the connection that answered initialize
+	last       target        // what the last start opened
+	extraEnv   []string      // sign-in variables typed this run, in memory only
+	flagsDone  bool          // --mode and --model were applied
+	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
+	slash      slashState    // the slash-command completion list
+	session    acpconn.SessionState
+	agent      string
+	version    string
+	commands   []acpconn.Command
+	title      string
+	usage      acpconn.Usage
+
+	width, height int
+	input         textarea.Model
+	spin          spinner.Model
+	spinning      bool // a spinner tick is on its way
+
+	hist        history
+	turn        turnState
+	turnStarted time.Time
+	armed       armed // a Ctrl+C waiting for its second press
+
+	queue        queue
+	showFlows    bool
+	flowSel      int
+	scroll       int
+	flushing     bool
+	eventsAt     time.Time // when the agent's last events came (see busyFor)
+	quietPending bool      // a quietMsg is on its way
+	emptyPrompt  promptCache
+	exited       *acpconn.AgentExited
+	quitting     bool
+	blurred      bool // the terminal reported it lost focus
+
+	waitNoticed modal // the docked question the user was told about
+
+	startedAt time.Time     // when the agent was (re)started
+	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
+}
+
+// New returns the root model; Init starts the agent.
+func New(o Options) *Model {
+	now := o.Now
+	if now == nil {
+		now = time.Now
+	}
+	if o.Opener == nil {
+		o.Opener = urlconsent.BrowserOpener{}
+	}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
+	m.arb = arbiter{now: now}
+	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
+	session.FlowsKeyName = m.keys.Flows.Help().Key
+	m.setTheme(o.Theme != "light")
+	m.input = newInput(m.th)
+	if o.Width > 0 && o.Height > 0 {
+		m.width, m.height = o.Width, o.Height
+		m.input.SetWidth(max(10, m.width-2))
+	}
+	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
+	m.agent = agentLabel(o.Agent.Argv)
+	return m
+}
+
+func (m *Model) setTheme(isDark bool) {
+	m.th = theme.New(isDark, m.opts.NoColor)
+	m.md = newMarkdown(isDark, m.opts.NoColor)
+	if m.tr == nil {
+		m.tr = newTranscript(m.md, m.th)
+	} else {
+		m.tr.md, m.tr.th = m.md, m.th
+		for _, it := range m.tr.items {
+			it.dirty = true
+		}
+	}
+	m.spin.Style = m.th.Accent
+}
+
+// Init starts the agent and asks the terminal for its background colour.
+func (m *Model) Init() tea.Cmd {
+	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
+	m.spinning = true
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick)
+}
+
+// Update handles one message. It only changes state and returns commands.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer guardPanic()
+	cmd := m.update(msg)
+	if m.spinWanted() && !m.spinning {
+		m.spinning = true
+		cmd = tea.Batch(cmd, m.spin.Tick)
+	}
+	return m, guardCmd(cmd)
+}
+
+// spinWanted says whether the spinner should turn: while the agent starts,
+// and while a turn runs with no question of the agent's waiting. A turn
+// that waits for the user's answer is still, so an open question costs no
+// frames (the screen changes only when something does).
+func (m *Model) spinWanted() bool {
+	if m.connState == connStarting {
+		return true
+	}
+	return m.turn != turnIdle && !m.waitingForUser()
+}
+
+// waitingForUser says whether the agent waits on the user: a question of
+// its own or a sign-in is open.
+func (m *Model) waitingForUser() bool {
+	return m.pendingRequests() > 0 || m.signingIn()
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.input.SetWidth(max(10, m.width-2))
+		return nil
+	case tea.BackgroundColorMsg:
+		if m.opts.Theme == "dark" || m.opts.Theme == "light" {
+			return nil // the config file chose
+		}
+		m.setTheme(msg.IsDark())
+		m.input.SetStyles(inputStyles(m.th))
+		return nil
+	case attachedMsg:
+		return m.onAttached(msg)
+	case connectedMsg:
+		return m.onConnected(msg)
+	case loginDoneMsg:
+		return m.onLoginDone(msg)
+	case sessionsMsg:
+		return m.onSessions(msg)
+	case stateMsg:
+		m.onState(msg)
+		return nil
+	case eventsMsg:
+		return m.onEvents(msg)
+	case quietMsg:
+		// Once the agent has been quiet for busyFor, this message's View
+		// gives the blocks drawn plain during a flood their markdown.
+		if wait := busyFor - m.now().Sub(m.eventsAt); wait > 0 {
+			return quietLater(wait)
+		}
+		m.quietPending = false
+		return nil
+	case flushMsg:
+		// The interval is over: the next View draws the streaming message
+		// afresh. Another interval starts with the next events.
+		m.flushing = false
+		return nil
+	case spinner.TickMsg:
+		if !m.spinWanted() {
+			m.spinning = false // Update starts it again when it is wanted
+			return nil
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd
+	case cmdErrMsg:
+		m.tr.notice(msg.what+": "+msg.err.Error(), true)
+		return nil
+	case openedMsg:
+		return m.opened(msg)
+	case exportedMsg:
+		if msg.err != nil {
+			m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
+		} else {
+			m.tr.info("conversation written to " + sanitize.Line(msg.path))
+		}
+		return nil
+	case preparedMsg:
+		return m.changes(m.core.Prepared(msg.q, msg.prep))
+	case afterMsg:
+		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
+	case dockTickMsg:
+		return m.arb.idle(m.queue.front() != nil)
+	case tea.FocusMsg:
+		m.blurred = false
+		return nil
+	case tea.BlurMsg:
+		m.blurred = true
+		return nil
+	case ageTickMsg:
+		if m.showFlows {
+			return ageTick()
+		}
+		return nil
+	case closedMsg:
+		return tea.Quit
+	case tea.KeyPressMsg:
+		return m.onKey(msg)
+	case tea.PasteMsg:
+		if f := m.queue.front(); f != nil && m.arb.focused {
+			return f.update(msg)
+		}
+		m.arb.typed()
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			m.scroll += 3
+		case tea.MouseWheelDown:
+			m.scroll = max(0, m.scroll-3)
+		}
+		return nil
+	}
+	if f := m.queue.front(); f != nil && m.arb.focused {
+		cmd := f.update(msg)
+		return tea.Batch(cmd, m.resolve(f))
+	}
+	var cmd tea.Cmd
+	m.input, cmd = m.input.Update(msg)
+	return cmd
+}
+
+// exec runs a command in the user's terminal, the full screen suspended.
+func (m *Model) exec(cmd *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
+	if m.opts.Exec != nil {
+		return m.opts.Exec(cmd, fn)
+	}
+	return tea.ExecProcess(cmd, fn)
+}

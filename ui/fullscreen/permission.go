@@ -1,0 +1,244 @@
+package fullscreen
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/diffview"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/theme"
+)
+
+// permModal asks the user to allow a tool call. A number key or ↑/↓ moves
+// to an option and Enter chooses it; no key grants on its own. The first
+// reject option is selected at first, so a stray Enter grants nothing. Esc
+// answers "cancelled". The call's edits show as diffs (e: the whole file)
+// in the dialog frame, which scrolls (pgup/pgdn/home/end) while the
+// options and keys stay in view.
+type permModal struct {
+	q            *session.Question
+	agent        string
+	th           *theme.Theme
+	md           *markdown // renders tool content; nil: plain lines
+	root         string    // the session directory, for relative locations
+	cursor       int
+	out          session.Outcome
+	finished     bool
+	index, total int
+
+	fr       *frame
+	placed   bool // the first change was brought into view
+	expanded bool
+	diffs    []string // the rendered diffs, for diffsKey
+	diffsKey [2]int   // width and expanded of diffs
+}
+
+func newPermModal(q *session.Question, agent string, th *theme.Theme) *permModal {
+	p := &permModal{q: q, agent: agent, th: th, fr: newFrame(th), diffsKey: [2]int{-1, -1}}
+	for i, o := range q.Perm.Options {
+		if strings.HasPrefix(o.Kind, "reject") {
+			p.cursor = i
+			break
+		}
+	}
+	return p
+}
+
+func (p *permModal) question() *session.Question { return p.q }
+func (p *permModal) done() bool                  { return p.finished }
+func (p *permModal) draft() string               { return "" }
+func (p *permModal) setPosition(i, n int)        { p.index, p.total = i, n }
+
+func (p *permModal) update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyPressMsg)
+	opts := p.q.Perm.Options
+	if !ok {
+		return nil
+	}
+	switch s := k.String(); {
+	case s == "esc":
+		p.out, p.finished = session.Outcome{Action: session.Cancel}, true
+	case s == "e" && len(p.q.Perm.ToolCall.Diffs) > 0:
+		p.expanded = !p.expanded
+		p.fr.home()
+	case p.fr.scrollKey(s):
+	case len(opts) == 0:
+	case s == "up" || s == "shift+tab":
+		p.cursor = (p.cursor + len(opts) - 1) % len(opts)
+	case s == "down" || s == "tab":
+		p.cursor = (p.cursor + 1) % len(opts)
+	case s == "enter":
+		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
+	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(opts):
+		p.cursor = int(s[0] - '1')
+	}
+	return nil
+}
+
+func (p *permModal) view(width, height int) string {
+	th := p.th
+	inner := max(width-4, 10)
+	tc := p.q.Perm.ToolCall
+	f := p.fr
+	// Who asks and for what stay in the frame's head, always in view.
+	f.title = "Permission"
+	f.who = p.agent + " · " + p.q.Tool
+	if tc.Kind != "" {
+		f.who += " [" + sanitize.ID(tc.Kind) + "]"
+	}
+	if p.total > 1 {
+		f.who += fmt.Sprintf(" · %d of %d", p.index, p.total)
+	}
+	var body []string
+	for _, l := range tc.Locations {
+		if !diffPath(tc.Diffs, l) {
+			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
+		}
+	}
+	diffs := p.renderDiffs(inner)
+	if !p.placed && len(diffs) > 0 {
+		// On a short screen the first change comes into view by itself.
+		p.placed = true
+		f.ensureVisible(len(body) + firstChange(diffs))
+	}
+	body = append(body, diffs...)
+	for _, c := range tc.Content {
+		if isDiffSummary(tc.Diffs, c) {
+			continue
+		}
+		lines := strings.Split(c, "\n")
+		if p.md != nil { // tool content is often markdown (```console)
+			lines = p.md.render(c, inner-2)
+		}
+		for _, l := range lines {
+			body = append(body, th.Border.Render("│ ")+l)
+		}
+	}
+	f.body = body
+	var opts []string
+	for i, o := range p.q.Perm.Options {
+		style := th.Base
+		if strings.HasPrefix(o.Kind, "reject") {
+			style = th.Danger.UnsetBold()
+		} else if strings.HasPrefix(o.Kind, "allow") {
+			style = th.Success
+		}
+		cursor := "  "
+		if i == p.cursor {
+			cursor = th.Selected.Render("> ")
+		}
+		num := "  "
+		if i < 9 {
+			num = th.Key.Render(fmt.Sprint(i+1)) + " "
+		}
+		opts = append(opts, cursor+num+style.Render(sanitize.Line(o.Name)))
+	}
+	if height < 20 {
+		opts = pack(opts, inner) // short screen: the diff needs the rows
+	}
+	f.foot = opts
+	f.keys = p.keyLine(inner)
+	return f.view(width, height)
+}
+
+// pack puts short entries side by side, as many as fit in width; an entry
+// wider than width keeps a row of its own (the frame wraps it).
+func pack(entries []string, width int) []string {
+	var rows []string
+	cur := ""
+	for _, e := range entries {
+		switch {
+		case cur == "":
+			cur = e
+		case ansi.StringWidth(cur)+2+ansi.StringWidth(e) <= width:
+			cur += "  " + e
+		default:
+			rows = append(rows, cur)
+			cur = e
+		}
+	}
+	if cur != "" {
+		rows = append(rows, cur)
+	}
+	return rows
+}
+
+// keyLine is the dialog's keys, short enough for one row where it can be.
+func (p *permModal) keyLine(inner int) string {
+	expand := ""
+	if len(p.q.Perm.ToolCall.Diffs) > 0 {
+		expand = " · e whole file"
+		if p.expanded {
+			expand = " · e changes only"
+		}
+	}
+	long := "1-9 or ↑/↓ select · enter choose" + expand + " · pgup/pgdn scroll · esc cancel"
+	if ansi.StringWidth(long) <= inner {
+		return long
+	}
+	short := strings.NewReplacer("whole file", "expand", "changes only", "fold").Replace(expand)
+	return "↑↓ select · enter choose" + short + " · esc cancel"
+}
+
+// renderDiffs draws the call's diffs for width, cached while the width and
+// the expanded state stay the same.
+func (p *permModal) renderDiffs(width int) []string {
+	key := [2]int{width, b2i(p.expanded)}
+	if key == p.diffsKey {
+		return p.diffs
+	}
+	p.diffs = p.diffs[:0]
+	for _, d := range p.q.Perm.ToolCall.Diffs {
+		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width, 0, p.expanded, p.th)
+		p.diffs = append(p.diffs, lines...)
+	}
+	p.diffsKey = key
+	return p.diffs
+}
+
+// changeRow matches a diffview row of an inserted or deleted line.
+var changeRow = regexp.MustCompile(`^ *[0-9]* +[0-9]* [-+] `)
+
+// firstChange is the row that ends the first block of changed lines
+// (at most 4 rows into it), so that it and its hunk header show.
+func firstChange(lines []string) int {
+	first := -1
+	for i, l := range lines {
+		is := changeRow.MatchString(ansi.Strip(l))
+		switch {
+		case is && first < 0:
+			first = i
+		case first >= 0 && (!is || i-first >= 4):
+			return i - 1
+		}
+	}
+	return max(first, 0)
+}
+
+// diffPath reports whether a location names the file of one of the diffs
+// (the diff names it already).
+func diffPath(diffs []acpconn.Diff, loc string) bool {
+	for _, d := range diffs {
+		if loc == d.Path || strings.HasPrefix(loc, d.Path+":") {
+			return true
+		}
+	}
+	return false
+}
+
+// isDiffSummary reports whether a content entry is the text summary of
+// one of the diffs, which the diff view replaces.
+func isDiffSummary(diffs []acpconn.Diff, c string) bool {
+	for _, d := range diffs {
+		if c == "diff "+d.Path || strings.HasPrefix(c, "diff "+d.Path+"\n") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,150 @@
+package fullscreen
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/theme"
+)
+
+// secretModal asks for the values a sign-in method needs (an env_var
+// method's variables, an api-key) in masked fields. It is elicit's own
+// dialog, not an elicitation: what is typed never goes to the agent as
+// message content, the transcript, the history or the audit log; it goes
+// only where the method says (the agent's environment, or authenticate's
+// _meta). Enter moves on and submits; Esc goes back to the methods.
+type secretModal struct {
+	method       acpconn.AuthMethod
+	fields       []textinput.Model
+	labels       []string
+	focus        int
+	finished     bool
+	cancelled    bool
+	th           *theme.Theme
+	index, total int
+}
+
+func newSecretModal(m acpconn.AuthMethod, th *theme.Theme) *secretModal {
+	s := &secretModal{method: m, th: th}
+	add := func(label string) {
+		in := textinput.New()
+		in.EchoMode = textinput.EchoPassword
+		in.EchoCharacter = '•'
+		in.Prompt = "> "
+		in.CharLimit = 4096
+		s.fields = append(s.fields, in)
+		s.labels = append(s.labels, label)
+	}
+	if m.Kind == acpconn.AuthAPIKey {
+		add("API key")
+	}
+	for _, v := range m.Vars {
+		label := sanitize.Line(v.Name)
+		if v.Label != "" {
+			label += " (" + v.Label + ")"
+		}
+		if v.Optional {
+			label += " (optional)"
+		}
+		add(label)
+	}
+	if len(s.fields) > 0 {
+		s.fields[0].Focus()
+	}
+	return s
+}
+
+func (s *secretModal) question() *session.Question { return nil }
+func (s *secretModal) done() bool                  { return s.finished }
+func (s *secretModal) setPosition(i, n int)        { s.index, s.total = i, n }
+
+// draft is never shown: these are secrets.
+func (s *secretModal) draft() string { return "" }
+
+// values are the typed values, one per field; ok is false when the user
+// went back (Esc).
+func (s *secretModal) values() ([]string, bool) {
+	if s.cancelled {
+		return nil, false
+	}
+	out := make([]string, len(s.fields))
+	for i, f := range s.fields {
+		out[i] = strings.TrimSpace(f.Value())
+	}
+	return out, true
+}
+
+func (s *secretModal) update(msg tea.Msg) tea.Cmd {
+	if len(s.fields) == 0 {
+		s.finished, s.cancelled = true, true
+		return nil
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "esc":
+			s.finished, s.cancelled = true, true
+			return nil
+		case "enter", "tab", "down":
+			if k.String() == "enter" && s.focus == len(s.fields)-1 {
+				if s.complete() {
+					s.finished = true
+				}
+				return nil
+			}
+			return s.move(1)
+		case "shift+tab", "up":
+			return s.move(-1)
+		}
+	}
+	var cmd tea.Cmd
+	s.fields[s.focus], cmd = s.fields[s.focus].Update(msg)
+	return cmd
+}
+
+// complete reports whether every required field has a value.
+func (s *secretModal) complete() bool {
+	for i, f := range s.fields {
+		optional := i < len(s.method.Vars) && s.method.Kind == acpconn.AuthEnvVar && s.method.Vars[i].Optional
+		if strings.TrimSpace(f.Value()) == "" && !optional {
+			s.focus = i
+			return false
+		}
+	}
+	return true
+}
+
+func (s *secretModal) move(d int) tea.Cmd {
+	s.fields[s.focus].Blur()
+	s.focus = (s.focus + d + len(s.fields)) % len(s.fields)
+	return s.fields[s.focus].Focus()
+}
+
+func (s *secretModal) view(width, _ int) string {
+	th := s.th
+	var b strings.Builder
+	b.WriteString(th.ModalTitle.Render("Sign in: " + s.method.Name))
+	intro := "Typed here, kept in memory for this run only, and given to the agent's environment when it starts again."
+	if s.method.Kind == acpconn.AuthAPIKey {
+		intro = "Typed here and sent only in the agent's sign-in request (authenticate), never as a message."
+	}
+	b.WriteString("\n\n" + ansi.Wrap(intro, width-4, " "))
+	if s.method.Link != "" {
+		b.WriteString("\n" + th.Muted.Render("Get one at: "+s.method.Link))
+	}
+	b.WriteString("\n")
+	for i, f := range s.fields {
+		label := s.labels[i]
+		if i == s.focus {
+			label = th.Selected.Render(label)
+		}
+		b.WriteString("\n" + label + "\n" + f.View() + "\n")
+	}
+	b.WriteString("\n" + th.KeyHelp.Render("enter next/submit · tab move · esc back to the methods"))
+	return th.Modal.Width(width).Render(b.String())
+}

@@ -1,0 +1,148 @@
+package fullscreen
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
+)
+
+func (d *driver) connected() {
+	d.t.Helper()
+	d.until("the session", func() bool { return d.m.connState == connReady })
+}
+
+func TestPromptPermissionAndReply(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.waitText("Demo agent")
+	d.typeText("hello there")
+	d.key("enter")
+	d.until("the permission modal", func() bool { _, ok := d.m.queue.front().(*permModal); return ok })
+	if !strings.Contains(d.screen(), "Add a note to NOTES.md") {
+		t.Errorf("modal lacks the tool call:\n%s", d.screen())
+	}
+	d.keys("1", "enter") // typed while the question docks: it goes to the prompt
+	if d.m.queue.front() == nil {
+		t.Fatal("typing answered the question")
+	}
+	if d.m.input.Value() != "1" {
+		t.Fatalf("the prompt lost what was typed: %q", d.m.input.Value())
+	}
+	d.focus()
+	d.keys("1", "enter")
+	d.until("the turn to end", func() bool { return d.m.turn == turnIdle })
+	d.waitText("you allowed the edit once")
+	if !strings.Contains(d.screen(), "ready") {
+		t.Errorf("status bar:\n%s", d.screen())
+	}
+	tool := d.m.tr.tools
+	if len(tool) == 0 {
+		t.Fatal("no tool calls in the transcript")
+	}
+	for id, it := range tool {
+		if it.tool.Status != "completed" && it.tool.Status != "failed" {
+			t.Errorf("tool %s left %s", id, it.tool.Status)
+		}
+	}
+}
+
+func TestCtrlCCancelsTurnThenQuits(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.typeText("/slow")
+	d.key("enter")
+	d.until("streaming", func() bool { return d.m.tr.current != nil })
+	d.key("ctrl+c")
+	if d.m.turn != turnCancelling {
+		t.Fatalf("turn %v after ctrl+c", d.m.turn)
+	}
+	d.until("the cancelled turn", func() bool { return d.m.turn == turnIdle })
+	d.waitText("turn cancelled")
+	d.clk.advance(5 * time.Second)
+	d.keys("ctrl+c", "ctrl+c")
+	d.until("quit", func() bool { return d.quit })
+}
+
+func TestEnterWhileRunningKeepsText(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.typeText("/slow")
+	d.key("enter")
+	d.until("streaming", func() bool { return d.m.tr.current != nil })
+	d.typeText("next question")
+	d.key("enter")
+	if d.m.input.Value() != "next question" {
+		t.Errorf("prompt text lost: %q", d.m.input.Value())
+	}
+	d.waitText("a turn is running")
+}
+
+func TestNewlineKeys(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.typeText("a")
+	d.key("ctrl+j")
+	d.typeText("b")
+	if got := d.m.input.Value(); got != "a\nb" {
+		t.Errorf("value %q", got)
+	}
+}
+
+func TestHistoryAndCommandCompletion(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.until("the agent's commands", func() bool { return len(d.m.commands) > 0 })
+	d.typeText("/he")
+	d.waitText("/help  List these commands")
+	d.key("tab")
+	if got := d.m.input.Value(); got != "/help " {
+		t.Fatalf("completed to %q", got)
+	}
+	d.key("enter")
+	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 2 })
+	d.typeText("half typed")
+	d.key("up")
+	if got := d.m.input.Value(); got != "/help" {
+		t.Errorf("up recalled %q", got)
+	}
+	d.key("down")
+	if got := d.m.input.Value(); got != "half typed" {
+		t.Errorf("down restored %q", got)
+	}
+}
+
+// With --answers, forms are answered from the file and defaults without
+// a modal, and the transcript says what was sent.
+func TestAnswersFileAnswersFormsInSession(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t), Answers: map[string]json.RawMessage{"name": json.RawMessage(`"Ada"`)}})
+	d.connected()
+	d.typeText("/form defaults")
+	d.key("enter")
+	d.until("the turn", func() bool { d.screen(); return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	if d.m.queue.front() != nil {
+		t.Fatal("a form was shown despite --answers")
+	}
+	d.waitText(`answered form "Check your profile.`)
+	d.waitText(`"name": "Ada"`)
+}
+
+// Ctrl+O lists the agent's modes and options; picking one changes it, and
+// the agent behaves accordingly (the demo's "auto" mode asks no permission).
+func TestSettingsChangeMode(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.key("ctrl+o")
+	d.waitText("Session settings")
+	d.waitText("mode Ask  ← current — Ask permission before editing files")
+	d.waitText("Pace: Instant")
+	d.focus()
+	d.key("2") // mode Auto
+	d.until("the mode", func() bool { return d.m.session.Mode == "auto" })
+	d.waitText("mode Auto")
+	d.typeText("hello")
+	d.key("enter")
+	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	d.waitText("edited without asking (auto mode)")
+}

@@ -1,0 +1,251 @@
+package fullscreen
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+
+	"github.com/elicit-dev/elicit/ui/internal/say"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/theme"
+)
+
+// signInModal lists the agent's sign-in methods with the agent's own
+// reason. It pops up unasked, so it has no letter keys. Esc quits when no
+// session exists yet, else it dismisses.
+type signInModal struct {
+	choiceModal
+	escQuits bool
+}
+
+// signInRetry is the pick that starts the agent again (for an agent that
+// offers no method: the user signed in some other way).
+type signInRetry struct{}
+
+func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits bool, th *theme.Theme) *signInModal {
+	body := agent + " asks you to sign in"
+	if reason != "" {
+		body += ": " + reason
+	}
+	esc := "esc dismisses"
+	if escQuits {
+		esc = "esc quits"
+	}
+	if len(methods) == 0 {
+		body += "\n\nIt offers no way to sign in from here. Sign in as its documentation says, then start it again (" + esc + ")."
+	} else {
+		body += "\n\nPick a method (" + esc + "):"
+	}
+	s := &signInModal{escQuits: escQuits, choiceModal: choiceModal{title: "Sign in", th: th, body: body}}
+	if escQuits {
+		s.escHelp = "quit"
+	}
+	for _, m := range methods {
+		s.choices = append(s.choices, choice{"", say.MethodLabel(m), m})
+	}
+	s.choices = append(s.choices, choice{"", "start the agent again (signed in some other way)", signInRetry{}})
+	return s
+}
+
+// loginDoneMsg reports a terminal sign-in command that ran.
+type loginDoneMsg struct {
+	method acpconn.AuthMethod
+	err    error
+}
+
+// signInMethods are the ways to sign in: the agent's methods, else those
+// in its error, else a command its message names ("run `x login` in your
+// terminal").
+func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
+	argv := m.opts.Agent.Argv
+	var ms []acpconn.AuthMethod
+	if m.initialized() {
+		ms = m.conn.AuthMethods()
+	}
+	if len(ms) == 0 {
+		ms = acpconn.AuthMethodsIn(err, argv)
+	}
+	if len(ms) == 0 {
+		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), argv); cmd != nil {
+			ms = []acpconn.AuthMethod{{Name: "Sign in", Kind: acpconn.AuthTerminal, Command: cmd, Derived: true}}
+		}
+	}
+	return ms
+}
+
+// offerSignIn shows the sign-in dialog for an agent that answered -32000;
+// it never signs in by itself, so nothing loops.
+func (m *Model) offerSignIn(err error) tea.Cmd {
+	if m.signingIn() {
+		return nil
+	}
+	reason := acpconn.AgentReason(err)
+	if reason == "" && err != nil {
+		reason = sanitize.Line(err.Error())
+	}
+	m.tr.notice(m.agent+" asks you to sign in: "+reason, true)
+	return m.push(newSignInModal(m.agent, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
+}
+
+// signIn acts on a sign-in pick.
+func (m *Model) signIn(md *signInModal) tea.Cmd {
+	switch pick := md.picked.(type) {
+	case nil:
+		if md.escQuits {
+			return m.quit()
+		}
+		m.tr.info("sign-in dismissed; the agent will ask again when it needs it")
+		return nil
+	case signInRetry:
+		return m.reconnectTo(m.afterSignIn(false), "starting the agent again…")
+	case acpconn.AuthMethod:
+		switch pick.Kind {
+		case acpconn.AuthTerminal:
+			return m.runLogin(pick)
+		case acpconn.AuthEnvVar:
+			if len(pick.Missing(m.agentConfig().Env)) == 0 {
+				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
+				t.authID = pick.ID
+				return m.authOrReconnect(t)
+			}
+			return m.push(newSecretModal(pick, m.th), true)
+		case acpconn.AuthAPIKey:
+			return m.push(newSecretModal(pick, m.th), true)
+		}
+		t := m.afterSignIn(true)
+		t.authID = pick.ID
+		return m.authOrReconnect(t)
+	}
+	return nil
+}
+
+// secretDone acts on typed sign-in values: an env_var method's variables
+// restart the agent with them in its environment (kept in memory only, for
+// later restarts); an api-key goes in authenticate's _meta.
+func (m *Model) secretDone(s *secretModal) tea.Cmd {
+	vals, ok := s.values()
+	if !ok {
+		return m.offerSignIn(nil)
+	}
+	if s.method.Kind == acpconn.AuthAPIKey {
+		t := m.afterSignIn(true)
+		t.authID, t.key = s.method.ID, vals[0]
+		return m.authOrReconnect(t)
+	}
+	for i, v := range s.method.Vars {
+		m.setEnv(v.Name, vals[i])
+	}
+	t := m.afterSignIn(false)
+	t.authID = s.method.ID
+	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(s.method)+"…")
+}
+
+// authOrReconnect authenticates on the running agent, or starts one first.
+func (m *Model) authOrReconnect(t target) tea.Cmd {
+	if m.initialized() && m.connState != connGone {
+		m.tr.info("signing in…")
+		return authenticate(m.gen, m.conn, t)
+	}
+	if t.keep {
+		t.keep = false
+	}
+	return m.reconnectTo(t, "starting the agent to sign in…")
+}
+
+// afterSignIn is what to open once signed in: the original target while
+// starting; during a session, the same session (kept on the same agent,
+// else resumed when the agent can, else a new one).
+func (m *Model) afterSignIn(sameProcess bool) target {
+	if m.session.ID == "" {
+		return target{resume: m.last.resume, id: m.last.id}
+	}
+	if sameProcess {
+		return target{keep: true}
+	}
+	if m.conn != nil && m.conn.SessionCaps().CanReopen() {
+		return target{resume: true, id: m.session.ID}
+	}
+	return target{}
+}
+
+// runLogin suspends the full screen and runs a terminal method's command
+// in the user's terminal: the agent's binary with the method's arguments
+// and environment. The agent is started again afterwards.
+func (m *Model) runLogin(am acpconn.AuthMethod) tea.Cmd {
+	if len(am.Command) == 0 {
+		m.tr.notice("this sign-in method names no command", true)
+		return m.offerSignIn(nil)
+	}
+	cfg := m.agentConfig()
+	cmd := exec.Command(am.Command[0], am.Command[1:]...)
+	cmd.Dir = cfg.Dir
+	cmd.Env = append(cfg.Env, am.EnvList()...)
+	m.tr.info("running " + am.CommandLine() + " in the terminal…")
+	return m.exec(cmd, func(err error) tea.Msg { return loginDoneMsg{method: am, err: err} })
+}
+
+func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.method.CommandLine(), sanitize.Line(msg.err.Error())), true)
+		return m.push(newSignInModal(m.agent, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
+	}
+	return m.reconnectTo(m.afterSignIn(false), "signed in with "+msg.method.Name+"; starting the agent again…")
+}
+
+// agentConfig is the agent's configuration with the sign-in variables
+// typed this run.
+func (m *Model) agentConfig() acpconn.Config {
+	cfg := m.opts.Agent
+	// Start-up progress for the status bar: what it waits for, since when.
+	m.startedAt = m.now()
+	stage := &atomic.Value{}
+	stage.Store("starting")
+	m.stage = stage
+	cfg.Progress = func(p acpconn.StartProgress) { stage.Store("waiting for " + p.Stage) }
+	if len(m.extraEnv) > 0 {
+		base := cfg.Env
+		if base == nil {
+			base = os.Environ()
+		}
+		cfg.Env = append(append([]string(nil), base...), m.extraEnv...)
+	} else if cfg.Env == nil {
+		cfg.Env = os.Environ()
+	}
+	return cfg
+}
+
+// setEnv records a sign-in variable for this run (never on disk).
+func (m *Model) setEnv(name, value string) {
+	for i, kv := range m.extraEnv {
+		if strings.HasPrefix(kv, name+"=") {
+			m.extraEnv[i] = name + "=" + value
+			return
+		}
+	}
+	m.extraEnv = append(m.extraEnv, name+"="+value)
+}
+
+// reconnectTo ends the agent and starts it again, opening t.
+func (m *Model) reconnectTo(t target, why string) tea.Cmd {
+	old := m.conn
+	m.gen++
+	m.conn, m.exited, m.pumping = nil, nil, nil
+	m.connState = connStarting
+	m.last = t
+	if t.keep {
+		t.keep = false
+	}
+	m.tr.info(why)
+	return reconnect(m.gen, old, m.agentConfig(), t)
+}
+
+// signingIn says whether a sign-in dialog is open.
+func (m *Model) signingIn() bool {
+	return m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
+}

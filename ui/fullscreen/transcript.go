@@ -1,0 +1,274 @@
+package fullscreen
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode"
+
+	"github.com/elicit-dev/elicit/ui/internal/say"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/theme"
+)
+
+// itemKind says what a transcript entry is.
+type itemKind int
+
+const (
+	kindUser itemKind = iota
+	kindAgent
+	kindThought
+	kindTool
+	kindPlan
+	kindInfo
+	kindNotice
+	kindError
+)
+
+// item is one transcript entry. An agent message keeps its source text
+// as settled blocks and a streaming tail (body), each with its render for
+// one width; the other kinds are short and render whole (cache).
+type item struct {
+	kind   itemKind
+	text   strings.Builder // every kind but kindAgent
+	body   *mdBody         // kindAgent
+	tool   acpconn.ToolCall
+	output strings.Builder // kindTool: its terminal's output (last bytes)
+	plan   acpconn.Plan
+	stderr []string
+	msgID  string // the agent's message id of streamed text ("" when none)
+
+	words  int  // kindThought: words so far, counted as they stream
+	inWord bool // kindThought: the text ends inside a word
+
+	streaming bool
+	dirty     bool // the render in cache is out of date
+	cache     renderCache
+}
+
+func (it *item) invalidate() { it.dirty = true }
+
+// transcript is the list of entries and what it takes to draw its end.
+type transcript struct {
+	items   []*item
+	tools   map[string]*item // tool call id -> entry
+	plan    *item            // the current plan entry, updated in place
+	current *item            // the agent message or thought being streamed
+	md      *markdown
+	th      *theme.Theme
+
+	showThoughts bool
+	root         string // the session directory: locations are shown relative to it
+
+	// Render caches: valid for one style epoch (bumped when md or th is
+	// replaced); those a view did not use are dropped by sweep.
+	epoch   uint64
+	lastMD  *markdown
+	lastTH  *theme.Theme
+	gen     uint64 // views drawn
+	touched int    // caches the current view used
+	live    []*renderCache
+}
+
+func newTranscript(md *markdown, th *theme.Theme) *transcript {
+	return &transcript{tools: map[string]*item{}, md: md, th: th}
+}
+
+func (t *transcript) add(it *item) *item {
+	it.dirty = true
+	if it.kind == kindAgent && it.body == nil {
+		it.body = &mdBody{}
+	}
+	t.items = append(t.items, it)
+	return it
+}
+
+// endStream marks the streaming entry finished. An agent message's tail
+// becomes its last block, keeping its render: nothing is rendered again.
+func (t *transcript) endStream() {
+	it := t.current
+	if it == nil {
+		return
+	}
+	it.streaming, it.dirty = false, true
+	if it.body != nil {
+		it.body.finish()
+	}
+	t.current = nil
+}
+
+func (t *transcript) user(text string) {
+	t.endStream()
+	it := &item{kind: kindUser}
+	it.text.WriteString(text)
+	t.add(it)
+}
+
+// info adds a routine message from elicit itself (drawn quietly).
+func (t *transcript) info(text string) {
+	t.endStream() // what streams after it goes below it: the transcript stays in order
+	it := &item{kind: kindInfo}
+	it.text.WriteString(text)
+	t.add(it)
+}
+
+// notice adds a warning (or, with isErr, an error) from elicit itself.
+func (t *transcript) notice(text string, isErr bool) {
+	t.endStream()
+	k := kindNotice
+	if isErr {
+		k = kindError
+	}
+	it := &item{kind: k}
+	it.text.WriteString(text)
+	t.add(it)
+}
+
+// chunk appends streamed text to the current message of that role,
+// starting a new one when the role or the agent's message id changes.
+func (t *transcript) chunk(c acpconn.MessageChunk) {
+	kind := kindAgent
+	switch c.Role {
+	case acpconn.RoleThought:
+		kind = kindThought
+	case acpconn.RoleUser:
+		kind = kindUser
+	}
+	newMsg := c.MessageID != "" && t.current != nil && t.current.msgID != "" && c.MessageID != t.current.msgID
+	if t.current == nil || t.current.kind != kind || newMsg {
+		t.endStream()
+		t.current = t.add(&item{kind: kind, streaming: true, msgID: c.MessageID})
+	} else if t.current.msgID == "" {
+		t.current.msgID = c.MessageID
+	}
+	it := t.current
+	it.dirty = true
+	switch kind {
+	case kindAgent:
+		it.body.append(c.Text)
+		return
+	case kindThought:
+		for _, r := range c.Text {
+			sp := unicode.IsSpace(r)
+			if !sp && !it.inWord {
+				it.words++
+			}
+			it.inWord = !sp
+		}
+	}
+	it.text.WriteString(c.Text)
+}
+
+// toolCall adds a tool call or merges an update into the existing entry.
+// An update for an unknown id (it can arrive before its tool_call) starts
+// an entry of its own, so nothing is dropped.
+func (t *transcript) toolCall(tc acpconn.ToolCall) {
+	it := t.tools[tc.ID]
+	if it == nil {
+		t.endStream()
+		it = t.add(&item{kind: kindTool, tool: tc})
+		if it.tool.Status == "" {
+			it.tool.Status = "pending"
+		}
+		t.tools[tc.ID] = it
+		return
+	}
+	old := &it.tool
+	if tc.Title != "" {
+		old.Title = tc.Title
+	}
+	if tc.Kind != "" {
+		old.Kind = tc.Kind
+	}
+	if tc.Status != "" {
+		old.Status = tc.Status
+	}
+	if tc.Locations != nil {
+		old.Locations = tc.Locations
+	}
+	if tc.Content != nil {
+		old.Content = tc.Content
+	}
+	if tc.Diffs != nil {
+		old.Diffs = tc.Diffs
+	}
+	it.dirty = true
+}
+
+// maxToolOutput is how much of a terminal's output a tool entry keeps.
+const maxToolOutput = 16 << 10
+
+// terminalOutput streams a command's output into its tool call's entry.
+func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
+	it := t.tools[ev.ToolCallID]
+	if it == nil {
+		if ev.Chunk == "" {
+			return
+		}
+		it = t.add(&item{kind: kindTool, tool: acpconn.ToolCall{ID: ev.ToolCallID, Title: "terminal " + sanitize.ID(ev.TerminalID), Status: "in_progress"}})
+		if ev.ToolCallID != "" {
+			t.tools[ev.ToolCallID] = it
+		}
+	}
+	it.output.WriteString(ev.Chunk)
+	if ev.Exited {
+		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
+	}
+	if it.output.Len() > maxToolOutput {
+		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
+		it.output.Reset()
+		it.output.WriteString(keep)
+	}
+	it.dirty = true
+}
+
+// fileAccess records the agent's file read, write or refusal: a write
+// shows its diff, folded.
+func (t *transcript) fileAccess(ev acpconn.FileAccess) {
+	path := sanitize.Line(ev.Path)
+	switch ev.Op {
+	case "refused":
+		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
+	case "read":
+		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))
+	case "write":
+		what := "wrote"
+		if ev.Created {
+			what = "created"
+		}
+		tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "the agent " + what + " " + path, Kind: "edit", Status: "completed"}
+		if ev.TooLarge {
+			tc.Content = []string{fmt.Sprintf("%d bytes: too large to show as a diff", ev.Bytes)}
+		} else {
+			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
+		}
+		t.endStream()
+		t.add(&item{kind: kindTool, tool: tc})
+	}
+}
+
+func (t *transcript) setPlan(p acpconn.Plan) {
+	if t.plan == nil {
+		t.endStream()
+		t.plan = t.add(&item{kind: kindPlan})
+	}
+	t.plan.plan = p
+	t.plan.dirty = true
+}
+
+// newTurn starts a turn: the next plan is a new entry.
+func (t *transcript) newTurn() { t.plan = nil }
+
+// relPath shows a location inside the session directory relative to it
+// (an agent sends absolute paths); others stay as they are.
+func relPath(root, p string) string {
+	if root == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
+		return rest
+	}
+	return p
+}

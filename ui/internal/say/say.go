@@ -1,0 +1,75 @@
+// Package say holds the words every front end uses for the same
+// event (a file access, a stop reason, an agent's exit, a sign-in method),
+// so the full screen, the line session and -p say them alike.
+package say
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// FileLine says in one line what the agent did with a file.
+func FileLine(ev acpconn.FileAccess) string {
+	path := sanitize.Line(ev.Path)
+	switch ev.Op {
+	case "refused":
+		return fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason))
+	case "read":
+		return fmt.Sprintf("the agent read %s (%s)", path, Plural(ev.Lines, "line", "lines"))
+	case "write":
+		if ev.Created {
+			return fmt.Sprintf("the agent created %s (%d bytes)", path, ev.Bytes)
+		}
+		return fmt.Sprintf("the agent wrote %s (%d bytes)", path, ev.Bytes)
+	}
+	return ""
+}
+
+// Plural is "1 line", "2 lines".
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// StopReason shows a turn's stop reason, which the agent chose.
+func StopReason(s string) string { return strings.ReplaceAll(sanitize.ID(s), "_", " ") }
+
+// ExitWhy says how the agent ended.
+func ExitWhy(ev acpconn.AgentExited) string {
+	why := ev.Exit.String()
+	if ev.Reason != "" {
+		why = sanitize.Line(ev.Reason) + "; " + why
+	}
+	return why
+}
+
+// MethodLabel says what picking a method does.
+func MethodLabel(m acpconn.AuthMethod) string {
+	label := m.Name
+	if m.Description != "" && !strings.EqualFold(strings.TrimSpace(m.Description), m.Name) {
+		label += " — " + m.Description
+	}
+	switch m.Kind {
+	case acpconn.AuthTerminal:
+		label += "\n  runs in this terminal: " + m.CommandLine()
+	case acpconn.AuthEnvVar:
+		label += "\n  asks for " + VarNames(m) + " (in memory, this run only)"
+	case acpconn.AuthAPIKey:
+		label += "\n  asks for a key (sent to the agent's sign-in only)"
+	}
+	return label
+}
+
+// VarNames lists the variables an env_var method asks for.
+func VarNames(m acpconn.AuthMethod) string {
+	names := make([]string, len(m.Vars))
+	for i, v := range m.Vars {
+		names[i] = sanitize.Line(v.Name)
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,314 @@
+package line
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/say"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// Options configure the accessible session: line-based prompts, no
+// full-screen redraw, for screen readers and braille displays.
+type Options struct {
+	Agent     acpconn.Config
+	Opener    urlconsent.Opener // nil = the system browser
+	Answers   map[string]json.RawMessage
+	Memory    ui.Memory // hooks, history, audit log
+	AutoRetry bool
+	In        io.Reader
+	Out       io.Writer
+	// Signals, when set, delivers SIGINT (cancel the turn, or quit at the
+	// prompt) and SIGTERM/SIGHUP (quit).
+	Signals <-chan os.Signal
+}
+
+// Run runs a session one line at a time: a "> " prompt, the reply as
+// plain text, and every question (permission, form, URL consent) asked as
+// numbered or line-based prompts. Lines typed before a question appeared
+// never answer it. It returns the exit status.
+func Run(o Options) int {
+	if o.Opener == nil {
+		o.Opener = urlconsent.BrowserOpener{}
+	}
+	out := o.Out
+	fmt.Fprintln(out, "Starting the agent…")
+	// Ctrl+C while the agent starts cancels the start (which ends it);
+	// start-up is bounded by Agent.StartTimeout.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	l := &lineSession{o: o, in: readLines(o.In)}
+	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
+	attached := make(chan *acpconn.Conn, 1)
+	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
+	var c *acpconn.Conn
+	err := l.wait(attached, func() (err error) { c, err = acpconn.Start(ctx, o.Agent); return err })
+	if err != nil {
+		fmt.Fprintln(out, "Could not start the agent:", sanitize.Text(err.Error()))
+		for _, l := range acpconn.StderrOf(err) {
+			fmt.Fprintln(out, "  | "+l)
+		}
+		return 1
+	}
+	defer c.Close()
+	l.core.SetMemory(o.Memory.For(c))
+	defer l.core.Close()
+	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
+		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
+			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
+			return 1
+		}
+	}
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	cancel() // from here Ctrl+C is the loop's
+	return l.loop()
+}
+
+// wait runs f (a start-up request) while the agent's events are handled,
+// so a question it asks meanwhile (a request-scoped elicitation) is asked
+// at once. attached, when set, delivers the connection as soon as it
+// exists.
+func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	var events <-chan acpconn.Event
+	if l.c != nil {
+		events = l.c.Events()
+	}
+	for {
+		select {
+		case c := <-attached:
+			attached, l.c, events = nil, c, c.Events()
+			l.core.SetConn(c)
+		case err := <-done:
+			return err
+		case ev := <-events:
+			if _, exited := ev.(acpconn.AgentExited); exited {
+				events = nil // the request's error says why
+				continue
+			}
+			l.apply(ev)
+		}
+	}
+}
+
+type lineSession struct {
+	o       Options
+	c       *acpconn.Conn
+	core    *session.Core
+	in      *lineInput
+	running bool
+	tools   map[string]string
+	msgID   string // the agent message being written
+}
+
+func (l *lineSession) loop() int {
+	out := l.o.Out
+	fmt.Fprint(out, "> ")
+	for {
+		var lines <-chan line
+		if !l.running {
+			if h := l.in.held; h != nil {
+				l.in.held = nil
+				l.prompt(h.s)
+				continue
+			}
+			lines = l.in.ch
+		}
+		select {
+		case s := <-l.o.Signals:
+			if s != os.Interrupt {
+				fmt.Fprintln(out, "\nQuitting:", s)
+				return 1
+			}
+			if !l.running {
+				return 0
+			}
+			fmt.Fprintln(out, "\nCancelling the turn…")
+			if err := l.c.CancelTurn(); err != nil {
+				fmt.Fprintln(out, sanitize.Text(err.Error()))
+			}
+		case text, ok := <-lines:
+			if !ok {
+				return 0
+			}
+			l.prompt(text.s)
+		case ev := <-l.c.Events():
+			if code, done := l.apply(ev); done {
+				return code
+			}
+		}
+	}
+}
+
+// prompt sends a line typed at the prompt; an empty one asks again.
+func (l *lineSession) prompt(text string) {
+	if strings.TrimSpace(text) == "" {
+		fmt.Fprint(l.o.Out, "> ")
+		return
+	}
+	l.send(text)
+}
+
+func (l *lineSession) send(text string) {
+	l.running = true
+	l.tools = map[string]string{}
+	l.core.Prompted(text)
+	l.c.StartPrompt(text)
+}
+
+func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
+	out := l.o.Out
+	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
+	switch ev := ev.(type) {
+	case acpconn.MessageChunk:
+		if ev.Role == acpconn.RoleAgent {
+			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
+				io.WriteString(out, "\n\n") // a new message, a new paragraph
+			}
+			if ev.MessageID != "" {
+				l.msgID = ev.MessageID
+			}
+			io.WriteString(out, ev.Text)
+		}
+	case acpconn.AgentOutput:
+		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
+	case acpconn.ToolCall:
+		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
+			l.tools[ev.ID] = ev.Status
+			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
+		}
+	case acpconn.Plan:
+		fmt.Fprintln(out, "\nPlan:")
+		for _, e := range ev.Entries {
+			fmt.Fprintf(out, "  - %s (%s)\n", e.Content, strings.ReplaceAll(sanitize.ID(e.Status), "_", " "))
+		}
+	case acpconn.Notice:
+		fmt.Fprintln(out, "\nNote:", ev.Text)
+	case acpconn.FileAccess:
+		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
+	case acpconn.TerminalOutput:
+		io.WriteString(out, ev.Chunk)
+	case acpconn.UnknownUpdate:
+		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
+	case acpconn.TurnEnded:
+		l.running = false
+		switch {
+		case ev.Err != nil:
+			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
+		case ev.StopReason != "end_turn":
+			fmt.Fprintln(out, "\nThe turn ended:", say.StopReason(ev.StopReason))
+		default:
+			fmt.Fprintln(out)
+		}
+	case acpconn.AgentExited:
+		l.changes(ch)
+		fmt.Fprintln(out, "\nThe agent exited:", say.ExitWhy(ev))
+		for _, s := range ev.Stderr {
+			fmt.Fprintln(out, "  | "+s)
+		}
+		return 1, true
+	}
+	l.changes(ch)
+	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
+		fmt.Fprint(out, "> ")
+	}
+	return 0, false
+}
+
+// changes prints the core's notes and asks its questions, one at a time.
+func (l *lineSession) changes(ch session.Changes) {
+	for {
+		for _, n := range ch.Notes {
+			fmt.Fprintln(l.o.Out, "\nNote:", n.Text)
+		}
+		for _, cl := range ch.Closed {
+			fmt.Fprintf(l.o.Out, "\nNote: a question was closed: %s\n", sanitize.Line(cl.Reason))
+		}
+		next := session.Changes{}
+		if ch.Send != "" && !l.running {
+			l.send(ch.Send)
+		}
+		if ch.Retry != "" && !l.running && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
+			l.send(ch.Retry)
+		}
+		if q := l.core.Front(); q != nil {
+			next = l.core.Settle(context.Background(), l.core.Answer(q, l.ask(q)))
+		}
+		if len(next.Notes) == 0 && next.Retry == "" && next.Send == "" && l.core.Front() == nil {
+			return
+		}
+		ch = next
+	}
+}
+
+// line is one line of input and when it was read.
+type line struct {
+	s  string
+	at time.Time
+}
+
+// lineInput is the one reader of the input: prompts and answers both come
+// from it. Lines are read as soon as they are typed and stamped, so that a
+// question can tell lines typed before it appeared from its answers.
+type lineInput struct {
+	ch   chan line
+	held *line // a line taken by since that was not typed ahead
+}
+
+// next returns the next line, waiting for it; false at end of input.
+func (in *lineInput) next() (line, bool) {
+	if h := in.held; h != nil {
+		in.held = nil
+		return *h, true
+	}
+	l, ok := <-in.ch
+	return l, ok
+}
+
+func readLines(r io.Reader) *lineInput {
+	in := &lineInput{ch: make(chan line, 4096)}
+	go func() {
+		defer close(in.ch)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			in.ch <- line{sc.Text(), time.Now()}
+		}
+	}()
+	return in
+}
+
+// since discards the lines read before t (typed ahead of a question) and
+// reports how many it dropped.
+func (in *lineInput) since(t time.Time) (dropped int) {
+	for {
+		select {
+		case l, ok := <-in.ch:
+			if !ok {
+				return dropped
+			}
+			if !l.at.Before(t) {
+				// A fresh line: put it back in front. The channel is ours
+				// alone, so re-queueing through a one-line holder is safe.
+				in.held = &l
+				return dropped
+			}
+			dropped++
+		default:
+			return dropped
+		}
+	}
+}

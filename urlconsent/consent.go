@@ -1,0 +1,217 @@
+package urlconsent
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// Action is the outcome of a consent screen.
+type Action string
+
+// Outcomes. Open means the user consented: the host opens the browser (with
+// OpenCmd) and answers the agent accept. Copying is not an outcome: the
+// screen stays up.
+const (
+	Open Action = "open"
+	// OpenedByUser: the browser could not be started here (over SSH, or
+	// it failed) and the user says they opened the URL themselves: the
+	// agent hears accept, nothing is started.
+	OpenedByUser Action = "opened-by-user"
+	Decline      Action = "decline"
+	Cancel       Action = "cancel"
+)
+
+// DefaultGrace is how long a new consent screen ignores keys, so that a
+// keystroke meant for the prompt cannot answer it.
+const DefaultGrace = 400 * time.Millisecond
+
+// Header says who asks: the agent, the tool call (when scoped to one), the
+// agent's message, and the position in the modal queue (Index of Total,
+// counted from 1; Total 0 or 1 shows no count).
+type Header struct {
+	Agent, ToolCall, Message string
+	// Visits says how often the user opened this site before ("first time
+	// you open this site"); "" when history is off.
+	Visits       string
+	Index, Total int
+}
+
+// Consent is the URL consent screen: a plain child model that the root
+// model hosts in its modal queue, calling Update, View and SetSize, and
+// reading Done.
+type Consent struct {
+	report     urlcheck.Report
+	header     Header
+	th         *theme.Theme
+	grace      time.Duration
+	now        func() time.Time
+	shownAt    time.Time
+	width      int
+	height     int
+	confirming bool // a high-severity URL waits for the second confirmation
+	sure       bool // on the confirmation: "Open anyway" is selected
+	sel        int  // the selected button, -1 for none
+	copied     bool
+	confirmed  bool   // the terminal read the copied URL back
+	failure    string // why the browser could not open it ("" before)
+	remote     bool   // over SSH: no browser here; show the QR code
+	refused    bool   // o was pressed on a URL that cannot open
+	action     Action
+	done       bool
+	fr         *dialog.Frame // scrolls what does not fit (consent_view.go)
+}
+
+// NewConsent builds the screen for r. Keys arriving within grace of its
+// creation (or of the last Focus) are ignored; now is the clock (time.Now
+// when nil).
+func NewConsent(r urlcheck.Report, h Header, th *theme.Theme, grace time.Duration, now func() time.Time) *Consent {
+	if now == nil {
+		now = time.Now
+	}
+	if th == nil {
+		th = theme.New(true, theme.NoColor())
+	}
+	return &Consent{report: r, header: h, th: th, grace: grace, now: now, shownAt: now(), width: 80, height: 24, sel: -1}
+}
+
+// Focus restarts the grace period; call it when the screen comes to the
+// front of the modal queue.
+func (c *Consent) Focus() { c.shownAt = c.now() }
+
+// Report returns the analysis the screen shows.
+func (c *Consent) Report() urlcheck.Report { return c.report }
+
+// URL returns the URL that Open opens (the analysed one, host in ASCII).
+func (c *Consent) URL() string { return c.report.URL }
+
+// SetHeader replaces the header, for example when the queue position
+// changes.
+func (c *Consent) SetHeader(h Header) { c.header = h }
+
+// SetSize sets the space the screen may use.
+func (c *Consent) SetSize(w, h int) { c.width, c.height = w, h }
+
+// Done reports the outcome once the user has chosen.
+func (c *Consent) Done() (Action, bool) { return c.action, c.done }
+
+// The buttons of the screen, in order. No button is selected at first;
+// ←/→ select one and Enter presses it, so typing prose (letters and
+// Enter) never opens a URL. c copies and d declines at once: neither gives
+// anything away.
+const (
+	btnOpen = iota
+	btnCopy
+	btnDecline
+	btnCancel
+	btnMine // "I opened it myself": only once the browser could not open it
+	btnCount
+)
+
+var buttonLabels = [btnCount]string{"Open in browser", "Copy URL", "Decline", "Cancel", "I opened it myself"}
+
+// buttons is how many buttons the screen shows now.
+func (c *Consent) buttons() int {
+	if c.failure != "" || c.remote {
+		return btnCount
+	}
+	return btnMine
+}
+
+// Update handles a key press. ←/→ (or Tab) choose a button and Enter
+// presses it; c copies the URL (OSC 52), d declines, Esc cancels. A high-severity URL asks again, with "Go back" selected: only
+// → then Enter opens it.
+func (c *Consent) Update(msg tea.Msg) tea.Cmd {
+	key, ok := msg.(tea.KeyPressMsg)
+	if cm, isClip := msg.(tea.ClipboardMsg); isClip && c.copied {
+		c.confirmed = CopyConfirms(cm, c.copyText())
+		return nil
+	}
+	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
+		return nil
+	}
+	k := key.String()
+	if c.confirming {
+		switch k {
+		case "left", "right", "tab", "shift+tab":
+			c.sure = !c.sure
+		case "enter":
+			if c.sure {
+				c.finish(Open)
+			} else {
+				c.confirming = false
+			}
+		case "esc", "ctrl+c":
+			c.confirming, c.sure = false, false
+		}
+		return nil
+	}
+	if c.scroll(k) {
+		return nil
+	}
+	c.refused = false
+	switch k {
+	case "left", "shift+tab":
+		c.sel = (max(c.sel, 0) + c.buttons() - 1) % c.buttons()
+	case "right", "tab":
+		c.sel = (c.sel + 1) % c.buttons()
+	case "enter":
+		return c.press(c.sel)
+	case "c", "C":
+		return c.press(btnCopy)
+	case "d", "D":
+		c.finish(Decline)
+	case "esc", "ctrl+c":
+		c.finish(Cancel)
+	}
+	return nil
+}
+
+// press acts on button b.
+func (c *Consent) press(b int) tea.Cmd {
+	switch b {
+	case btnMine:
+		c.finish(OpenedByUser)
+	case btnOpen:
+		if !c.report.Openable() {
+			c.refused = true
+			return nil
+		}
+		if c.report.MaxSeverity() >= urlcheck.High {
+			c.confirming, c.sure = true, false
+			return nil
+		}
+		c.finish(Open)
+	case btnCopy:
+		if u := c.copyText(); u != "" {
+			c.copied, c.confirmed = true, false
+			return CopyCmd(u)
+		}
+	case btnDecline:
+		c.finish(Decline)
+	case btnCancel:
+		c.finish(Cancel)
+	}
+	return nil
+}
+
+func (c *Consent) finish(a Action) { c.action, c.done = a, true }
+
+// OpenFailed shows the screen again after the browser could not open the
+// URL: the reason, and (over SSH, remote) the QR code. Open then means "I
+// opened it myself".
+func (c *Consent) OpenFailed(reason string, remote bool) {
+	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
+}
+
+// copyText is what c copies: the analysed URL, or the input made visible
+// when it is not a URL.
+func (c *Consent) copyText() string {
+	if c.report.URL != "" {
+		return c.report.URL
+	}
+	return urlcheck.Visible(c.report.Input)
+}
