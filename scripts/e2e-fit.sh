@@ -9,8 +9,8 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
 
-# on_screen WHAT TEXT...: every TEXT (fixed strings) is on the screen now.
-on_screen() {
+# all_on_screen WHAT TEXT...: every TEXT (fixed strings) is on the screen now.
+all_on_screen() {
 	local what="$1" s
 	shift
 	s="$(screen)"
@@ -53,17 +53,17 @@ for size in 80x24 60x16; do
 	keys Enter
 	wait_for "Demo agent asks"
 	answer_docked
-	on_screen "the form" "Demo agent asks" "Profile" "› Name" "decline"
+	all_on_screen "the form" "Demo agent asks" "Profile" "› Name" "decline"
 	for f in Age Score Status Verified; do
 		keys Tab
 		wait_for "› $f"
-		on_screen "the form at $f" "Demo agent asks" "Profile" "› $f" "decline"
+		all_on_screen "the form at $f" "Demo agent asks" "Profile" "› $f" "decline"
 	done
 	keys Enter
 	wait_for "Review your answers"
 	for _ in 1 2 3 4 5 6; do keys Down; done
 	wait_for 'Verified: true'
-	on_screen "the review" "Demo agent asks" "Profile" "enter send"
+	all_on_screen "the review" "Demo agent asks" "Profile" "enter send"
 	keys Enter
 	wait_for '"action": "accept"'
 	idle
@@ -75,14 +75,14 @@ for size in 80x24 60x16; do
 	keys Enter
 	wait_for "Open a link?"
 	answer_docked
-	on_screen "the URL consent" "Open a link?" "Agent: Demo agent" "URL     http://127.0.0.1:" "Site    127.0.0.1" "Open in browser" "esc cancel"
+	all_on_screen "the URL consent" "Open a link?" "Agent: Demo agent" "URL     http://127.0.0.1:" "Site    127.0.0.1" "Open in browser" "esc cancel"
 	keys End
 	wait_for "nonstandard_port"
-	on_screen "the URL consent at its end" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
+	all_on_screen "the URL consent at its end" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
 	keys Escape
 	wait_for "never completes"
 	answer_docked
-	on_screen "the second URL consent" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
+	all_on_screen "the second URL consent" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
 	keys Escape
 	wait_gone "Open a link?"
 	idle
@@ -91,10 +91,10 @@ for size in 80x24 60x16; do
 	# The settings: title, who asks, the cursor's row and the keys.
 	keys C-o
 	wait_for "Session settings"
-	on_screen "the settings" "Session settings · elicit" "> 1 mode" "esc dismiss"
+	all_on_screen "the settings" "Session settings · elicit" "> 1 mode" "esc dismiss"
 	for _ in 1 2 3 4; do keys Down; done
 	wait_for "> 5 pause questions"
-	on_screen "the settings at the last" "Session settings · elicit" "esc dismiss"
+	all_on_screen "the settings at the last" "Session settings · elicit" "esc dismiss"
 	keys Escape
 	wait_gone "Session settings"
 	passed_check "$size: the settings fit"
