@@ -33,6 +33,9 @@ const (
 	Form       Kind = "form"
 	URL        Kind = "url"
 	Permission Kind = "permission"
+	// Write is elicit's own question about a file write of the agent
+	// that no permission covered.
+	Write Kind = "write"
 )
 
 // Source is who answered.

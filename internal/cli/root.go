@@ -118,6 +118,18 @@ type options struct {
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
 	timeout, startTimeout                     time.Duration
+	allowWrites                               listFlag
+}
+
+// listFlag is a flag that may be given several times.
+type listFlag []string
+
+func (l *listFlag) String() string { return fmt.Sprint([]string(*l)) }
+
+// Set adds one value.
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
 }
 
 func parseFlags(args []string) (options, []string, error) {
@@ -144,6 +156,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.StringVar(&o.configFile, "config", "", "read the configuration from `FILE` (default: "+config.DefaultPath()+")")
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
+	fs.Var(&o.allowWrites, "allow-write", "let the agent write `PATH` (a glob or a directory in the session directory) without asking, although it runs code later (.git, .envrc, shell rc files); repeatable")
 	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "how long the agent has to answer initialize, and then session/new")
 	// Flags come before "--", the agent's command after it (or, without
 	// "--", from the first argument that is not a flag).
@@ -244,7 +257,8 @@ func agentConfig(o options, argv []string) (cfg acpconn.Config, closeLog func(),
 		}
 		argv = []string{self, demoAgentCommand}
 	}
-	cfg = acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout}
+	cfg = acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout,
+		AllowWrites: o.allowWrites}
 	if o.logFile != "" {
 		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 		if err != nil {

@@ -30,6 +30,9 @@ func (t *transcript) markdown() string {
 			if it.tool.Status != "" {
 				fmt.Fprintf(&b, " (%s)", strings.ReplaceAll(sanitize.ID(it.tool.Status), "_", " "))
 			}
+			if it.refused != "" {
+				b.WriteString(" — " + it.refused)
+			}
 			b.WriteString("\n")
 		case kindPlan:
 			b.WriteString("Plan:\n")

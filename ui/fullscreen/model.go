@@ -153,6 +153,8 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)

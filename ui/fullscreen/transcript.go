@@ -36,6 +36,9 @@ type item struct {
 	body   *mdBody         // kindAgent
 	tool   acpconn.ToolCall
 	output strings.Builder // kindTool: its terminal's output (last bytes)
+	// refused says why a write of the tool call was refused (kindTool):
+	// whatever status the agent reports, it is not done as approved.
+	refused string
 	plan   acpconn.Plan
 	stderr []string
 	msgID  string // the agent's message id of streamed text ("" when none)
@@ -230,6 +233,18 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 	path := sanitize.Line(ev.Path)
 	switch ev.Op {
 	case "refused":
+		if it := t.tools[ev.ToolCallID]; it != nil && ev.ToolCallID != "" && ev.Attempt == "write" {
+			it.refused = "the write to " + path + " was refused: " + sanitize.Line(ev.Reason)
+			it.dirty = true
+		}
+		if ev.Mismatch {
+			// What was approved against what the agent sent instead.
+			tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "refused the agent's write to " + path + ": it differs from the diff you approved (- approved, + sent)", Kind: "edit", Status: "failed",
+				Diffs: []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}}
+			t.endStream()
+			t.add(&item{kind: kindTool, tool: tc})
+			return
+		}
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
 	case "read":
 		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))

@@ -49,6 +49,8 @@ func Run(o Options) int {
 	// start-up is bounded by Agent.StartTimeout.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
 	l := &lineSession{o: o, in: readLines(o.In)}
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
@@ -111,7 +113,8 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string // the agent message being written
+	msgID   string  // the agent message being written
+	outputs outputs // each command's output, capped
 }
 
 func (l *lineSession) loop() int {
@@ -199,11 +202,15 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		fmt.Fprintln(out, "\nNote:", ev.Text)
 	case acpconn.FileAccess:
 		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
+		if ev.Mismatch {
+			l.mismatch(ev)
+		}
 	case acpconn.TerminalOutput:
-		io.WriteString(out, ev.Chunk)
+		l.outputs.write(out, ev) // the head, then the tail: never all of it
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
+		l.outputs.flushAll(out)
 		l.running = false
 		switch {
 		case ev.Err != nil:
