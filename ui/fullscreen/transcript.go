@@ -39,9 +39,9 @@ type item struct {
 	// refused says why a write of the tool call was refused (kindTool):
 	// whatever status the agent reports, it is not done as approved.
 	refused string
-	plan   acpconn.Plan
-	stderr []string
-	msgID  string // the agent's message id of streamed text ("" when none)
+	plan    acpconn.Plan
+	stderr  []string
+	msgID   string // the agent's message id of streamed text ("" when none)
 
 	words  int  // kindThought: words so far, counted as they stream
 	inWord bool // kindThought: the text ends inside a word
