@@ -33,6 +33,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/demoagent"
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/line"
@@ -137,7 +138,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fs := flag.NewFlagSet("elicit", flag.ContinueOnError)
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	fs.StringVar(&o.cwd, "cwd", "", "the session's working directory (default: the current one)")
-	fs.StringVar(&o.logFile, "log", "", "write a full protocol trace to `FILE`")
+	fs.StringVar(&o.logFile, "log", "", "append a full protocol trace to `FILE` (your own, mode 0600; never through a symbolic link)")
 	fs.StringVar(&o.prompt, "p", "", "send one prompt, print the reply as plain text, exit (no TTY needed)")
 	fs.StringVar(&o.prompt, "prompt", "", "same as -p")
 	fs.StringVar(&o.answers, "answers", "", "answer forms from a JSON `FILE` of property key -> value (then defaults)")
@@ -260,9 +261,16 @@ func agentConfig(o options, argv []string) (cfg acpconn.Config, closeLog func(),
 	cfg = acpconn.Config{Argv: argv, Dir: o.cwd, NoForm: o.noForm, NoURL: o.noURL, ClientVersion: version(), StartTimeout: o.startTimeout,
 		AllowWrites: o.allowWrites}
 	if o.logFile != "" {
-		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		// Appended to, never replaced; never through a symbolic link; the
+		// user's own file, mode 0600 (the trace holds the conversation).
+		f, err := safefile.Append(o.logFile, 0o600)
+		if err == nil {
+			if err = safefile.Private(f, o.logFile); err != nil {
+				f.Close()
+			}
+		}
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "elicit:", err)
+			fmt.Fprintln(os.Stderr, "elicit: --log:", err)
 			return cfg, closeLog, 2
 		}
 		cfg.Log, closeLog = f, func() { f.Close() }

@@ -19,7 +19,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -272,12 +271,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case openedMsg:
 		return m.opened(msg)
 	case exportedMsg:
-		if msg.err != nil {
-			m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
-		} else {
-			m.tr.info("conversation written to " + sanitize.Line(msg.path))
-		}
-		return nil
+		return m.exported(msg)
 	case preparedMsg:
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
 	case afterMsg:
