@@ -102,9 +102,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	head += " " + st.Render(status)
 	out := []string{ansi.Truncate(head, width, "…")}
 	if it.refused != "" {
-		for _, l := range plainLines(it.refused, width-4) {
-			out = append(out, th.Danger.Render("  ✗ ")+l)
-		}
+		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
 	}
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))

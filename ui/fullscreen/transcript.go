@@ -64,6 +64,10 @@ type transcript struct {
 
 	showThoughts bool
 	root         string // the session directory: locations are shown relative to it
+	// refusals are refused writes of tool calls with no entry yet (the
+	// agent may name a tool call in its permission only, then report it
+	// completed): the entry is marked when it comes.
+	refusals map[string]string
 
 	// Render caches: valid for one style epoch (bumped when md or th is
 	// replaced); those a view did not use are dropped by sweep.
@@ -171,7 +175,8 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
-		it = t.add(&item{kind: kindTool, tool: tc})
+		it = t.add(&item{kind: kindTool, tool: tc, refused: t.refusals[tc.ID]})
+		delete(t.refusals, tc.ID)
 		if it.tool.Status == "" {
 			it.tool.Status = "pending"
 		}
@@ -199,6 +204,9 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	}
 	it.dirty = true
 }
+
+// maxRefusals bounds the refusals kept for tool calls not seen yet.
+const maxRefusals = 256
 
 // maxToolOutput is how much of a terminal's output a tool entry keeps.
 const maxToolOutput = 16 << 10
@@ -233,9 +241,16 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 	path := sanitize.Line(ev.Path)
 	switch ev.Op {
 	case "refused":
-		if it := t.tools[ev.ToolCallID]; it != nil && ev.ToolCallID != "" && ev.Attempt == "write" {
-			it.refused = "the write to " + path + " was refused: " + sanitize.Line(ev.Reason)
-			it.dirty = true
+		if ev.ToolCallID != "" && ev.Attempt == "write" {
+			why := "the write to " + path + " was refused: " + sanitize.Line(ev.Reason)
+			if it := t.tools[ev.ToolCallID]; it != nil {
+				it.refused, it.dirty = why, true
+			} else if len(t.refusals) < maxRefusals {
+				if t.refusals == nil {
+					t.refusals = map[string]string{}
+				}
+				t.refusals[ev.ToolCallID] = why
+			}
 		}
 		if ev.Mismatch {
 			// What was approved against what the agent sent instead.

@@ -113,8 +113,9 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string  // the agent message being written
-	outputs outputs // each command's output, capped
+	msgID   string          // the agent message being written
+	outputs outputs         // each command's output, capped
+	refused map[string]bool // tool calls a write of which was refused
 }
 
 func (l *lineSession) loop() int {
@@ -191,7 +192,11 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.ToolCall:
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
-			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
+			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")
+			if l.refused[ev.ID] { // not done as approved, whatever the agent says
+				status = "write refused (the agent says " + status + ")"
+			}
+			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), status)
 		}
 	case acpconn.Plan:
 		fmt.Fprintln(out, "\nPlan:")
@@ -204,6 +209,12 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
 		if ev.Mismatch {
 			l.mismatch(ev)
+		}
+		if ev.ToolCallID != "" && ev.Op == "refused" && len(l.refused) < 256 {
+			if l.refused == nil {
+				l.refused = map[string]bool{}
+			}
+			l.refused[ev.ToolCallID] = true
 		}
 	case acpconn.TerminalOutput:
 		l.outputs.write(out, ev) // the head, then the tail: never all of it
