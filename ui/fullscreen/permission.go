@@ -104,7 +104,8 @@ func (p *permModal) view(width, height int) string {
 		}
 		body = append(body, th.Muted.Render("The agent writes this file; elicit asks because "+w.Why+"."))
 	}
-	body = append(body, p.risks(inner)...)
+	// The warnings stay in view with the options, however long the diff.
+	risks := p.risks(inner)
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
 			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
@@ -151,7 +152,7 @@ func (p *permModal) view(width, height int) string {
 	if height < 20 {
 		opts = pack(opts, inner) // short screen: the diff needs the rows
 	}
-	f.foot = opts
+	f.foot = append(risks, opts...)
 	f.keys = p.keyLine(inner)
 	return f.view(width, height)
 }
