@@ -1,8 +1,3 @@
-// Package theme holds elicit's one palette and every style built from it:
-// lipgloss styles for the session screen and the huh theme for forms.
-//
-//	th := theme.New(isDark, theme.NoColor())
-//	fmt.Println(th.Accent.Render("hello"))
 package theme
 
 import (
