@@ -82,7 +82,7 @@ type Model struct {
 	entries    []*entry
 	cur        *entry // the focused entry (possibly a companion)
 
-	keys        KeyMap
+	keys        formKeys
 	help        help.Model
 	reviewing   bool
 	confirming  bool   // "discard what you typed? y/n"
@@ -112,7 +112,7 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 	}
 	m.opened = m.now()
 	m.km = keyMap()
-	m.keys = DefaultKeyMap()
+	m.keys = defaultFormKeys()
 	m.hth, m.ink = stylesFor(m.th)
 	m.help = m.newHelp()
 	m.entries = buildEntries(s)

@@ -127,7 +127,7 @@ func (c *Consent) buttons() int {
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	key, ok := msg.(tea.KeyPressMsg)
 	if cm, isClip := msg.(tea.ClipboardMsg); isClip && c.copied {
-		c.confirmed = CopyConfirms(cm, c.copyText())
+		c.confirmed = copyConfirms(cm, c.copyText())
 		return nil
 	}
 	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
@@ -188,7 +188,7 @@ func (c *Consent) press(b int) tea.Cmd {
 	case btnCopy:
 		if u := c.copyText(); u != "" {
 			c.copied, c.confirmed = true, false
-			return CopyCmd(u)
+			return copyCmd(u)
 		}
 	case btnDecline:
 		c.finish(Decline)
