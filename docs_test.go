@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -204,4 +205,51 @@ func docProblem(name, text string) string {
 		return "doc comment does not start with " + name
 	}
 	return ""
+}
+
+// TestReadmeLibraryExamples keeps README's "Use elicit as a library" true:
+// every Go snippet there must appear, line for line (indentation aside),
+// in the example file the paragraph before it names, where go test runs
+// it.
+func TestReadmeLibraryExamples(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Use elicit as a library\n")
+	if !ok {
+		t.Fatal(`README has no "Use elicit as a library" section`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	fileRE := regexp.MustCompile("`([a-z/]+/example_test\\.go)`")
+	blocks := strings.Split(section, "```go\n")
+	if len(blocks) < 4 {
+		t.Fatalf("found %d Go snippets, want one each for forms, urlconsent and acpconn", len(blocks)-1)
+	}
+	for i := 1; i < len(blocks); i++ {
+		names := fileRE.FindAllStringSubmatch(blocks[i-1], -1)
+		if len(names) == 0 {
+			t.Errorf("snippet %d: the paragraph before it names no example_test.go", i)
+			continue
+		}
+		file := names[len(names)-1][1]
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Errorf("snippet %d: %v", i, err)
+			continue
+		}
+		code, _, _ := strings.Cut(blocks[i], "```")
+		if !strings.Contains(unindent(string(src)), unindent(code)) {
+			t.Errorf("snippet %d is not in %s (line for line):\n%s", i, file, code)
+		}
+	}
+}
+
+// unindent drops every line's leading white space.
+func unindent(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimLeft(l, " \t")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -105,7 +105,7 @@ func ExampleConn_Serve() {
 		log.Fatal(err) // *acpconn.StartError carries the agent's last stderr lines
 	}
 	defer c.Close()
-	go c.Serve(ctx, terminal{})
+	go c.Serve(ctx, terminal{}) // terminal.Elicit runs forms.Run or urlconsent.Run; RequestPermission picks an option
 	if _, err := c.NewSession(ctx); err != nil {
 		log.Fatal(err) // acpconn.IsAuthRequired(err): sign in first (c.AuthMethods)
 	}

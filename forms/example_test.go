@@ -35,7 +35,7 @@ const params = `{
 // A new Go program that shows a validated form from a schema: the form on
 // stderr, the keys from stdin, the response JSON on stdout.
 func Example() {
-	s, h, err := forms.ParseRequest([]byte(params))
+	s, h, err := forms.ParseRequest([]byte(params)) // elicitation/create params, or a bare schema
 	if err != nil {
 		log.Fatal(err) // a *schema.SchemaError names the property: answer -32602
 	}
