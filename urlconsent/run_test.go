@@ -94,11 +94,18 @@ func TestRunEndsWithContext(t *testing.T) {
 
 // TestRunOpenFailed drives Run's program message by message (the order a
 // real program sees them in): a browser that fails brings the screen back
-// with the reason, keys are ignored while the browser starts, and "I
-// opened it myself" then ends it with OpenedByUser.
+// with the reason (for a high-risk URL too, whose confirmation step is
+// over), keys are ignored while the browser starts, and "I opened it
+// myself" then ends it with OpenedByUser.
 func TestRunOpenFailed(t *testing.T) {
+	for _, url := range []string{"https://example.com/", "https://xn--pypal-4ve.com/signin"} {
+		t.Run(url, func(t *testing.T) { runOpenFailed(t, url) })
+	}
+}
+
+func runOpenFailed(t *testing.T, url string) {
 	o := &recordingOpener{err: errors.New("no display")}
-	p := &consentProgram{c: NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, 0, nil), opener: o}
+	p := &consentProgram{c: NewConsent(urlcheck.Analyze(url), Header{}, nil, 0, nil), opener: o}
 	send := func(msg tea.Msg) tea.Cmd {
 		t.Helper()
 		_, cmd := p.Update(msg)
@@ -106,6 +113,10 @@ func TestRunOpenFailed(t *testing.T) {
 	}
 	send(tea.KeyPressMsg{Code: tea.KeyRight})
 	open := send(press("enter"))
+	if p.c.confirming { // high severity: → Enter once more
+		send(tea.KeyPressMsg{Code: tea.KeyRight})
+		open = send(press("enter"))
+	}
 	if open == nil || !p.opening {
 		t.Fatal("Open did not start the browser")
 	}
