@@ -17,8 +17,8 @@ import (
 // agent's other events keep flowing while a person answers. The ctx a
 // method gets ends when the question is closed without its answer: the
 // agent withdrew it, the turn was cancelled, the agent exited or Serve
-// stopped; the request has then been answered "cancel" already and what
-// the method returns is dropped.
+// stopped; the request is then answered "cancel" (a permission
+// "cancelled") whatever the method returns.
 //
 // The agent's fs/* and terminal/* requests never reach a Handler: the
 // connection serves them itself, confined to Config.Dir through one

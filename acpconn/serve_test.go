@@ -332,3 +332,25 @@ func TestPromptServeOrder(t *testing.T) {
 		t.Errorf("the slow turn ended with %q", te.StopReason)
 	}
 }
+
+// TestPromptCancelledByContext: when Prompt's ctx ends, the turn is
+// cancelled as the protocol asks and Prompt returns once the agent ended
+// it, with ctx's error.
+func TestPromptCancelledByContext(t *testing.T) {
+	h := &testHandler{elicit: defaults, permit: firstAllow}
+	c, _ := serve(t, "demo", h)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !strings.Contains(h.said(), "Working slowly") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+	}()
+	te, err := c.Prompt(ctx, "/slow")
+	if !errors.Is(err, context.Canceled) || te.StopReason != "cancelled" {
+		t.Errorf("Prompt = %+v, %v; want the turn cancelled and context.Canceled", te, err)
+	}
+	if te := prompt(t, c, "/forms 1"); te.StopReason != "end_turn" {
+		t.Errorf("the next turn ended with %q", te.StopReason)
+	}
+}

@@ -12,5 +12,5 @@
 // The front ends are elicit's own and their options follow its command
 // line; a Go program that wants a form or a URL consent screen of its own
 // uses packages forms and urlconsent, and one that wants an ACP client
-// uses acpconn.Serve.
+// uses acpconn (Conn.Serve with a Handler of its own).
 package ui
