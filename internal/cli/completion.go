@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -10,9 +11,9 @@ import (
 // config file (--config, or the default one) and the built-ins, each with
 // its command. After -- the shell completes the agent's command as it
 // would any command.
-func completeAgents(configFile *string) cobra.CompletionFunc {
+func completeAgents(a *app, configFile *string) cobra.CompletionFunc {
 	return func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if cmd.ArgsLenAtDash() >= 0 {
+		if a.completingAfterDash() {
 			return nil, cobra.ShellCompDirectiveDefault
 		}
 		if len(args) > 0 {
@@ -35,4 +36,15 @@ func completeAgents(configFile *string) cobra.CompletionFunc {
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp
 	}
+}
+
+// completingAfterDash reports a completion request (`elicit __complete
+// WORDS... PARTIAL`) with "--" among the words: cobra's ArgsLenAtDash
+// cannot tell, since completion parses the flags once with a "--" of its
+// own added.
+func (a *app) completingAfterDash() bool {
+	if len(a.argv) < 2 || a.argv[0] != cobra.ShellCompRequestCmd && a.argv[0] != cobra.ShellCompNoDescRequestCmd {
+		return false
+	}
+	return slices.Contains(a.argv[1:len(a.argv)-1], "--")
 }

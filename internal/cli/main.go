@@ -39,6 +39,8 @@ type app struct {
 	scheme *fang.ColorScheme
 	// helpReady is set once the grouped help wraps fang's (help.go).
 	helpReady bool
+	// argv is the command line being run.
+	argv []string
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
@@ -95,6 +97,7 @@ func Main(args []string) int {
 
 // execute runs the command tree on args and returns the exit status.
 func execute(ctx context.Context, a *app, args []string) int {
+	a.argv = args
 	root := newRootCommand(a)
 	root.SetArgs(resumeArgs(root, args))
 	root.SetIn(a.stdin)

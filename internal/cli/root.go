@@ -61,7 +61,7 @@ func newRootCommand(a *app) *cobra.Command {
 		// Usage errors are fang's to print, once.
 		SilenceUsage:      true,
 		SilenceErrors:     true,
-		ValidArgsFunction: completeAgents(&o.files.configFile),
+		ValidArgsFunction: completeAgents(a, &o.files.configFile),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.start.settle(cmd.Flags())
 			req, err := newSessionRequest(cmd, o, args)

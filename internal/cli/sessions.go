@@ -36,7 +36,7 @@ func newSessionsCommand(a *app) *cobra.Command {
 			"Take one up with elicit --resume ID, or the most recent with elicit -c.",
 		Example:           sessionsExample,
 		Args:              cobra.ArbitraryArgs,
-		ValidArgsFunction: completeAgents(&o.configFile),
+		ValidArgsFunction: completeAgents(a, &o.configFile),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req, err := newSessionRequest(cmd, sessionOptions{}, args)
 			if err != nil {
