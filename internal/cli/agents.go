@@ -15,7 +15,7 @@ func newAgentsCommand(a *app) *cobra.Command {
 	var path string
 	cmd := &cobra.Command{
 		Use:   "agents",
-		Short: "List the named agents: from the config file and built in, installed or not",
+		Short: "List the named agents, installed or not",
 		Long: "Lists the agents elicit AGENT can run: the [agents.NAME] tables of the config file, then the built-in names " +
 			"whose command is on PATH (a configured name hides the built-in of the same name).",
 		Example: "elicit agents\nelicit agents --config ./elicit.toml",

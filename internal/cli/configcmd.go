@@ -21,7 +21,7 @@ func newConfigCommand(a *app) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:     "config",
-		Short:   "Where the config file is, and whether it reads",
+		Short:   "Where the config file is; whether it reads",
 		Example: "elicit config path\nelicit config check",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {

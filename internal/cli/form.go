@@ -49,7 +49,7 @@ func newFormCommand(a *app) *cobra.Command {
 	var o formOptions
 	cmd := &cobra.Command{
 		Use:     "form [FILE|-]",
-		Short:   "Show one form from a schema; print the response JSON",
+		Short:   "One form from a schema; prints the answer JSON",
 		Long:    formLong,
 		Example: formExample,
 		Args:    usageArgs(cobra.MaximumNArgs(1)),

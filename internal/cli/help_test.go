@@ -15,7 +15,6 @@ import (
 func TestHelpGolden(t *testing.T) {
 	root := newRootCommand(newApp(nil, nil, nil))
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
 	var paths [][]string
 	var walk func(c *cobra.Command, path []string)
 	walk = func(c *cobra.Command, path []string) {

@@ -31,7 +31,7 @@ func newHistoryCommand(a *app) *cobra.Command {
 	}
 	cmd := &cobra.Command{
 		Use:   "history",
-		Short: "What elicit remembers of answers and sites; forget it",
+		Short: "What elicit remembers; forget it",
 		Long: "elicit remembers the answers of accepted forms (to prefill the same form next time and suggest recent values) " +
 			"and the sites opened from a URL consent screen, in $XDG_STATE_HOME/elicit. --no-history runs a session without it.",
 		Example: "elicit history\nelicit history forget claude\nelicit history clear",

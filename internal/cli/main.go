@@ -123,11 +123,22 @@ func execute(ctx context.Context, a *app, args []string) int {
 	return exitFailed
 }
 
-// printError is fang's error handler: fang's styled error on a terminal,
-// one plain "elicit: ..." line elsewhere (scripts read it).
+// printError is fang's error handler: fang's styled error on a terminal
+// (as fang.DefaultErrorHandler draws it, less the full stop it adds, which
+// would end a suggested flag), one plain "elicit: ..." line elsewhere
+// (scripts read it).
 func (a *app) printError(w io.Writer, styles fang.Styles, err error) {
 	if isTerminal(a.stderr) {
-		fang.DefaultErrorHandler(w, styles, err)
+		fmt.Fprintln(w, styles.ErrorHeader.String())
+		fmt.Fprintln(w, styles.ErrorText.Render(err.Error()))
+		fmt.Fprintln(w)
+		if isUsage(err) {
+			fmt.Fprintln(w, lipgloss.JoinHorizontal(lipgloss.Left,
+				styles.ErrorText.UnsetWidth().Render("Try"),
+				styles.Program.Flag.Render(" --help "),
+				styles.ErrorText.UnsetWidth().UnsetMargins().UnsetTransform().Render("for usage.")))
+			fmt.Fprintln(w)
+		}
 		return
 	}
 	fmt.Fprintln(w, "elicit:", err)

@@ -53,7 +53,7 @@ elicit --resume 4f2c -p "go on" -- claude-agent-acp
 func newRootCommand(a *app) *cobra.Command {
 	var o sessionOptions
 	root := &cobra.Command{
-		Use:     "elicit [AGENT] [-- AGENT COMMAND...]",
+		Use:     "elicit [AGENT] [-- COMMAND...]",
 		Short:   "A terminal client for ACP agents and their questions",
 		Long:    rootLong,
 		Example: rootExample,
@@ -83,6 +83,18 @@ func newRootCommand(a *app) *cobra.Command {
 		root.AddCommand(c)
 	}
 	root.SetHelpCommand(newHelpCommand(a))
+	// cobra's completion command, made now rather than under Execute so
+	// that it reads like the others.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Short = "A shell completion script: bash, zsh, fish or powershell"
+			c.Example = "source <(elicit completion bash)\nelicit completion zsh > \"${fpath[1]}/_elicit\""
+			for _, shell := range c.Commands() { // their Long says where the script goes
+				shell.Example = "elicit completion " + shell.Name()
+			}
+		}
+	}
 	return root
 }
 

@@ -26,13 +26,14 @@ elicit sessions -- claude-agent-acp
 elicit --resume 4f2c -- claude-agent-acp
 `
 
-// newSessionsCommand is `elicit sessions [AGENT] [-- AGENT COMMAND...]`.
+// newSessionsCommand is `elicit sessions [AGENT] [-- COMMAND...]`.
 func newSessionsCommand(a *app) *cobra.Command {
 	var o sessionsOptions
 	cmd := &cobra.Command{
-		Use:   "sessions [AGENT] [-- AGENT COMMAND...]",
-		Short: "List the agent's past sessions in the directory, newest first",
-		Long: "Asks the agent for its past sessions in the directory (session/list): ID, last update and title, newest first. " +
+		Use:   "sessions [AGENT]",
+		Short: "The agent's past sessions here, newest first",
+		Long: "Asks the agent (a named one, the command after --, or the demo agent) for its past sessions in the directory " +
+			"(session/list): ID, last update and title, newest first. " +
 			"Take one up with elicit --resume ID, or the most recent with elicit -c.",
 		Example:           sessionsExample,
 		Args:              cobra.ArbitraryArgs,

@@ -188,7 +188,6 @@ func TestNameCollision(t *testing.T) {
 func TestReservedNames(t *testing.T) {
 	root := newRootCommand(newApp(nil, nil, nil))
 	root.InitDefaultHelpCmd()
-	root.InitDefaultCompletionCmd()
 	names := []string{"man"} // fang adds it under Execute
 	for _, c := range root.Commands() {
 		names = append(names, c.Name())

@@ -85,7 +85,7 @@ func versionText(v versionInfo) string {
 func newVersionCommand(a *app) *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "Print the version, commit, Go version and ACP protocol version",
+		Short:   "Version, commit, Go and ACP protocol version",
 		Example: "elicit version\nelicit --version",
 		Args:    usageArgs(cobra.NoArgs),
 		RunE: func(cmd *cobra.Command, args []string) error {
