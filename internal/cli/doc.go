@@ -25,8 +25,9 @@
 //     1 failed, 2 usage, 124 timeout, 130 interrupted) after printing its own
 //     message; a returned error is printed by fang and exits 1, or 2 when it
 //     is a usage error (see usageError);
-//   - writes text through a.textOut(a.stdout) / a.textOut(a.stderr) (the
-//     output boundary, internal/termout), never to os.Stdout directly;
+//   - reads a.stdin and writes text through textOut(a.stdout) and
+//     textOut(a.stderr) (the output boundary, internal/termout), never
+//     os.Stdin or os.Stdout directly, so tests can run it in process;
 //   - takes its flags from the shared sets where they apply, so that the
 //     same flag means the same thing everywhere and sits in the same help
 //     group: addAgentFlags (--cwd, --log, --no-form, --no-url,
