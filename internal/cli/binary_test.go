@@ -20,11 +20,13 @@ var (
 // moduleRoot is the checkout this package is in.
 func moduleRoot(t *testing.T) string {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	// go env GOMOD, not go list -m: in the workspace (go.work) that lists
+	// the patched bubbletea too.
+	out, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
-		t.Fatalf("go list -m: %v", err)
+		t.Fatalf("go env GOMOD: %v", err)
 	}
-	return strings.TrimSpace(string(out))
+	return filepath.Dir(strings.TrimSpace(string(out)))
 }
 
 // elicitBinary builds elicit from this checkout, once per test run.
