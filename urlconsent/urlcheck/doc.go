@@ -9,6 +9,7 @@
 //
 // Analyze parses like a browser (WHATWG URL) and runs the label rules of
 // Chromium's IDN spoof checker over Unicode data dumped from ICU into
-// tables_gen.go (go generate; see gen_tables.go). Warning codes are
-// stable; WriteText prints a report for people (`elicit url` uses it).
+// tables_gen.go (go generate; see gen_tables.go). `elicit url` prints
+// Analyze's Report for each URL (WriteText, or JSON). Warning codes are
+// stable: scripts may match on them.
 package urlcheck
