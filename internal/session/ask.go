@@ -25,6 +25,7 @@ func (c *Core) route(q *Question) Changes {
 		return c.answer(q, Outcome{Action: refusal(q), By: ByLimit})
 	}
 	c.queue = append(c.queue, q)
+	c.observeAsked(q)
 	return Changes{Asked: []*Question{q}}
 }
 

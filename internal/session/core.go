@@ -106,6 +106,7 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
+	obs       Observer // hears questions asked, answered, closed (SetObserver)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -135,6 +136,7 @@ func (c *Core) Close() { c.writer.close() }
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
 	ch := c.closeAll("the agent was restarted")
+	c.observeClosed(ch)
 	c.conn = conn
 	return ch
 }
@@ -190,6 +192,7 @@ func (c *Core) Prompted(text string) {
 // tool calls, plans…) leave Changes empty; the views draw them.
 func (c *Core) Apply(ev acpconn.Event) Changes {
 	ch := c.apply(ev)
+	c.observeClosed(ch)
 	ch.Notes = append(c.writer.errors(), ch.Notes...)
 	return ch
 }
