@@ -324,3 +324,26 @@ func TestCaps(t *testing.T) {
 	a.Dispatch(InputAnswerChanged{RequestID: "r", QuestionID: "a", Answer: draft(strings.Repeat("x", 11))})
 	rejected(t, a, "longer than 10")
 }
+
+func TestCheckHookAndWithdraw(t *testing.T) {
+	h, url := startHost(t, HostOptions{Check: func(r Request) error {
+		if a := r.Answers["name"]; a.Value != nil && a.Value.Text == "bad" {
+			return errors.New(`"name": does not match the pattern`)
+		}
+		return nil
+	}})
+	a := dial(t, url, ClientOptions{})
+	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", true)}}, a)
+	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept, Answers: map[string]Answer{"name": submitted("bad")}})
+	rejected(t, a, "does not match the pattern")
+	h.Withdraw("r")
+	ev := waitFor(t, a, "the withdrawal", completedEvent).(Changed)
+	if ev.Origin != nil || ev.Action.(InputCompleted).Response != Cancel {
+		t.Fatalf("withdrawal %+v", ev)
+	}
+	short, stop := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer stop()
+	if c, ok := h.NextCompletion(short); ok {
+		t.Fatalf("a withdrawal was reported as a completion: %+v", c)
+	}
+}

@@ -27,6 +27,11 @@ type HostOptions struct {
 	// 1024); a client further behind gets a snapshot.
 	Replay int
 	Now    func() time.Time
+	// Check, when set, also judges a valid-looking accept with the final
+	// answers merged (the owner's own rules, such as a schema's pattern):
+	// an error refuses the completion with its text as the reason. It runs
+	// under the host's lock and must not call the host.
+	Check func(final Request) error
 }
 
 func (o HostOptions) withDefaults() HostOptions {
@@ -208,6 +213,19 @@ func (h *Host) Request(r Request) error {
 	return nil
 }
 
+// Withdraw closes an open request the agent no longer waits for (it
+// withdrew the question, or went away): clients see it completed with
+// cancel by the host itself, and no Completion is reported.
+func (h *Host) Withdraw(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.in.Open(id) == nil {
+		return
+	}
+	h.apply(InputCompleted{RequestID: id, Response: Cancel}, nil)
+	h.apply(InputNeededRemoved{ID: id}, nil)
+}
+
 // Dispatch applies an action of a client in the host's own process (the
 // serving terminal) as if it came over the wire: validated, applied,
 // echoed to everyone with origin. The error is the rejection reason.
@@ -245,6 +263,18 @@ func (h *Host) dispatch(origin *Origin, a Action) error {
 		}
 		if err := CheckCompletion(&e.Request, a, h.o.Limits); err != nil {
 			return err
+		}
+		if a.Response == Accept && h.o.Check != nil {
+			final := e.Request.Clone()
+			if len(a.Answers) > 0 && final.Answers == nil {
+				final.Answers = map[string]Answer{}
+			}
+			for k, v := range a.Answers {
+				final.Answers[k] = v.Clone()
+			}
+			if err := h.o.Check(final); err != nil {
+				return err
+			}
 		}
 		h.apply(a, origin)
 		final := h.in.Find(a.RequestID).Request.Clone()

@@ -32,7 +32,7 @@ type held struct {
 type Sync struct {
 	Map     *schemamap.Map
 	Form    *forms.Model
-	Request string // the request's id
+	Request string            // the request's id
 	known   map[string]string // question id -> the answer the host has (JSON; "null" none)
 	held    map[string]held
 	skipped map[string]bool
