@@ -83,6 +83,10 @@ func run(args []string) int {
 			return runURL(args[1:], os.Stdin, textOut(os.Stdout), textOut(os.Stderr))
 		case "sessions":
 			return sessions(args[1:])
+		case "serve":
+			return runCommand(newServeCommand(), args[1:])
+		case "attach":
+			return runCommand(newAttachCommand(), args[1:])
 		}
 		if code, ok := subcommand(args); ok {
 			return code
@@ -202,6 +206,8 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   elicit history [list|forget AGENT|clear]   what elicit remembers of answers and sites
   elicit sessions [--cwd DIR] [-- AGENT COMMAND...]  the agent's past sessions in the directory
   elicit --resume [ID] [-- AGENT COMMAND...]         take up a past session (no ID: the most recent)
+  elicit serve [--listen ADDR] [--token-file F] [-p TEXT] [-- AGENT...]   share the session's questions (AHP host)
+  elicit attach URL [--token T] [--session URI] [--answers FILE]        answer a shared session's questions
 
 Flags:
 `)

@@ -42,7 +42,7 @@ func refusal(q *Question) Action {
 func (c *Core) auto(q *Question) (Outcome, bool) {
 	switch q.Kind {
 	case Permission:
-		if c.pol.Person {
+		if c.pol.Person && !c.pol.PermissionsByRule {
 			return Outcome{}, false
 		}
 		id := pickPermission(q.Perm, c.pol.Approve)

@@ -37,6 +37,10 @@ type Policy struct {
 	// MaxWaiting is how many questions may wait unanswered behind the one
 	// in front (DefaultMaxWaiting when 0).
 	MaxWaiting int
+	// PermissionsByRule answers permissions by the non-interactive rule
+	// (Approve) even when Person is set: elicit serve -p, whose people are
+	// remote clients that are shown forms and URLs, not permissions.
+	PermissionsByRule bool
 }
 
 // Level is the weight of a transcript note.

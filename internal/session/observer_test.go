@@ -31,3 +31,15 @@ func TestObserver(t *testing.T) {
 		t.Fatalf("observer heard\n%s\nwant\n%s", got, want)
 	}
 }
+
+// With people only on remote clients (serve -p), a permission is answered
+// by the rule while forms still wait for a person.
+func TestPermissionsByRule(t *testing.T) {
+	w := &wire{}
+	c := New(w, Policy{Person: true, PermissionsByRule: true}, nil)
+	c.Apply(perm(1))
+	c.Apply(form(t, 2, nameSchema))
+	if len(w.sent) != 1 || w.sent[0] != "perm no" || len(c.Questions()) != 1 || c.Front().Kind != Form {
+		t.Fatalf("sent %q, waiting %d", w.sent, len(c.Questions()))
+	}
+}

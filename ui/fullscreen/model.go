@@ -59,6 +59,8 @@ type Options struct {
 	// Share (elicit serve) shares the session's forms and URLs with the
 	// clients of an AHP host: this screen is one client among them.
 	Share *share.Share
+	// ShareLine is shown in the transcript at start (how to attach).
+	ShareLine string
 }
 
 // turnState is where the current prompt turn is.
@@ -165,6 +167,9 @@ func New(o Options) *Model {
 		m.core.SetObserver(o.Share)
 	}
 	m.setTheme(o.Theme != "light")
+	if o.Share != nil && o.ShareLine != "" {
+		m.tr.info(o.ShareLine)
+	}
 	m.input = newInput(m.th)
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
