@@ -107,7 +107,9 @@ func TestTwoClientsDraftDifferentQuestions(t *testing.T) {
 			}
 			a.Dispatch(InputAnswerChanged{RequestID: "r1", QuestionID: "name", Answer: draft("Ada")})
 			b.Dispatch(InputAnswerChanged{RequestID: "r1", QuestionID: "city", Answer: draft("Paris")})
-			both := func(in Inputs) bool { return answerText(in, "r1", "name") == "Ada" && answerText(in, "r1", "city") == "Paris" }
+			both := func(in Inputs) bool {
+				return answerText(in, "r1", "name") == "Ada" && answerText(in, "r1", "city") == "Paris"
+			}
 			for _, c := range []*Client{a, b} {
 				waitFor(t, c, "the merged answers", changedTo(both))
 			}

@@ -51,7 +51,11 @@ func TestReducer(t *testing.T) {
 		{"completed request: second completion", done(nil, Accept), InputCompleted{RequestID: "r", Response: Cancel}, done(nil, Accept), false},
 		{"unknown response", open(nil), InputCompleted{RequestID: "r", Response: "maybe"}, open(nil), false},
 		{"replacement keeps drafts", open(map[string]Answer{"a": d("x")}), InputRequested{Request: Request{ID: "r", Message: "new", Questions: two.Questions}},
-			func() Inputs { in := open(map[string]Answer{"a": d("x")}); in.Entries[0].Request.Message = "new"; return in }(), true},
+			func() Inputs {
+				in := open(map[string]Answer{"a": d("x")})
+				in.Entries[0].Request.Message = "new"
+				return in
+			}(), true},
 		{"replacement with fewer questions drops their drafts", open(map[string]Answer{"a": d("x"), "b": d("y")}),
 			InputRequested{Request: Request{ID: "r", Questions: []Question{textQ("b", false)}}},
 			Inputs{Turn: "t", Entries: []Entry{{Request: Request{ID: "r", Questions: []Question{textQ("b", false)}, Answers: map[string]Answer{"b": d("y")}}}}}, true},

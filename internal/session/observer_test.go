@@ -9,8 +9,10 @@ import (
 
 type seen struct{ log []string }
 
-func (s *seen) Asked(q *Question)                 { s.log = append(s.log, "asked "+q.Kind.String()) }
-func (s *seen) Answered(q *Question, out Outcome) { s.log = append(s.log, "answered "+out.Action.String()+" by "+out.By.String()) }
+func (s *seen) Asked(q *Question) { s.log = append(s.log, "asked "+q.Kind.String()) }
+func (s *seen) Answered(q *Question, out Outcome) {
+	s.log = append(s.log, "answered "+out.Action.String()+" by "+out.By.String())
+}
 func (s *seen) Closed(q *Question, reason string) { s.log = append(s.log, "closed: "+reason) }
 
 // The observer hears each question a person is asked, its answer (from
