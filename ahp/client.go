@@ -96,6 +96,7 @@ type Client struct {
 	version string
 	gen     Generation
 	session string // id
+	title   string
 
 	mu        sync.Mutex
 	conn      *websocket.Conn
@@ -160,6 +161,10 @@ func orVersions(v []string) []string {
 
 // Session is the session's channel URI; Version the negotiated version.
 func (c *Client) Session() string { return SessionURI(c.session) }
+
+// Title is the session's title, as the host named it when the client
+// subscribed.
+func (c *Client) Title() string { return c.title }
 
 // Version is the negotiated protocol version.
 func (c *Client) Version() string { return c.version }
@@ -318,6 +323,13 @@ func (c *Client) initialize(ctx context.Context, conn *websocket.Conn) error {
 		var res subscribeResult
 		if err := c.call(ctx, conn, "subscribe", channelParams{Channel: ch}, &res); err != nil {
 			return fmt.Errorf("subscribe %s: %w", ch, err)
+		}
+		if res.Snapshot != nil && ch == SessionURI(c.session) {
+			var st struct {
+				Title string `json:"title"`
+			}
+			_ = json.Unmarshal(res.Snapshot.State, &st)
+			c.title = st.Title
 		}
 		if res.Snapshot != nil && ch == c.gen.inputChannel(c.session) {
 			in, err := c.gen.inputsOf(res.Snapshot.State)

@@ -106,7 +106,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 		return err
 	}
 	w, h, _ := term.GetSize(os.Stdout.Fd())
-	m := attach.New(attach.Options{Conn: c, Title: sanitize.Line(c.Session()), NoColor: noColor(), Width: w, Height: h})
+	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h})
 	p := newScreenProgram(m)
 	_, err = p.Run()
 	out := textOut(os.Stdout)
@@ -145,4 +145,13 @@ func chooseSession(list []ahp.SessionSummary, in io.Reader, out io.Writer) (stri
 		return "", errors.New("no such session")
 	}
 	return list[n-1].Resource, nil
+}
+
+// attachTitle names the session in the header: the host's title for it,
+// else its URI.
+func attachTitle(c *ahp.Client) string {
+	if t := c.Title(); t != "" {
+		return sanitize.Line(t)
+	}
+	return sanitize.Line(c.Session())
 }

@@ -42,8 +42,9 @@ type Sync struct {
 // answers are answers (they are put in the form).
 func New(id string, m *schemamap.Map, form *forms.Model, answers map[string]ahp.Answer) *Sync {
 	s := &Sync{Map: m, Form: form, Request: id, known: map[string]string{}, held: map[string]held{}, skipped: map[string]bool{}}
-	for _, q := range m.Questions {
-		s.known[q.ID] = "null"
+	values := form.Draft()
+	for _, q := range m.Questions { // the prefilled defaults: every client starts from them
+		s.known[q.ID] = key(m.Answer(q.ID, values, ahp.Draft))
 	}
 	for qid, a := range answers {
 		s.Remote(qid, &a, "")
@@ -135,6 +136,11 @@ func (s *Sync) Remote(qid string, a *ahp.Answer, who string) {
 		return // not a question of this form
 	}
 	k := key(a)
+	if mine := s.Map.Answer(qid, s.Form.Draft(), ahp.Draft); a != nil && a.State != ahp.Skipped && key(mine) == k {
+		s.known[qid] = k // the form holds it already
+		s.Form.SetEditing(qid, who)
+		return
+	}
 	if qid == s.editing() && !empty(s.Form.Draft(), qid, s.Map.Companion(qid)) {
 		s.held[qid] = held{answer: a, who: who}
 		s.known[qid] = k // the host has theirs: ours differs, and goes on the next change
