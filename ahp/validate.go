@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"net/mail"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -106,6 +107,9 @@ func checkShape(q *Question, v *Value, lim Limits) error {
 	}
 	switch v.Kind {
 	case ValueNumber:
+		if !smallNumber(string(v.Number)) {
+			return fmt.Errorf("%q is not a number elicit takes (at most 100 characters, exponent within ±400)", clip(string(v.Number)))
+		}
 		if _, ok := new(big.Rat).SetString(string(v.Number)); !ok {
 			return fmt.Errorf("%q is not a number", clip(string(v.Number)))
 		}
@@ -272,4 +276,19 @@ func clip(s string) string {
 		return s
 	}
 	return string([]rune(s)[:39]) + "…"
+}
+
+// smallNumber bounds a number before it is parsed exactly: big.Rat would
+// build 10^exponent, so "1e999999999" from a peer would take the host's
+// memory and time.
+func smallNumber(s string) bool {
+	if len(s) > 100 {
+		return false
+	}
+	i := strings.IndexAny(s, "eE")
+	if i < 0 {
+		return true
+	}
+	exp, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+	return err == nil && exp >= -400 && exp <= 400
 }
