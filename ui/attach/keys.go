@@ -1,6 +1,7 @@
 package attach
 
 import (
+	"reflect"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -41,7 +42,14 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
+	var before map[string]any
+	if q.form != nil {
+		before = q.form.Draft()
+	}
 	cmd := q.update(k)
+	if q.form != nil && !reflect.DeepEqual(before, q.form.Draft()) {
+		q.typed = true // the user's own entry: kept in the log if the form closes from outside
+	}
 	return tea.Batch(cmd, m.after(q))
 }
 

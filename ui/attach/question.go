@@ -25,6 +25,7 @@ type question struct {
 	consent *urlconsent.Consent
 	notes   []string // questions that cannot be shown
 	sent    bool     // the completion went out; waiting for the echo
+	typed   bool     // the user changed something in the form
 	focus   string   // the field focused after the last key
 }
 
@@ -72,10 +73,11 @@ func (q *question) update(msg tea.Msg) tea.Cmd {
 	return q.consent.Update(msg)
 }
 
-// draft is what the user entered in a form closed from outside, one
+// draft is what the form held when it closed from outside, once the user
+// changed something in it (other clients' drafts alone are no loss), one
 // "label: value" line each, so nothing typed is lost unseen.
 func (q *question) draft() string {
-	if q.form == nil || !q.form.Dirty() {
+	if q.form == nil || !q.typed || !q.form.Dirty() {
 		return ""
 	}
 	values := q.form.Draft()
