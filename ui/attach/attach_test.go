@@ -320,3 +320,22 @@ func TestRunAnswers(t *testing.T) {
 		t.Fatalf("line %q: %v", out.String(), err)
 	}
 }
+
+// A request replaced with the same id and fewer questions: the form is
+// built anew, and what the user typed stays where its field still is.
+func TestRequestReplacedWithFewerQuestions(t *testing.T) {
+	h, url := host(t)
+	a := newScreen(t, url, "alice")
+	h.Request(twoFields)
+	a.until(t, "the form", hasForm)
+	a.keys("tab")
+	a.typeText("Lima") // city, not yet sent
+	h.Request(ahp.Request{ID: "r", Message: "Only the city now", Questions: twoFields.Questions[1:]})
+	a.until(t, "the new form", func(m *Model) bool { return hasForm(m) && len(m.cur.req.Questions) == 1 })
+	if got := a.m.cur.form.Value("city"); got != "Lima" {
+		t.Fatalf("city became %q", got)
+	}
+	if strings.Contains(a.text(), "Your name") {
+		t.Fatalf("the dropped question is still shown:\n%s", a.text())
+	}
+}
