@@ -99,7 +99,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		err := attach.RunAnswers(ctx, c, answers, os.Stdout, textOut(os.Stderr))
+		err := attach.RunAnswers(ctx, c, answers, textOut(os.Stdout), textOut(os.Stderr))
 		if errors.Is(err, context.Canceled) {
 			return nil
 		}
