@@ -22,22 +22,33 @@ import (
 	"github.com/elicit-dev/elicit/ui/attach"
 )
 
-// newAttachCommand is `elicit attach`: a client of an `elicit serve` (or
-// any Agent Host Protocol) host's input requests.
-func newAttachCommand() *cobra.Command {
+const attachExample = `
+# The line elicit serve printed:
+elicit attach ws://127.0.0.1:41234/ --token 7QdW…
+
+# From a laptop, through an SSH tunnel to the serving machine's loopback:
+ssh -N -L 41234:127.0.0.1:41234 desk &
+elicit attach ws://127.0.0.1:41234/ --token-file ~/.elicit-token
+
+# A script: answer every request from a file, one JSON line per completed request
+elicit attach ws://127.0.0.1:41234/ --token-file tok --answers answers.json
+`
+
+// newAttachCommand is `elicit attach URL`: a client of an `elicit serve`
+// (or any Agent Host Protocol) host's input requests.
+func newAttachCommand(a *app) *cobra.Command {
 	var token, tokenFile, sessionURI, answers, name string
 	cmd := &cobra.Command{
-		Use:   "attach URL [--token T] [--session URI]",
-		Short: "answer the questions of a session an `elicit serve` host shares",
-		Long: `Connects to an Agent Host Protocol host (the line elicit serve prints) and shows the
-open input requests of its session in elicit's forms and URL consent screen. Drafts are
-shared with the other clients as you move between fields; ctrl+s skips a question, ctrl+t
-takes another client's draft of the field you are in. With --answers FILE it answers
-without a terminal (question id to value, an option's id for a single select, a list of
-ids for a multi-select) and prints each completed request as one JSON line.
-
-The token may also come from --token-file or $ELICIT_AHP_TOKEN.`,
-		Args: cobra.ExactArgs(1),
+		Use:   "attach URL",
+		Short: "Answer the questions of a session elicit serve shares",
+		Long: "Connects to an Agent Host Protocol host (the line elicit serve prints) and shows the open input requests of " +
+			"its session in elicit's forms and URL consent screen. Drafts are shared with the other clients as you move between " +
+			"fields; ctrl+s skips a question, ctrl+t takes another client's draft of the field you are in. With --answers FILE " +
+			"it answers without a terminal (question id to value, an option's id for a single select, a list of ids for a " +
+			"multi-select) and prints each completed request as one JSON line.\n\n" +
+			"The token may also come from --token-file or $ELICIT_AHP_TOKEN.",
+		Example: attachExample,
+		Args:    usageArgs(cobra.ExactArgs(1)),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if token == "" && tokenFile != "" {
 				b, err := os.ReadFile(tokenFile)
@@ -49,19 +60,23 @@ The token may also come from --token-file or $ELICIT_AHP_TOKEN.`,
 			if token == "" {
 				token = os.Getenv("ELICIT_AHP_TOKEN")
 			}
-			return runAttach(args[0], token, sessionURI, answers, name)
+			if err := a.runAttach(args[0], token, sessionURI, answers, name); err != nil {
+				fmt.Fprintln(textOut(a.stderr), "elicit attach:", sanitize.Text(err.Error()))
+				return a.exit(exitFailed)
+			}
+			return a.exit(exitOK)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&token, "token", "", "the host's bearer token")
 	f.StringVar(&tokenFile, "token-file", "", "read the token from `FILE`")
 	f.StringVar(&sessionURI, "session", "", "the session to attach to (ahp-session:/ID); default: the one waiting for input")
-	f.StringVar(&answers, "answers", "", "answer without a terminal from a JSON `FILE`; print each completed request as a JSON line")
+	addAnswersFileFlag(cmd, &answers)
 	f.StringVar(&name, "name", "", "how other clients see you (default: user@host)")
 	return cmd
 }
 
-func runAttach(url, token, sessionURI, answersFile, name string) error {
+func (a *app) runAttach(url, token, sessionURI, answersFile, name string) error {
 	var answers map[string]json.RawMessage
 	if answersFile != "" {
 		data, err := os.ReadFile(answersFile)
@@ -76,7 +91,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 		name = attachName()
 	}
 	o := ahp.ClientOptions{URL: url, Token: token, Session: sessionURI, ClientID: name + "-" + strconv.FormatInt(time.Now().UnixNano()%100000, 36)}
-	tty := term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
+	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
 	if answers != nil || !tty {
 		o.GiveUpAfter = 5 * time.Second // a script ends when the host is gone
 	}
@@ -84,7 +99,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 	c, err := ahp.Dial(ctx, o)
 	var several *ahp.SessionsError
 	if errors.As(err, &several) && tty && answers == nil {
-		if o.Session, err = chooseSession(several.Sessions, os.Stdin, textOut(os.Stderr)); err == nil {
+		if o.Session, err = chooseSession(several.Sessions, a.stdin, textOut(a.stderr)); err == nil {
 			c, err = ahp.Dial(ctx, o)
 		}
 	}
@@ -99,7 +114,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		err := attach.RunAnswers(ctx, c, answers, textOut(os.Stdout), textOut(os.Stderr))
+		err := attach.RunAnswers(ctx, c, answers, textOut(a.stdout), textOut(a.stderr))
 		if errors.Is(err, context.Canceled) {
 			return nil
 		}
@@ -109,7 +124,7 @@ func runAttach(url, token, sessionURI, answersFile, name string) error {
 	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h})
 	p := newScreenProgram(m)
 	_, err = p.Run()
-	out := textOut(os.Stdout)
+	out := textOut(a.stdout)
 	for _, l := range m.Log() {
 		io.WriteString(out, l+"\n")
 	}
