@@ -17,6 +17,8 @@ func subcommands(a *app) []*cobra.Command {
 		newConfigCommand(a),
 		newHistoryCommand(a),
 		newSessionsCommand(a),
+		newServeCommand(a),
+		newAttachCommand(a),
 		newVersionCommand(a),
 		newDemoAgentCommand(a),
 		newHostileAgentCommand(a),
