@@ -1,6 +1,7 @@
 package acpconn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -41,6 +42,10 @@ type Config struct {
 	// directory only, except to files that run code later). A write a
 	// permission's diff covers must match it under every policy.
 	Writes WritePolicy
+	// AskWrite, when set, decides each write under WritesAsked; without
+	// it the write is asked as a PermissionRequest whose Write is set (to
+	// Serve's Handler.RequestPermission, or on Events).
+	AskWrite func(ctx context.Context, w WriteRequest) bool
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
@@ -94,6 +99,8 @@ type Conn struct {
 	cancelling atomic.Bool
 	terms      terminals  // terminal/* (terminal.go)
 	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
+
+	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse

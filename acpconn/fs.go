@@ -31,10 +31,18 @@ const (
 	// WritesRefused refuses them, with a Notice (elicit -p without
 	// --approve).
 	WritesRefused
-	// WritesAsked asks the user about each with a PermissionRequest whose
-	// Write is set (the full screen and the accessible session).
+	// WritesAsked asks the user about each: Config.AskWrite decides when
+	// set, else a PermissionRequest whose Write is set asks (the full
+	// screen and the accessible session).
 	WritesAsked
 )
+
+// WriteRequest is a write the agent asks for, as Config.AskWrite sees it.
+type WriteRequest struct {
+	Path    string // relative to the session directory, shown as sanitize.DiffLine shows it
+	Content string // exactly what the agent would write
+	Risk    string // why the file runs code later ("" when it does not): see CodeRisk
+}
 
 // FileAccess is what the agent's fs requests did, for the transcript: a
 // read, a write (with the content before and after, for a diff), or a

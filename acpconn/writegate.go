@@ -103,6 +103,12 @@ func (ap *approval) name() string {
 func (c *Conn) askWrite(ctx context.Context, rel, content, risk, why string) error {
 	switch c.cfg.Writes {
 	case WritesAsked:
+		if c.cfg.AskWrite != nil {
+			if c.cfg.AskWrite(ctx, WriteRequest{Path: sanitize.DiffLine(rel), Content: content, Risk: risk}) {
+				return nil
+			}
+			return &writeRefusal{reason: "the user refused this write"}
+		}
 		return c.askUser(ctx, rel, content, risk, why)
 	case WritesRefused:
 		reason := "the user did not allow file writes"

@@ -37,6 +37,10 @@ type Policy struct {
 	// MaxWaiting is how many questions may wait unanswered behind the one
 	// in front (DefaultMaxWaiting when 0).
 	MaxWaiting int
+	// PermissionsByRule answers permissions by the non-interactive rule
+	// (Approve) even when Person is set: elicit serve -p, whose people are
+	// remote clients that are shown forms and URLs, not permissions.
+	PermissionsByRule bool
 }
 
 // Level is the weight of a transcript note.
@@ -106,6 +110,7 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
+	obs       Observer // hears questions asked, answered, closed (SetObserver)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -135,6 +140,7 @@ func (c *Core) Close() { c.writer.close() }
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
 	ch := c.closeAll("the agent was restarted")
+	c.observeClosed(ch)
 	c.conn = conn
 	return ch
 }
@@ -190,6 +196,7 @@ func (c *Core) Prompted(text string) {
 // tool calls, plans…) leave Changes empty; the views draw them.
 func (c *Core) Apply(ev acpconn.Event) Changes {
 	ch := c.apply(ev)
+	c.observeClosed(ch)
 	ch.Notes = append(c.writer.errors(), ch.Notes...)
 	return ch
 }
