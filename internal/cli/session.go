@@ -15,8 +15,8 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/line"
