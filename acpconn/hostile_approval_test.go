@@ -3,6 +3,7 @@
 package acpconn
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -377,4 +378,19 @@ func TestCodeRisk(t *testing.T) {
 			t.Errorf("CodeRisk(%q) = %v, want %v", rel, got, risky)
 		}
 	}
+}
+
+// Config.AskWrite, when set, decides the writes WritesAsked asks about,
+// and hears why a file runs code later.
+func TestAskWriteDecides(t *testing.T) {
+	dir := t.TempDir()
+	var asked []WriteRequest
+	ask := func(_ context.Context, w WriteRequest) bool { asked = append(asked, w); return w.Path == "yes.txt" }
+	got, _, questions := runSteps(t, dir, Config{Writes: WritesAsked, AskWrite: ask}, answerer{},
+		step{Op: "write", Path: "yes.txt", New: "y"}, step{Op: "write", Path: "no.txt", New: "n"}, step{Op: "write", Path: ".envrc", New: "x"})
+	if len(asked) != 3 || len(questions) != 0 || got[0] != "write ok" || !strings.HasPrefix(got[1], "write error") || asked[2].Risk == "" {
+		t.Fatalf("asked %+v, questions %d: %q", asked, len(questions), got)
+	}
+	fileHolds(t, filepath.Join(dir, "yes.txt"), "y")
+	fileHolds(t, filepath.Join(dir, "no.txt"), "")
 }
