@@ -50,7 +50,7 @@ type agentOptions struct {
 func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	fs := cmd.Flags()
 	fs.StringVar(&o.cwd, "cwd", "", "the session's working `DIR` (default: the current one)")
-	fs.StringVar(&o.logFile, "log", "", "append a full protocol trace to `FILE` (your own, mode 0600, not a symbolic link)")
+	fs.StringVar(&o.logFile, "log", "", "append a full protocol trace to `FILE` (made with mode 0600; never through a symbolic link)")
 	fs.StringArrayVar(&o.allowWrites, "allow-write", nil, "let the agent write `PATH` (a glob or directory in the session directory) without the extra question, although it runs code later (.git, .envrc, shell rc files)")
 	inGroup(fs, groupFiles, "allow-write")
 	fs.BoolVar(&o.noForm, "no-form", false, "do not declare form elicitation to the agent")

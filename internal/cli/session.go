@@ -44,14 +44,10 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
 		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
 	if o.logFile != "" {
-		// Appended to, never replaced; never through a symbolic link; the
-		// user's own file, mode 0600 (the trace holds the conversation).
+		// Appended to, never replaced; never through a symbolic link nor to
+		// a FIFO or a device; made with mode 0600 (it holds the
+		// conversation).
 		f, err := safefile.Append(o.logFile, 0o600)
-		if err == nil {
-			if err = safefile.Private(f, o.logFile); err != nil {
-				f.Close()
-			}
-		}
 		if err != nil {
 			fmt.Fprintln(stderr, "elicit: --log:", err)
 			return cfg, closeLog, exitUsage
