@@ -60,7 +60,7 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no --answers file, and --accept-defaults was not given"}, true
 		}
 	case URL:
-		if !c.pol.Person {
+		if !c.pol.Person && !c.pol.ApproveURLs {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no terminal to ask for consent"}, true
 		}
 	}

@@ -32,6 +32,10 @@ type Policy struct {
 	AcceptDefaults bool
 	// Approve allows tool calls when nobody is asked (-p --approve).
 	Approve bool
+	// ApproveURLs (elicit mcp --approve-urls) hands a URL to the front
+	// end when nobody is asked, instead of declining it: the front end
+	// opens it when its analysis is not high-risk and answers by policy.
+	ApproveURLs bool
 	// AutoRetry sends a -32042 prompt again once its URL flows complete.
 	AutoRetry bool
 	// MaxWaiting is how many questions may wait unanswered behind the one
