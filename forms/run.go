@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -77,6 +78,11 @@ type RunOptions struct {
 	// for screen readers (In carries the answers, one a line).
 	Accessible bool
 	Theme      *theme.Theme // default: theme.New(true, theme.NoColor())
+	// Prefill, RememberedAt and Suggestions are what history remembers
+	// of this form (see Options).
+	Prefill      map[string]json.RawMessage
+	RememberedAt time.Time
+	Suggestions  map[string][]string
 }
 
 // Run shows one form as a program of its own and returns the user's
@@ -95,7 +101,7 @@ func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (Outcome
 	if o.Theme == nil {
 		o.Theme = theme.New(true, theme.NoColor())
 	}
-	m := NewModel(s, h, Options{Theme: o.Theme})
+	m := NewModel(s, h, Options{Theme: o.Theme, Prefill: o.Prefill, RememberedAt: o.RememberedAt, Suggestions: o.Suggestions})
 	_, err := tea.NewProgram(program{m}, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
 	if out, done := m.Done(); done {
 		return out, nil

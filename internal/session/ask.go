@@ -65,7 +65,7 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 		}
 	}
 	if c.paused {
-		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this agent are paused"}, true
+		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
 	}
 	return Outcome{}, false
 }
