@@ -83,6 +83,8 @@ func run(args []string) int {
 			return runURL(args[1:], os.Stdin, textOut(os.Stdout), textOut(os.Stderr))
 		case "sessions":
 			return sessions(args[1:])
+		case "mcp":
+			return runMCPCommand(args[1:])
 		}
 		if code, ok := subcommand(args); ok {
 			return code

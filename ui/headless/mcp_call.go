@@ -172,7 +172,7 @@ func (r *mcpCall) changes(ch session.Changes) {
 		}
 		r.say("a question from the server was closed: %s", sanitize.Line(cl.Reason))
 	}
-	if r.flowT == nil && len(r.core.Flows()) > 0 {
+	if r.flowT == nil && len(legacyFlows(r.core)) > 0 {
 		r.flowT = time.NewTimer(r.o.FlowTimeout)
 		r.say("waiting up to %s for %s to report the URL flow complete", r.o.FlowTimeout, r.c.Info().Name)
 	}
@@ -200,10 +200,22 @@ func (r *mcpCall) offerRetry() {
 // flowsTimedOut goes on as if the -32042 flows were done: nobody can say
 // so here, and the server may never send the notification.
 func (r *mcpCall) flowsTimedOut() {
-	for _, f := range r.core.Flows() {
+	for _, f := range legacyFlows(r.core) {
 		r.say("no notifications/elicitation/complete for %s within %s: going on as if the flow were done", f.Q.Elicit.Report.Site(), r.o.FlowTimeout)
 		r.changes(r.core.MarkDone(f))
 	}
+}
+
+// legacyFlows are the pending flows of a -32042 error: a retry waits for
+// them (the flow of an elicitation/create needs no wait: the call goes on).
+func legacyFlows(c *session.Core) []*session.Flow {
+	var out []*session.Flow
+	for _, f := range c.Flows() {
+		if f.Q.Legacy {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // next takes up the question in front, if none is being asked.
