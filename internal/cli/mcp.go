@@ -302,4 +302,3 @@ func serverName(cfg mcpconn.Config) string {
 	}
 	return filepath.Base(cfg.Argv[0])
 }
-

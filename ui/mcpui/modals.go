@@ -136,7 +136,9 @@ type retryModal struct {
 	pos    string
 }
 
-func newRetryModal(spec callSpec, th *theme.Theme) *retryModal { return &retryModal{spec: spec, th: th} }
+func newRetryModal(spec callSpec, th *theme.Theme) *retryModal {
+	return &retryModal{spec: spec, th: th}
+}
 
 func (r *retryModal) question() *session.Question { return nil }
 func (r *retryModal) done() bool                  { return r.picked != nil }

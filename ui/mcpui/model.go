@@ -57,26 +57,26 @@ type Model struct {
 	th   *theme.Theme
 	w, h int
 
-	conn     *mcpconn.Conn
-	connErr  string
-	exited   bool
-	core     *session.Core
-	server   string // the server's display name
-	version  string
-	tools    []mcpconn.Tool
-	prompts  []mcpconn.Item
-	res      []mcpconn.Item
-	tab      tab
-	sel      [3]int
-	listOff  [3]int
-	pane     pane
-	args     *argsForm
-	editor   *jsonEditor
+	conn    *mcpconn.Conn
+	connErr string
+	exited  bool
+	core    *session.Core
+	server  string // the server's display name
+	version string
+	tools   []mcpconn.Tool
+	prompts []mcpconn.Item
+	res     []mcpconn.Item
+	tab     tab
+	sel     [3]int
+	listOff [3]int
+	pane    pane
+	args    *argsForm
+	editor  *jsonEditor
 	// editorDrafts keeps the JSON editor's text per tool.
 	editorDrafts map[string]string
-	call     *running // the call running, if any
-	lastCall *callSpec
-	calls    int
+	call         *running // the call running, if any
+	lastCall     *callSpec
+	calls        int
 
 	tr        transcript
 	queue     []modal
