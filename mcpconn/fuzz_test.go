@@ -32,8 +32,8 @@ func FuzzObserveSchema(f *testing.F) {
 				RequestedSchema any    `json:"requestedSchema"`
 			} `json:"params"`
 		}
-		if err := json.Unmarshal(msg, &wire); err != nil {
-			t.Fatal(err)
+		if json.Unmarshal(msg, &wire) != nil {
+			return // the SDK could not decode it either: no handler runs
 		}
 		got, a := o.claim(wire.Params.Message, wire.Params.RequestedSchema)
 		var compact bytes.Buffer
