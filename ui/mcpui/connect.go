@@ -125,10 +125,18 @@ func (m *Model) startCall(spec callSpec) tea.Cmd {
 	}
 	m.tr.add(lineCall, label)
 	c := m.conn
-	return func() tea.Msg {
+	return tea.Batch(runTick(r), func() tea.Msg {
 		res, err := c.CallTool(ctx, mcpconn.Call{Name: spec.tool.Name, Args: spec.args, ProgressToken: r.token})
 		return callDoneMsg{r, res, err}
-	}
+	})
+}
+
+// runTickMsg redraws the running call's line, so its time moves on
+// between the server's progress notifications.
+type runTickMsg struct{ run *running }
+
+func runTick(r *running) tea.Cmd {
+	return tea.Tick(250*time.Millisecond, func(time.Time) tea.Msg { return runTickMsg{r} })
 }
 
 // callKey names the running call for the core's -32042 retry.

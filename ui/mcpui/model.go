@@ -162,6 +162,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.opened(msg)
 	case focus.TickMsg:
 		return m, m.arb.Idle(m.front() != nil)
+	case runTickMsg:
+		if m.call == msg.run {
+			return m, runTick(msg.run)
+		}
+		return m, nil
 	case ageTickMsg:
 		if m.showFlows {
 			return m, ageTick()
