@@ -35,7 +35,11 @@ type Item struct {
 	URI                      string // a resource's
 }
 
-// Tools lists every tool (all pages).
+// MaxTools is the most tools Tools returns: a list to look at, not one a
+// server can make elicit hold without end.
+const MaxTools = 10000
+
+// Tools lists every tool (all pages, up to MaxTools).
 func (c *Conn) Tools(ctx context.Context) ([]Tool, error) {
 	var out []Tool
 	for t, err := range c.cs.Tools(ctx, nil) {
@@ -55,6 +59,9 @@ func (c *Conn) Tools(ctx context.Context) ([]Tool, error) {
 			tool.Destructive = a.DestructiveHint != nil && *a.DestructiveHint
 		}
 		out = append(out, tool)
+		if len(out) >= MaxTools {
+			break
+		}
 	}
 	return out, nil
 }

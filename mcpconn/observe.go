@@ -42,6 +42,10 @@ func newObserver(log io.Writer) *observer {
 	return &observer{schemas: map[string][]json.RawMessage{}, tools: map[string]json.RawMessage{}, asked: map[string]*asked{}, log: log}
 }
 
+// maxKept bounds the schemas and tools the observer keeps: past it, the
+// oldest go (their forms then come in the SDK's key order).
+const maxKept = 1024
+
 // maxObserved is the largest message the observer reads; a longer one
 // passes unobserved (its schema then comes in the SDK's key order).
 const maxObserved = 8 << 20
@@ -129,6 +133,9 @@ func (o *observer) inMessage(m wireMessage) {
 		}
 		o.mu.Lock()
 		for _, t := range r.Tools {
+			if len(o.tools) >= 10*maxKept {
+				clear(o.tools)
+			}
 			if len(t.InputSchema) > 0 {
 				o.tools[t.Name] = t.InputSchema
 			}
@@ -154,6 +161,9 @@ func (o *observer) keep(p wireElicit) string {
 	key := formKey(p.Message, v)
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if len(o.schemas) >= maxKept { // never more than this, whatever the server sends
+		clear(o.schemas)
+	}
 	if len(o.schemas[key]) < 64 { // a server repeating one form cannot make us hold more
 		o.schemas[key] = append(o.schemas[key], p.RequestedSchema)
 	}
@@ -237,6 +247,13 @@ func (o *observer) out(line []byte) {
 	o.mu.Lock()
 	a := o.asked[string(m.ID)]
 	delete(o.asked, string(m.ID))
+	if a != nil && !a.handled { // refused before the handler: its schema is not claimed
+		if list := o.schemas[a.key]; len(list) > 1 {
+			o.schemas[a.key] = list[1:]
+		} else {
+			delete(o.schemas, a.key)
+		}
+	}
 	o.mu.Unlock()
 	if a == nil || a.handled || m.Error == nil || o.refused == nil {
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -78,7 +79,7 @@ func (t *transcript) result(res *mcp.CallToolResult, took time.Duration) {
 	for _, c := range res.Content {
 		switch c := c.(type) {
 		case *mcp.TextContent:
-			t.add(textKind, sanitize.Text(c.Text))
+			t.add(textKind, sanitize.Text(capText(c.Text)))
 		case *mcp.ImageContent:
 			t.add(lineNote, fmt.Sprintf("[an image: %s, %d bytes; not shown]", sanitize.Line(c.MIMEType), len(c.Data)))
 		case *mcp.AudioContent:
@@ -96,7 +97,7 @@ func (t *transcript) result(res *mcp.CallToolResult, took time.Duration) {
 			if r := c.Resource; r != nil {
 				t.add(lineNote, fmt.Sprintf("[a resource: %s %s]", urlcheck.Visible(r.URI), sanitize.Line(r.MIMEType)))
 				if r.Text != "" {
-					t.add(textKind, sanitize.Text(r.Text))
+					t.add(textKind, sanitize.Text(capText(r.Text)))
 				} else if len(r.Blob) > 0 {
 					t.add(lineNote, fmt.Sprintf("[%d bytes of data; not shown]", len(r.Blob)))
 				}
@@ -117,6 +118,21 @@ func (t *transcript) result(res *mcp.CallToolResult, took time.Duration) {
 		return
 	}
 	t.add(lineOK, fmt.Sprintf("✓ done in %s", took.Round(10*time.Millisecond)))
+}
+
+// maxText is how much of one text block the screen shows.
+const maxText = 256 << 10
+
+// capText cuts a text block to maxText bytes, saying so.
+func capText(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n… (%d more bytes not shown)", len(s)-cut)
 }
 
 // style is how a line of kind k is drawn.
