@@ -77,7 +77,7 @@ func RunMCPCall(o MCPOptions) int {
 		}
 	}
 	if !found {
-		fmt.Fprintf(o.Stderr, "elicit: %s offers no tool %q (elicit mcp tools lists them)\n", c.Info().Name, sanitize.Line(o.Tool))
+		fmt.Fprintf(o.Stderr, "elicit: %s offers no tool %q (elicit mcp tools lists them)\n", c.Info().Display(), sanitize.Line(o.Tool))
 		return ExitFailed
 	}
 	r.core.Apply(toolCallEvent(o.Tool, r.title))
@@ -174,7 +174,7 @@ func (r *mcpCall) changes(ch session.Changes) {
 	}
 	if r.flowT == nil && len(legacyFlows(r.core)) > 0 {
 		r.flowT = time.NewTimer(r.o.FlowTimeout)
-		r.say("waiting up to %s for %s to report the URL flow complete", r.o.FlowTimeout, r.c.Info().Name)
+		r.say("waiting up to %s for %s to report the URL flow complete", r.o.FlowTimeout, r.c.Info().Display())
 	}
 	switch {
 	case ch.Send == callKey && r.calls < 2:
@@ -189,7 +189,7 @@ func (r *mcpCall) changes(ch session.Changes) {
 
 // offerRetry asks a person whether to retry; without one, says how.
 func (r *mcpCall) offerRetry() {
-	if r.o.Person && r.o.Ask != nil && r.o.Ask.Confirm(r.ctx, fmt.Sprintf("The URL flows %s needed are complete. Call %s again?", r.c.Info().Name, r.title)) {
+	if r.o.Person && r.o.Ask != nil && r.o.Ask.Confirm(r.ctx, fmt.Sprintf("The URL flows %s needed are complete. Call %s again?", r.c.Info().Display(), r.title)) {
 		r.start()
 		return
 	}
@@ -232,7 +232,7 @@ func (r *mcpCall) next() {
 		return
 	}
 	go func() {
-		out := r.o.Ask.Ask(ctx, q, r.c.Info().Name)
+		out := r.o.Ask.Ask(ctx, q, r.c.Info().Display())
 		cancel()
 		r.answers <- answered{q, out}
 	}()
@@ -265,7 +265,7 @@ func (r *mcpCall) result(d callDone) {
 			r.say("refused a URL the server needs: %s", sanitize.Line(why))
 		}
 		if len(reqs) == 0 {
-			r.say("%s needs URL flows completed first, and none could be offered", r.c.Info().Name)
+			r.say("%s needs URL flows completed first, and none could be offered", r.c.Info().Display())
 			r.finish(ExitFailed)
 			return
 		}
