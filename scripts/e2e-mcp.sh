@@ -133,6 +133,7 @@ keys C-c
 [ "$(wait_dead)" = 0 ] || fail "elicit mcp did not exit 0"
 assert_restored || fail "the terminal was not restored"
 e2e_cleanup
+E2E_SOCK="$E2E_SOCK-call" # a fresh tmux server: the old one may still be going away
 
 # 6. `elicit mcp call` on a terminal asks: the same consent screen.
 start_elicit "$bin" mcp call trigger-url-elicitation --args '{"url":"https://xn--80ak6aa92e.com/login"}' -- "$server"
