@@ -3,156 +3,160 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/mcpconn"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/headless"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
-// mcpFlags are the flags of `elicit mcp` and its sub-commands.
-type mcpFlags struct {
-	url, logFile, cwd, answers, audit, configFile, topDomains, protocol string
-	headers                                                             []string
-	noForm, noURL, acceptDefaults, decline, approveURLs, autoRetry      bool
-	noHistory                                                           bool
-	timeout, startTimeout, flowTimeout                                  time.Duration
-	args                                                                string
+const mcpExample = `
+# A server's tools in a full screen, its forms and URL requests answered there:
+elicit mcp -- npx -y @modelcontextprotocol/server-everything
+
+# A streamable HTTP server, with a header on every request:
+elicit mcp --url http://localhost:3001/mcp --header 'Authorization: Bearer dev'
+
+# For scripts: the tools, then one call with its forms answered from a file:
+elicit mcp tools -- my-server
+elicit mcp call my-tool --args '{"id":3}' --answers a.json -- my-server
+`
+
+// mcpOptions are the flags of `elicit mcp` and its subcommands.
+type mcpOptions struct {
+	agent                                agentOptions
+	files                                fileOptions
+	answers                              string
+	url, protocol, args                  string
+	headers                              []string
+	acceptDefaults, decline, approveURLs bool
+	autoRetry                            bool
+	timeout, flowTimeout                 time.Duration
 }
 
-// runMCPCommand runs `elicit mcp …` (args after "mcp") and returns the
-// exit status.
-func runMCPCommand(args []string) int {
-	code := 0
-	cmd := newMCPCommand(&code)
-	cmd.SetArgs(args)
-	cmd.SetOut(textOut(os.Stdout))
-	cmd.SetErr(textOut(os.Stderr))
-	if err := cmd.Execute(); err != nil {
-		if code == 0 {
-			code = 2
-		}
-	}
-	return code
+// addMCPFlags adds the flags every `elicit mcp` command takes: the shared
+// ones where they mean the same (--cwd, --log, --no-form, --no-url,
+// --start-timeout; --config, --audit, --no-history, --top-domains;
+// --answers, --accept-defaults, --auto-retry) and MCP's own.
+func addMCPFlags(cmd *cobra.Command, o *mcpOptions) {
+	fs := cmd.Flags()
+	fs.StringVar(&o.url, "url", "", "a streamable HTTP server's `URL` instead of a command after --")
+	fs.StringArrayVar(&o.headers, "header", nil, "an HTTP header `NAME:VALUE` for every request to --url (repeatable)")
+	fs.BoolVar(&o.autoRetry, "auto-retry", false, "retry a call refused with -32042 once its URL flows are complete, without asking (once)")
+	fs.StringVar(&o.protocol, "protocol", "", "ask for this MCP protocol `VERSION` (default: the SDK's latest, then 2025-11-25)")
+	_ = fs.MarkHidden("protocol")
+	fs.DurationVar(&o.timeout, "timeout", headless.DefaultTimeout, "tools, call: end the run after `DURATION` (exit status 124)")
+	inGroup(fs, groupSession, "url", "header", "auto-retry", "timeout")
+	addAnswersFileFlag(cmd, &o.answers)
+	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: decline them)")
+	fs.BoolVar(&o.decline, "decline", false, "decline every form without asking")
+	fs.BoolVar(&o.approveURLs, "approve-urls", false, "without a person: hand URLs that are not high-risk to the browser (default: decline them)")
+	fs.DurationVar(&o.flowTimeout, "flow-timeout", headless.DefaultFlowTimeout, "without a person: the `DURATION` to wait for notifications/elicitation/complete after a -32042 URL opened")
+	inGroup(fs, groupAnswers, "accept-defaults", "decline", "approve-urls", "flow-timeout")
+	addAgentFlags(cmd, &o.agent)
+	addFileFlags(cmd, &o.files)
 }
 
 // newMCPCommand is `elicit mcp`: an MCP server's tools in a full screen,
-// and its sub-commands `tools` and `call` for scripts. The exit status is
-// left in *code.
-func newMCPCommand(code *int) *cobra.Command {
-	var f mcpFlags
-	root := &cobra.Command{
-		Use:   "mcp [flags] (-- SERVER COMMAND... | --url URL)",
-		Short: "Try an MCP server's tools, and answer its elicitations, in a full screen",
-		Long: `elicit mcp connects to an MCP server (a command over stdio after --, or a streamable
-HTTP endpoint with --url), declares form and URL elicitation, and shows its tools, prompts
-and resources: pick a tool, fill its arguments, run it, and answer the forms and URL
-requests it sends on the way.`,
-		Example: `  elicit mcp -- npx -y @modelcontextprotocol/server-everything
-  elicit mcp --url http://localhost:3001/mcp --header 'Authorization: Bearer …'
-  elicit mcp tools -- my-server
-  elicit mcp call trigger-elicitation-request --answers a.json -- npx @modelcontextprotocol/server-everything`,
-		SilenceUsage:  true,
-		SilenceErrors: true,
+// and `tools` and `call` for scripts.
+func newMCPCommand(a *app) *cobra.Command {
+	var o mcpOptions
+	cmd := &cobra.Command{
+		Use:   "mcp [-- SERVER COMMAND...]",
+		Short: "Try an MCP server's tools and answer its elicitations",
+		Long: "Connects to an MCP server (a command over stdio after --, or a streamable HTTP endpoint with --url), declares form " +
+			"and URL elicitation, and lists its tools, prompts and resources: pick a tool, fill its arguments, run it, and answer " +
+			"the forms and URL requests it sends on the way, with the same forms and consent screen as an agent's questions.\n\n" +
+			"elicit mcp tools and elicit mcp call are the same without a screen, for scripts and CI.",
+		Example: mcpExample,
+		Args:    cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			*code = mcpScreen(cmd, f, args)
-			return nil
-		},
-	}
-	pf := root.PersistentFlags()
-	pf.StringVar(&f.url, "url", "", "a streamable HTTP `URL` instead of a server command")
-	pf.StringArrayVar(&f.headers, "header", nil, "an HTTP header `K:V` sent with every request to --url (repeatable)")
-	pf.BoolVar(&f.noForm, "no-form", false, "do not declare form elicitation")
-	pf.BoolVar(&f.noURL, "no-url", false, "do not declare URL elicitation")
-	pf.StringVar(&f.answers, "answers", "", "answer forms from a JSON `FILE` of property key -> value (then defaults), without asking")
-	pf.BoolVar(&f.acceptDefaults, "accept-defaults", false, "answer forms with their defaults when --answers does not, without asking")
-	pf.BoolVar(&f.decline, "decline", false, "decline every form without asking")
-	pf.BoolVar(&f.approveURLs, "approve-urls", false, "without a person: hand URLs that are not high-risk to the browser (default: decline them)")
-	pf.BoolVar(&f.autoRetry, "auto-retry", false, "retry a call refused with -32042 once its URL flows are complete, without asking (once)")
-	pf.DurationVar(&f.flowTimeout, "flow-timeout", headless.DefaultFlowTimeout, "call: how long to wait for the server's notifications/elicitation/complete after a -32042 URL was opened")
-	pf.DurationVar(&f.timeout, "timeout", headless.DefaultTimeout, "tools, call: end the run after `DURATION` (exit status 124)")
-	pf.DurationVar(&f.startTimeout, "start-timeout", mcpconn.DefaultStartTimeout, "how long the server has to answer initialize")
-	pf.StringVar(&f.logFile, "log", "", "write a full protocol trace to `FILE`")
-	pf.StringVar(&f.cwd, "cwd", "", "the server's working directory (default: the current one)")
-	pf.StringVar(&f.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
-	pf.BoolVar(&f.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
-	pf.StringVar(&f.configFile, "config", "", "read the configuration from `FILE`")
-	pf.StringVar(&f.topDomains, "top-domains", "", "extra well-known domains to protect from lookalikes, one per line in `FILE`")
-	pf.StringVar(&f.protocol, "protocol", "", "ask for this MCP protocol `VERSION` (default: the SDK's latest, falling back)")
-	_ = pf.MarkHidden("protocol")
-
-	tools := &cobra.Command{
-		Use:   "tools [flags] (-- SERVER COMMAND... | --url URL)",
-		Short: "Print the server's tools, one a line: the name, a tab, the title",
-		RunE: func(cmd *cobra.Command, args []string) error {
-			o, c := mcpHeadless(cmd, f, args)
-			if c != 0 {
-				*code = c
-				return nil
+			argv, err := serverArgv(cmd, args, 0)
+			if err != nil {
+				return err
 			}
-			*code = withSignals(func() int { return headless.RunMCPTools(o) })
-			return nil
+			cfg, err := o.server(argv)
+			if err != nil {
+				return err
+			}
+			return a.exit(a.mcpScreen(o, cfg))
 		},
 	}
+	addMCPFlags(cmd, &o)
+	tools := &cobra.Command{
+		Use:     "tools [-- SERVER COMMAND...]",
+		Short:   "Print the server's tools, one a line: the name, a tab, the title",
+		Example: "elicit mcp tools -- my-server\nelicit mcp tools --no-url --url http://localhost:3001/mcp",
+		Args:    cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			argv, err := serverArgv(cmd, args, 0)
+			if err != nil {
+				return err
+			}
+			ho, err := a.mcpHeadless(o, argv)
+			if err != nil {
+				return err
+			}
+			defer ho.close()
+			return a.exit(withSignals(func() int { return headless.RunMCPTools(ho.MCPOptions) }))
+		},
+	}
+	addMCPFlags(tools, &o)
 	call := &cobra.Command{
-		Use:   "call TOOL [--args JSON] [flags] (-- SERVER COMMAND... | --url URL)",
-		Short: "Call one tool and print its text content (exit 0), or its error on stderr (exit 1)",
-		Long: `Calls one tool. On a terminal the server's forms and URL requests are asked; with --answers,
---accept-defaults or --decline, or without a terminal, they are answered without asking (a form
-that cannot be filled is declined, with the reason on stderr) and URLs are declined unless
---approve-urls.`,
+		Use:   "call TOOL [-- SERVER COMMAND...]",
+		Short: "Call one tool and print its text (exit 0), or its error on stderr (exit 1)",
+		Long: "Calls one tool. On a terminal the server's forms and URL requests are asked; with --answers, --accept-defaults " +
+			"or --decline, or without a terminal, they are answered without asking (a form that cannot be filled is declined, " +
+			"with the reason on stderr) and URLs are declined unless --approve-urls.",
+		Example: "elicit mcp call echo --args '{\"message\":\"hi\"}' -- my-server\n" +
+			"elicit mcp call my-tool --answers a.json --approve-urls --auto-retry -- my-server",
+		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 || cmd.ArgsLenAtDash() == 0 {
-				return mcpUsage(cmd, code, "name the tool: elicit mcp call TOOL -- SERVER...")
+				return usagef("name the tool: elicit mcp call TOOL -- SERVER...")
 			}
 			tool := args[0]
-			o, c := mcpHeadless(cmd, f, args[1:])
-			if c != 0 {
-				*code = c
-				return nil
+			argv, err := serverArgv(cmd, args, 1)
+			if err != nil {
+				return err
 			}
-			o.Tool = tool
-			if f.args != "" {
-				if !json.Valid([]byte(f.args)) || !strings.HasPrefix(strings.TrimSpace(f.args), "{") {
-					return mcpUsage(cmd, code, "--args must be a JSON object")
+			ho, err := a.mcpHeadless(o, argv)
+			if err != nil {
+				return err
+			}
+			defer ho.close()
+			ho.Tool = tool
+			if o.args != "" {
+				if !json.Valid([]byte(o.args)) || !strings.HasPrefix(strings.TrimSpace(o.args), "{") {
+					return usagef("--args must be a JSON object")
 				}
-				o.Args = json.RawMessage(f.args)
+				ho.Args = json.RawMessage(o.args)
 			}
-			*code = withSignals(func() int { return headless.RunMCPCall(o) })
-			return nil
+			return a.exit(withSignals(func() int { return headless.RunMCPCall(ho.MCPOptions) }))
 		},
 	}
-	call.Flags().StringVar(&f.args, "args", "", "the tool's arguments, a JSON object")
-	root.AddCommand(tools, call)
-	root.CompletionOptions.DisableDefaultCmd = true // the root command has its own
-	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return mcpUsage(cmd, code, err.Error()) })
-	return root
+	addMCPFlags(call, &o)
+	call.Flags().StringVar(&o.args, "args", "", "the tool's arguments, a JSON `OBJECT`")
+	inGroup(call.Flags(), groupSession, "args")
+	cmd.AddCommand(tools, call)
+	for _, c := range []*cobra.Command{tools, call} {
+		c.Flags().SortFlags = false
+	}
+	return cmd
 }
 
-// mcpUsage reports a usage error (exit 2).
-func mcpUsage(cmd *cobra.Command, code *int, msg string) error {
-	fmt.Fprintln(cmd.ErrOrStderr(), "elicit mcp:", msg)
-	fmt.Fprintln(cmd.ErrOrStderr(), "Run 'elicit mcp --help' for usage.")
-	*code = 2
-	return errors.New(msg)
-}
-
-// withSignals runs a headless command so that a signal ends the server
-// (its whole process group) first, and exits with the signal's status.
+// withSignals runs a command without a screen so that a signal ends the
+// server (its whole process group) first; the status is then the
+// signal's.
 func withSignals(run func() int) int {
 	defer procgroup.Default.Shutdown()
 	var caught atomic.Value
@@ -163,142 +167,133 @@ func withSignals(run func() int) int {
 	code := run()
 	stop()
 	if s, ok := caught.Load().(os.Signal); ok {
-		fmt.Fprintf(os.Stderr, "elicit: %v: the server was ended\n", s)
 		return procgroup.ExitCode(s)
 	}
 	return code
 }
 
-// mcpServer is the server's config from the flags and the command after
-// --; a non-zero code is a usage error already reported.
-func mcpServer(cmd *cobra.Command, f mcpFlags, argv []string) (mcpconn.Config, func(), int) {
-	closeLog := func() {}
-	cfg := mcpconn.Config{Argv: argv, Dir: f.cwd, NoForm: f.noForm, NoURL: f.noURL, ClientVersion: version(),
-		StartTimeout: f.startTimeout, ProtocolVersion: f.protocol}
-	var code int
+// serverArgv is the server's command: what follows --, with want
+// arguments of the command's own before it.
+func serverArgv(cmd *cobra.Command, args []string, want int) ([]string, error) {
+	dash := cmd.ArgsLenAtDash()
 	switch {
-	case f.url != "" && len(argv) > 0:
-		_ = mcpUsage(cmd, &code, "give either --url or a server command after --, not both")
-		return cfg, closeLog, code
-	case f.url == "" && len(argv) == 0:
-		_ = mcpUsage(cmd, &code, "give a server command after -- (or --url URL)")
-		return cfg, closeLog, code
-	case f.url != "":
-		u, err := url.Parse(f.url)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			_ = mcpUsage(cmd, &code, "--url must be an http or https URL")
-			return cfg, closeLog, code
-		}
-		cfg.URL = f.url
+	case dash < 0 && len(args) > want:
+		return nil, usagef("the server's command goes after --: elicit %s -- %s", cmd.CommandPath()[len("elicit "):], strings.Join(args[want:], " "))
+	case dash > want:
+		return nil, usagef("unexpected argument %q before --", args[want])
+	case dash < 0:
+		return nil, nil
 	}
-	if len(f.headers) > 0 {
-		cfg.Header = http.Header{}
-		for _, h := range f.headers {
-			k, v, ok := strings.Cut(h, ":")
-			if !ok || strings.TrimSpace(k) == "" {
-				_ = mcpUsage(cmd, &code, fmt.Sprintf("--header %q: want NAME:VALUE", h))
-				return cfg, closeLog, code
-			}
-			cfg.Header.Add(strings.TrimSpace(k), strings.TrimSpace(v))
-		}
-	}
-	if f.logFile != "" {
-		lf, err := os.OpenFile(f.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-		if err != nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "elicit:", err)
-			return cfg, closeLog, 2
-		}
-		cfg.Log, closeLog = lf, func() { lf.Close() }
-	}
-	return cfg, closeLog, 0
+	return args[dash:], nil
 }
 
-// mcpMemory opens hooks, history and the audit log as the ACP session
-// does; the server's own name (from initialize) names it.
-func mcpMemory(cmd *cobra.Command, f mcpFlags) (*setup, int) {
-	if f.topDomains != "" {
-		if err := urlcheck.LoadTopDomains(f.topDomains); err != nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "elicit:", err)
-			return nil, 2
+// server is the server's config from the flags and its command.
+func (o mcpOptions) server(argv []string) (mcpconn.Config, error) {
+	cfg := mcpconn.Config{Argv: argv, Dir: o.agent.cwd, NoForm: o.agent.noForm, NoURL: o.agent.noURL, ClientVersion: readVersion().short(),
+		StartTimeout: o.agent.startTimeout, ProtocolVersion: o.protocol}
+	switch {
+	case o.url != "" && len(argv) > 0:
+		return cfg, usagef("give either --url or a server command after --, not both")
+	case o.url == "" && len(argv) == 0:
+		return cfg, usagef("give a server command after -- (or --url URL)")
+	case o.url != "":
+		u, err := url.Parse(o.url)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return cfg, usagef("--url must be an http or https URL")
 		}
+		cfg.URL = o.url
 	}
-	file, _, err := loadConfig(f.configFile)
-	if err != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "elicit:", err)
-		return nil, 2
+	for _, h := range o.headers {
+		k, v, ok := strings.Cut(h, ":")
+		if !ok || strings.TrimSpace(k) == "" {
+			return cfg, usagef("--header %q: want NAME:VALUE", h)
+		}
+		if cfg.Header == nil {
+			cfg.Header = http.Header{}
+		}
+		cfg.Header.Add(strings.TrimSpace(k), strings.TrimSpace(v))
 	}
-	st, err := newSetup(options{noHistory: f.noHistory, audit: f.audit}, file, []string{"mcp"}, true)
-	if err != nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "elicit:", err)
-		return nil, 2
-	}
-	st.memory.Agent = "" // the server's name, once it said it
-	return st, 0
+	return cfg, nil
 }
+
+// mcpSetup opens the trace, hooks, history and the audit log as a
+// session with an agent does; the server's own name (from initialize)
+// names it for hooks and history.
+func (a *app) mcpSetup(o mcpOptions, cfg *mcpconn.Config) (*setup, error) {
+	if err := loadTopDomains(o.files.topDomains); err != nil {
+		return nil, usageError{err}
+	}
+	file, _, err := loadConfig(o.files.configFile)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	st.memory.Agent = ""
+	if o.agent.logFile != "" {
+		lf, err := os.OpenFile(o.agent.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			st.close()
+			return nil, usageError{err}
+		}
+		cfg.Log = lf
+		st.closers = append(st.closers, func() { lf.Close() })
+	}
+	return st, nil
+}
+
+// mcpRun is a headless run's options and what to close after it.
+type mcpRun struct {
+	headless.MCPOptions
+	st *setup
+}
+
+func (r mcpRun) close() { r.st.close() }
 
 // mcpHeadless builds the options of `tools` and `call`.
-func mcpHeadless(cmd *cobra.Command, f mcpFlags, argv []string) (headless.MCPOptions, int) {
-	var o headless.MCPOptions
-	cfg, closeLog, code := mcpServer(cmd, f, argv)
-	if code != 0 {
-		return o, code
+func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
+	cfg, err := o.server(argv)
+	if err != nil {
+		return mcpRun{}, err
 	}
-	cobra.OnFinalize(closeLog)
-	st, code := mcpMemory(cmd, f)
-	if code != 0 {
-		return o, code
+	if o.decline && (o.answers != "" || o.acceptDefaults) {
+		return mcpRun{}, usagef("--decline answers no form: it cannot go with --answers or --accept-defaults")
 	}
-	cobra.OnFinalize(st.close)
-	o = headless.MCPOptions{Server: cfg, AcceptDefaults: f.acceptDefaults, ApproveURLs: f.approveURLs, AutoRetry: f.autoRetry,
-		FlowTimeout: f.flowTimeout, Timeout: f.timeout, Memory: st.memory, Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr()}
-	if f.answers != "" {
-		answers, err := readAnswers(f.answers)
-		if err != nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "elicit: --answers:", err)
-			return o, 2
+	var answers map[string]json.RawMessage
+	if o.answers != "" {
+		if answers, err = readAnswers(o.answers); err != nil {
+			return mcpRun{}, usageError{answersError(o.answers, err)}
 		}
-		o.Answers = answers
 	}
-	if f.decline && (o.Answers != nil || f.acceptDefaults) {
-		return o, mcpUsageCode(cmd, "--decline answers no form: it cannot go with --answers or --accept-defaults")
+	st, err := a.mcpSetup(o, &cfg)
+	if err != nil {
+		return mcpRun{}, err
 	}
-	if in, ok := askTerminal(); ok && o.Answers == nil && !f.acceptDefaults && !f.decline {
-		o.Person = true
-		o.Ask = headless.TerminalAsker{In: in, Out: screenOut(os.Stderr), Theme: theme.New(true, noColor())}
+	r := mcpRun{st: st, MCPOptions: headless.MCPOptions{Server: cfg, Answers: answers, AcceptDefaults: o.acceptDefaults,
+		ApproveURLs: o.approveURLs, AutoRetry: o.autoRetry, FlowTimeout: o.flowTimeout, Timeout: o.timeout,
+		Memory: st.memory, Stdout: textOut(a.stdout), Stderr: textOut(a.stderr)}}
+	if in, ok := a.askTerminal(); ok && answers == nil && !o.acceptDefaults && !o.decline {
+		r.Person = true
+		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor())}
 	}
-	return o, 0
-}
-
-func mcpUsageCode(cmd *cobra.Command, msg string) int {
-	code := 0
-	_ = mcpUsage(cmd, &code, msg)
-	return code
+	return r, nil
 }
 
 // askTerminal is where a person's keys come from when elicit can ask one:
 // stderr is a terminal (the questions draw there), and stdin is one, or
 // else the controlling terminal is (stdin then carries data).
-func askTerminal() (io.Reader, bool) {
-	if !term.IsTerminal(os.Stderr.Fd()) {
+func (a *app) askTerminal() (io.Reader, bool) {
+	if !isTerminal(a.stderr) {
 		return nil, false
 	}
-	if term.IsTerminal(os.Stdin.Fd()) {
-		return os.Stdin, true
+	if isTerminal(a.stdin) {
+		return a.stdin, true
 	}
 	tty, err := os.Open("/dev/tty")
 	if err != nil {
 		return nil, false
 	}
 	return tty, true
-}
-
-// serverName is a short name for the server before it says its own.
-func serverName(cfg mcpconn.Config) string {
-	if cfg.URL != "" {
-		if u, err := url.Parse(cfg.URL); err == nil {
-			return u.Host
-		}
-		return cfg.URL
-	}
-	return filepath.Base(cfg.Argv[0])
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,54 +11,53 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
-	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/mcpconn"
 	"github.com/elicit-dev/elicit/ui/mcpui"
 )
 
-// mcpScreen is `elicit mcp` with no sub-command: the full screen.
-func mcpScreen(cmd *cobra.Command, f mcpFlags, argv []string) int {
-	if !term.IsTerminal(os.Stdin.Fd()) || !term.IsTerminal(os.Stdout.Fd()) {
-		return mcpUsageCode(cmd, "no terminal: use `elicit mcp tools` or `elicit mcp call TOOL` in scripts")
+// mcpScreen is `elicit mcp` with no subcommand: the full screen.
+func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
+	stderr := textOut(a.stderr)
+	fail := func(code int, msg string) int {
+		fmt.Fprintln(stderr, "elicit mcp:", msg)
+		return code
+	}
+	if !isTerminal(a.stdin) || !isTerminal(a.stdout) {
+		return fail(exitUsage, "no terminal: use `elicit mcp tools` or `elicit mcp call TOOL` in scripts")
 	}
 	if dumbTerminal() {
-		return mcpUsageCode(cmd, "TERM="+os.Getenv("TERM")+" cannot draw the full screen; use `elicit mcp call TOOL`, which asks with line prompts there")
+		return fail(exitUsage, "TERM="+os.Getenv("TERM")+" cannot draw the full screen; use `elicit mcp call TOOL`")
 	}
-	cfg, closeLog, code := mcpServer(cmd, f, argv)
-	if code != 0 {
-		return code
+	var answers map[string]json.RawMessage
+	if o.answers != "" {
+		var err error
+		if answers, err = readAnswers(o.answers); err != nil {
+			return fail(exitUsage, answersError(o.answers, err).Error())
+		}
 	}
-	defer closeLog()
-	st, code := mcpMemory(cmd, f)
-	if code != 0 {
-		return code
+	st, err := a.mcpSetup(o, &cfg)
+	if err != nil {
+		return fail(exitUsage, err.Error())
 	}
 	defer st.close()
-	o := mcpui.Options{Server: cfg, AutoRetry: f.autoRetry, NoColor: noColor(), Memory: st.memory, Theme: string(st.settings.Theme)}
-	if f.answers != "" {
-		answers, err := readAnswers(f.answers)
-		if err != nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "elicit: --answers:", err)
-			return 2
-		}
-		o.Answers = answers
-	}
-	o.Width, o.Height, _ = term.GetSize(os.Stdout.Fd())
 	defer procgroup.Default.Shutdown()
-	m := mcpui.New(o)
+	w, h, _ := term.GetSize(os.Stdout.Fd())
+	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
+		Theme: string(st.settings.Theme), Width: w, Height: h})
 	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) ends the program, so the server is ended
 	// below (bubbletea handles SIGINT and SIGTERM).
 	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
-	_, err := p.Run()
+	_, err = p.Run()
 	stop()
 	m.Close()
 	procgroup.Default.Shutdown()
-	io.WriteString(textOut(os.Stdout), m.Transcript())
+	io.WriteString(textOut(a.stdout), m.Transcript())
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
-		fmt.Fprintln(textOut(os.Stderr), "elicit:", err)
-		return 1
+		fmt.Fprintln(stderr, "elicit mcp:", err)
+		return exitFailed
 	}
-	return 0
+	return exitOK
 }

@@ -38,6 +38,7 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
 	c.remember(q, out)
+	c.observeAnswered(q, out)
 	switch q.Kind {
 	case Permission:
 		id := ""

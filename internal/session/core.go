@@ -45,6 +45,10 @@ type Policy struct {
 	// mcp says "server"), and Retried what a -32042 retry sends again
 	// ("prompt" when empty; "call" for MCP).
 	Peer, Retried string
+	// PermissionsByRule answers permissions by the non-interactive rule
+	// (Approve) even when Person is set: elicit serve -p, whose people are
+	// remote clients that are shown forms and URLs, not permissions.
+	PermissionsByRule bool
 }
 
 // Level is the weight of a transcript note.
@@ -114,6 +118,7 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
+	obs       Observer // hears questions asked, answered, closed (SetObserver)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -149,6 +154,7 @@ func (c *Core) Close() { c.writer.close() }
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
 	ch := c.closeAll("the " + c.pol.Peer + " was restarted")
+	c.observeClosed(ch)
 	c.conn = conn
 	return ch
 }
@@ -204,6 +210,7 @@ func (c *Core) Prompted(text string) {
 // tool calls, plans…) leave Changes empty; the views draw them.
 func (c *Core) Apply(ev acpconn.Event) Changes {
 	ch := c.apply(ev)
+	c.observeClosed(ch)
 	ch.Notes = append(c.writer.errors(), ch.Notes...)
 	return ch
 }

@@ -274,7 +274,7 @@ func secretKeys(s *schema.Schema) func(string) bool {
 
 func source(w Who) audit.Source {
 	switch w {
-	case ByUser:
+	case ByUser, ByRemote:
 		return audit.ByUser
 	case ByHook:
 		return audit.ByHook
