@@ -144,7 +144,7 @@ func (r *mcpCall) event(ev mcpconn.Event) {
 		r.say("server log (%s): %s", ev.Level, ev.Text)
 	case mcpconn.Exited:
 		if !r.done {
-			r.say("the server exited before the call finished: %s", ev.Reason)
+			r.say("the call did not finish: %s", ev.Reason)
 			for _, l := range ev.Stderr {
 				fmt.Fprintln(r.o.Stderr, "  | "+l)
 			}

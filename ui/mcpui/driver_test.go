@@ -54,7 +54,7 @@ func newDriver(t *testing.T, o Options) *driver {
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.run(d.m.Init())
 	t.Cleanup(d.m.Close)
-	d.waitText("[Tools (8)]")
+	d.waitText("[Tools (9)]")
 	return d
 }
 

@@ -98,7 +98,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 		m.tr.notice(ev.Text, ev.Error)
 	case mcpconn.Exited:
 		m.exited = true
-		m.tr.notice("the server exited: "+ev.Reason, true)
+		m.tr.notice(ev.Reason, true) // "the server exited (exit status 3)", "the connection closed"
 		for _, l := range ev.Stderr {
 			m.tr.add(lineStderr, "  | "+l)
 		}

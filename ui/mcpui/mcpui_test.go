@@ -1,8 +1,11 @@
 package mcpui
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/elicit-dev/elicit/mcpconn"
 )
 
 // A tool's arguments are a form built from its inputSchema; the result's
@@ -149,5 +152,25 @@ func TestFitsSmallTerminals(t *testing.T) {
 				t.Errorf("%dx%d: a line of %d columns: %q", sz[0], sz[1], w, l)
 			}
 		}
+	}
+}
+
+// A server that dies while its form is open: the form closes, what was
+// typed is kept in the transcript, the server's last stderr lines show.
+func TestServerDiesMidForm(t *testing.T) {
+	d := newDriver(t, Options{})
+	d.pick("signup")
+	d.key("enter")
+	d.waitText("asks a form question · tab to answer")
+	d.focus()
+	d.waitText("Tell us about you")
+	d.typeText("Grace")
+	go d.m.conn.CallTool(context.Background(), mcpconn.Call{Name: "exit"})
+	d.waitText("a question from the server was closed")
+	for _, want := range []string{"Name: Grace", "the server exited (exit status 3)", "uitest server: exiting on request"} {
+		d.waitText(want)
+	}
+	if d.m.front() != nil {
+		t.Error("the form is still up")
 	}
 }

@@ -121,6 +121,11 @@ func mcpServer() *mcp.Server {
 		}
 		return mcpText("slow done"), nil
 	})
+	add("exit", "Exit", obj, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		fmt.Fprintln(os.Stderr, "uitest server: exiting on request")
+		os.Exit(3)
+		return nil, nil
+	})
 	add("fail", "Fail", obj, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		r := mcpText("it broke")
 		r.IsError = true
