@@ -161,23 +161,31 @@ func (m *Model) offerRetry(auto bool) tea.Cmd {
 	case spec.retry:
 		m.tr.notice("the call was already retried once after its URL flows; run it again from the list", false)
 		return nil
-	case m.call != nil:
-		m.tr.notice("another call is running: run "+spec.tool.Display()+" again from the list", false)
-		return nil
 	case auto:
 		again := *spec
 		again.retry = true
-		return m.startCall(again)
+		return m.startOrQueue(again)
 	}
 	return m.push(newRetryModal(*spec, m.th), false)
 }
 
-// onCallDone shows a call's result.
+// onCallDone shows a call's result, then starts the one that waited.
 func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	if m.call == msg.run {
 		m.call = nil
 	}
 	msg.run.cancel()
+	cmd := m.result(msg)
+	if m.call == nil && m.next != nil && !m.exited {
+		spec := *m.next
+		m.next = nil
+		return tea.Batch(cmd, m.startCall(spec))
+	}
+	return cmd
+}
+
+// result shows a call's result.
+func (m *Model) result(msg callDoneMsg) tea.Cmd {
 	if reqs, refused, ok := mcpconn.URLRequired(msg.err); ok {
 		for _, why := range refused {
 			m.tr.notice("refused a URL the server needs: "+sanitize.Line(why), true)

@@ -171,10 +171,6 @@ func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
 // restricted subset, the JSON editor otherwise; a tool without arguments
 // runs at once.
 func (m *Model) openTool(t tabTool) tea.Cmd {
-	if m.call != nil {
-		m.tr.notice("a call is running: wait for it, or esc to cancel it", false)
-		return nil
-	}
 	if len(propertyOrder(t.InputSchema)) == 0 {
 		return m.run(t, nil)
 	}
@@ -203,12 +199,23 @@ func (m *Model) argsDone(out forms.Outcome) tea.Cmd {
 	return m.run(t, args)
 }
 
-// run starts a call from the list.
+// run starts a call from the list; while another runs, it waits its turn
+// (one call at a time: a -32042 retry knows which call it retries).
 func (m *Model) run(t tabTool, args []byte) tea.Cmd {
+	m.pane, m.args, m.editor = paneList, nil, nil
+	return m.startOrQueue(callSpec{tool: t, args: args})
+}
+
+// startOrQueue starts spec, or has it wait for the call that runs.
+func (m *Model) startOrQueue(spec callSpec) tea.Cmd {
+	t := spec.tool
 	if m.call != nil {
-		m.tr.notice("a call is running: wait for it, or esc to cancel it", false)
+		if m.next != nil {
+			m.tr.notice(m.next.tool.Display()+" no longer waits: "+t.Display()+" runs next instead", false)
+		}
+		m.next = &spec
+		m.tr.info(t.Display() + " runs once " + m.call.spec.tool.Display() + " is done")
 		return nil
 	}
-	m.pane, m.args, m.editor = paneList, nil, nil
-	return m.startCall(callSpec{tool: t, args: args})
+	return m.startCall(spec)
 }

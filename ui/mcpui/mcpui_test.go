@@ -174,3 +174,34 @@ func TestServerDiesMidForm(t *testing.T) {
 		t.Error("the form is still up")
 	}
 }
+
+// Typing the next call's arguments while a call runs: the question the
+// running call asks docks and takes none of the keys; the next call waits
+// its turn and then runs.
+func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
+	d := newDriver(t, Options{})
+	d.pick("signup")
+	d.key("enter")
+	d.pick("echo")
+	d.key("enter")
+	d.waitText("The arguments for Echo")
+	d.waitText("asks a form question · tab to answer")
+	d.typeText("hello")
+	if d.m.arb.Focused || d.m.args == nil || !strings.Contains(d.screen(), "hello") {
+		t.Fatalf("the keys did not stay with the arguments:\n%s", d.screen())
+	}
+	for range 2 {
+		d.key("enter") // times, review
+	}
+	d.key("enter") // send: it waits for signup
+	d.waitText("Echo runs once Sign up is done")
+	d.key("tab") // now the question
+	d.waitText("Tell us about you")
+	d.clk.advance(500 * 1e6)
+	d.typeText("Ada")
+	d.key("ctrl+x") // decline
+	d.waitText("Discard what you typed and decline?")
+	d.key("y")
+	d.waitText(`got {"action":"decline"}`)
+	d.waitText("hello")
+}

@@ -273,10 +273,10 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		}
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Cancel})))
 	case *retryModal:
-		if *md.picked && m.call == nil {
+		if *md.picked {
 			again := md.spec
 			again.retry = true
-			return tea.Batch(cmd, m.startCall(again))
+			return tea.Batch(cmd, m.startOrQueue(again))
 		}
 	}
 	return cmd

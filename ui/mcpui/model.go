@@ -74,7 +74,8 @@ type Model struct {
 	editor  *jsonEditor
 	// editorDrafts keeps the JSON editor's text per tool.
 	editorDrafts map[string]string
-	call         *running // the call running, if any
+	call         *running  // the call running, if any
+	next         *callSpec // a call asked for meanwhile: it runs next
 	lastCall     *callSpec
 	calls        int
 

@@ -126,6 +126,9 @@ func (m *Model) progressLine(w int) string {
 		}
 	}
 	s += " · esc cancels"
+	if m.next != nil {
+		s += " · then " + m.next.tool.Display()
+	}
 	return th.Accent.Render(ansi.Truncate(s, w, "…"))
 }
 
