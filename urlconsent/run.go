@@ -50,7 +50,7 @@ func Run(ctx context.Context, r urlcheck.Report, h Header, o RunOptions) (Action
 
 // consentProgram hosts a Consent as a whole program for Run.
 type consentProgram struct {
-	c      *Consent
+	c       *Consent
 	opener  Opener
 	result  Action
 	opening bool // the browser is being started: once per consent
