@@ -3,8 +3,10 @@ package urlconsent
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,32 +14,74 @@ import (
 	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
-// RunOptions configure Run. The zero value draws on stderr, reads keys
-// from stdin, opens with the system browser ($BROWSER honoured) and picks
-// the theme from the terminal and NO_COLOR.
-type RunOptions struct {
-	In     io.Reader
-	Out    io.Writer
-	Opener Opener
-	Theme  *theme.Theme
+// Reply is the elicitation action this outcome answers the agent with,
+// spelt as ACP and MCP spell it: "accept" for Open and OpenedByUser (the
+// user consented, and the browser was started or the user opened the URL
+// themselves), "decline" for Decline, and "cancel" otherwise. A host
+// embedding Consent answers accept for Open only once its Opener worked.
+func (a Action) Reply() string {
+	switch a {
+	case Open, OpenedByUser:
+		return "accept"
+	case Decline:
+		return "decline"
+	}
+	return "cancel"
 }
 
-// Run shows one consent screen as a program of its own and returns what
-// the user chose. Open is returned only once the browser started (when it
-// cannot, the screen says why and stays up, offering "I opened it
-// myself", which returns OpenedByUser). Esc, Ctrl+C and the end of ctx
-// return Cancel. Inside a bubbletea program of your own, use NewConsent.
-func Run(ctx context.Context, r urlcheck.Report, h Header, o RunOptions) (Action, error) {
+// RunOptions configure Run. The zero value draws on stderr, reads the
+// keyboard from stdin, opens the browser with BrowserOpener, and uses a
+// dark theme honouring NO_COLOR.
+type RunOptions struct {
+	// Header says who asks and why: the agent, the tool call and the
+	// agent's message, all sanitized before they are drawn.
+	Header Header
+	// Opener opens the URL once the user chose Open; nil is BrowserOpener{}
+	// ($BROWSER, else the system's browser; none over SSH).
+	Opener Opener
+	In     io.Reader // keys (default os.Stdin)
+	Out    io.Writer // the screen (default os.Stderr, so stdout stays free)
+	Theme  *theme.Theme
+	// Grace is how long the screen ignores keys after it appears, so a
+	// keystroke meant for something else cannot answer it; 0 is
+	// DefaultGrace, negative is none (scripted input).
+	Grace time.Duration
+}
+
+// Run analyses rawURL, shows its consent screen as a program of its own
+// and returns the user's choice. On Open it hands the URL (the analysed
+// one, host in ASCII) to the Opener and returns Open once that worked;
+// when it failed, the screen comes back with the reason, a copy key, the
+// QR code over SSH and "I opened it myself" (OpenedByUser). Decline is
+// an explicit no; Cancel is Esc, Ctrl+C or ctx ending. A URL that is not
+// valid http or https is refused before anything is shown, with an error
+// wrapping ErrNotOpenable. Inside a bubbletea program of your own, use
+// NewConsent and OpenCmd instead.
+func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
+	r := urlcheck.Analyze(rawURL)
+	if !r.Openable() {
+		reason := "not http or https"
+		if r.Invalid() {
+			reason = "not a valid URL"
+		}
+		return Cancel, fmt.Errorf("%w: %s", ErrNotOpenable, reason)
+	}
+	if o.Opener == nil {
+		o.Opener = BrowserOpener{}
+	}
 	if o.In == nil {
 		o.In = os.Stdin
 	}
 	if o.Out == nil {
 		o.Out = os.Stderr
 	}
-	if o.Opener == nil {
-		o.Opener = BrowserOpener{}
+	switch {
+	case o.Grace == 0:
+		o.Grace = DefaultGrace
+	case o.Grace < 0:
+		o.Grace = 0
 	}
-	p := &consentProgram{c: NewConsent(r, h, o.Theme, 0, nil), opener: o.Opener}
+	p := &consentProgram{c: NewConsent(r, o.Header, o.Theme, o.Grace, nil), opener: o.Opener}
 	_, err := tea.NewProgram(p, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
 	if p.result != "" {
 		return p.result, nil
@@ -48,16 +92,20 @@ func Run(ctx context.Context, r urlcheck.Report, h Header, o RunOptions) (Action
 	return "", err
 }
 
-// consentProgram hosts a Consent as a whole program for Run.
+// consentProgram hosts a Consent as a whole bubbletea program for Run: it
+// opens the URL when the user chose Open and shows the screen again when
+// that failed.
 type consentProgram struct {
 	c       *Consent
 	opener  Opener
-	result  Action
-	opening bool // the browser is being started: once per consent
+	opening bool   // OpenCmd runs; keys are ignored meanwhile (the screen is done)
+	result  Action // set once the program ends with an outcome
 }
 
+// Init implements tea.Model.
 func (p *consentProgram) Init() tea.Cmd { return nil }
 
+// Update implements tea.Model.
 func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -73,18 +121,16 @@ func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, tea.Quit
 	}
 	cmd := p.c.Update(msg)
-	if a, done := p.c.Done(); done {
-		if a == Open {
-			if p.opening {
-				return p, cmd
-			}
-			p.opening = true
-			return p, OpenCmd(p.opener, p.c.URL())
-		}
-		p.result = a
-		return p, tea.Quit
+	a, done := p.c.Done()
+	switch {
+	case !done || p.opening:
+		return p, cmd
+	case a == Open:
+		p.opening = true
+		return p, OpenCmd(p.opener, p.c.URL())
 	}
-	return p, cmd
+	p.result = a
+	return p, tea.Quit
 }
 
 // View draws the screen on the alternate screen, so the terminal's

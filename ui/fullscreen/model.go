@@ -1,9 +1,3 @@
-// Package ui is elicit's one root bubbletea model: the transcript, the
-// prompt, the modal queue (permissions, forms, URL consent) and the
-// pending URL flows, over an acpconn session.
-//
-//	p := tea.NewProgram(ui.New(ui.Options{Agent: cfg}))
-//	_, err := p.Run()
 package fullscreen
 
 import (

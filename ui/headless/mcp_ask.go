@@ -27,7 +27,7 @@ type TerminalAsker struct {
 func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server string) session.Outcome {
 	if q.Kind == session.URL {
 		h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits}
-		act, err := urlconsent.Run(ctx, q.Elicit.Report, h, urlconsent.RunOptions{In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme})
+		act, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme})
 		if err != nil {
 			return session.Outcome{Action: session.Cancel, Reason: "the consent screen failed: " + err.Error()}
 		}
