@@ -147,7 +147,10 @@ type StartError struct {
 	Stderr []string
 }
 
+// Error is the start's error.
 func (e *StartError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the start's error.
 func (e *StartError) Unwrap() error { return e.Err }
 
 // options are the SDK client's options: the capabilities elicit declares
