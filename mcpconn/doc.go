@@ -12,11 +12,13 @@
 //	go func() {
 //		for ev := range c.Events() {
 //			if e, ok := ev.(mcpconn.Elicitation); ok {
-//				c.Respond(e.ID, mcpconn.Answer{Action: "decline"})
+//				c.Respond(e.ID, mcpconn.Answer{Action: "decline"}) // or forms.Run, urlconsent.Run
 //			}
 //		}
 //	}()
 //	res, err := c.CallTool(ctx, mcpconn.Call{Name: "echo", Args: json.RawMessage(`{"message":"hi"}`)})
+//
+// Example (example_test.go) runs this against a real server.
 //
 // Tasks (tasks.requests.elicitation.create) are not offered by the SDK
 // (v1.8.0), so they are not declared; 2026-07-28 multi-round-trip input
