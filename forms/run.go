@@ -79,6 +79,11 @@ type RunOptions struct {
 	Accessible bool
 	Theme      *theme.Theme  // default: theme.New(true, theme.NoColor())
 	Grace      time.Duration // as Options.Grace: 0 is DefaultGrace, negative none
+	// Prefill, RememberedAt and Suggestions are what history remembers
+	// of this form (see Options).
+	Prefill      map[string]json.RawMessage
+	RememberedAt time.Time
+	Suggestions  map[string][]string
 }
 
 // Run shows one form as a program of its own and returns the user's
@@ -97,7 +102,7 @@ func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (Outcome
 	if o.Theme == nil {
 		o.Theme = theme.New(true, theme.NoColor())
 	}
-	m := NewModel(s, h, Options{Theme: o.Theme, Grace: o.Grace})
+	m := NewModel(s, h, Options{Theme: o.Theme, Grace: o.Grace, Prefill: o.Prefill, RememberedAt: o.RememberedAt, Suggestions: o.Suggestions})
 	_, err := tea.NewProgram(program{m}, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
 	if out, done := m.Done(); done {
 		return out, nil

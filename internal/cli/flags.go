@@ -45,14 +45,12 @@ type agentOptions struct {
 	allowWrites   []string
 }
 
-// addAgentFlags adds --cwd, --log, --allow-write, --no-form, --no-url and
+// addAgentFlags adds --cwd, --log, --no-form, --no-url and
 // --start-timeout.
 func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	fs := cmd.Flags()
 	fs.StringVar(&o.cwd, "cwd", "", "the session's working `DIR` (default: the current one)")
 	fs.StringVar(&o.logFile, "log", "", "append a full protocol trace to `FILE` (made with mode 0600; never through a symbolic link)")
-	fs.StringArrayVar(&o.allowWrites, "allow-write", nil, "let the agent write `PATH` (a glob or directory in the session directory) without the extra question, although it runs code later (.git, .envrc, shell rc files)")
-	inGroup(fs, groupFiles, "allow-write")
 	fs.BoolVar(&o.noForm, "no-form", false, "do not declare form elicitation to the agent")
 	fs.BoolVar(&o.noURL, "no-url", false, "do not declare URL elicitation to the agent")
 	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "the `DURATION` the agent has to answer initialize, and then session/new")
@@ -60,6 +58,13 @@ func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	inGroup(fs, groupFiles, "log")
 	inGroup(fs, groupProtocol, "no-form", "no-url", "start-timeout")
 	_ = cmd.MarkFlagDirname("cwd")
+}
+
+// addAllowWriteFlag adds --allow-write PATH, which may be repeated: to the
+// commands whose agent may write files (a session, serve).
+func addAllowWriteFlag(cmd *cobra.Command, o *agentOptions) {
+	cmd.Flags().StringArrayVar(&o.allowWrites, "allow-write", nil, "let the agent write `PATH` (a glob or directory in the session directory) without the extra question, although it runs code later (.git, .envrc, shell rc files)")
+	inGroup(cmd.Flags(), groupFiles, "allow-write")
 }
 
 // fileOptions are the configuration file and what elicit remembers and
@@ -219,6 +224,7 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addStartFlags(cmd, &o.start)
 	addScreenFlags(cmd, &o.screen)
 	addAgentFlags(cmd, &o.agent)
+	addAllowWriteFlag(cmd, &o.agent)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)
 }

@@ -44,10 +44,7 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
 		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
 	if o.logFile != "" {
-		// Appended to, never replaced; never through a symbolic link nor to
-		// a FIFO or a device; made with mode 0600 (it holds the
-		// conversation).
-		f, err := safefile.Append(o.logFile, 0o600)
+		f, err := openTrace(o.logFile)
 		if err != nil {
 			fmt.Fprintln(stderr, "elicit: --log:", err)
 			return cfg, closeLog, exitUsage
@@ -56,6 +53,11 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 	}
 	return cfg, closeLog, exitOK
 }
+
+// openTrace opens the --log file of every command (sessions, serve, mcp):
+// appended to, never replaced; never through a symbolic link nor to a FIFO
+// or a device; made with mode 0600 (it holds the conversation).
+func openTrace(path string) (*os.File, error) { return safefile.Append(path, 0o600) }
 
 // loadTopDomains adds the --top-domains files to the lookalike checks.
 func loadTopDomains(files []string) error {

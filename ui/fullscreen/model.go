@@ -155,7 +155,7 @@ func New(o Options) *Model {
 	// A person answers: every write no permission covered is asked.
 	o.Agent.Writes = acpconn.WritesAsked
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
-	m.arb = arbiter{now: now}
+	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Share != nil {
@@ -288,7 +288,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
-		return m.arb.idle(m.queue.front() != nil)
+		return m.arb.Idle(m.queue.front() != nil)
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil
@@ -305,10 +305,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
-		if f := m.queue.front(); f != nil && m.arb.focused {
+		if f := m.queue.front(); f != nil && m.arb.Focused {
 			return f.update(msg)
 		}
-		m.arb.typed()
+		m.arb.Typed()
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -318,7 +318,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if f := m.queue.front(); f != nil && m.arb.focused {
+	if f := m.queue.front(); f != nil && m.arb.Focused {
 		cmd := f.update(msg)
 		return tea.Batch(cmd, m.resolve(f))
 	}
