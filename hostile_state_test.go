@@ -128,6 +128,11 @@ func TestHostileAuditAndLogFiles(t *testing.T) {
 			t.Errorf("%s %s: exit %d:\n%s", tc.flag, filepath.Base(tc.path), code, out)
 		}
 	}
+	// elicit mcp opens its --log the same way.
+	mcp := exec.Command(elicitBin, "mcp", "tools", "--log", link, "--", "/bin/false")
+	if out, err := mcp.CombinedOutput(); err == nil || !strings.Contains(string(out), "symbolic link") {
+		t.Errorf("mcp --log through a link: %v:\n%s", err, out)
+	}
 	if b, _ := os.ReadFile(bashrc); string(b) != "# mine\n" {
 		t.Errorf("the link's target was written: %q", b)
 	}
