@@ -221,6 +221,7 @@ func TestHostileFloodAccessible(t *testing.T) {
 	}
 	tm.send("\x04")
 	out := string(fromTTY(tm.finish()))
+	t.Logf("%d bytes reached the terminal for %d of output", len(out), hostile.FloodBytes)
 	if len(out) > 1<<20 {
 		t.Errorf("%d bytes reached the terminal", len(out))
 	}
