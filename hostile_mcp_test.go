@@ -42,11 +42,11 @@ func TestHostileMCPPipe(t *testing.T) {
 		marker string // in stdout or stderr: the run got that far
 	}{
 		{"tools", []string{"tools"}, hostile.MCPTool},
-		{"call with answers", []string{"call", hostile.MCPTool, "--answers", answers}, "result:"},
+		{"call with answers", []string{"call", hostile.MCPTool, "--answers", answers}, "form:accept url:decline"},
 		// Protocol 2025-11-25: the questions come as requests inside the
 		// call (the default, 2026-07-28, returns them as input requests).
-		{"call with answers, 2025-11-25", []string{"call", hostile.MCPTool, "--answers", answers, "--protocol", "2025-11-25"}, "result:"},
-		{"call declining", []string{"call", hostile.MCPTool, "--decline"}, "result:"},
+		{"call with answers, 2025-11-25", []string{"call", hostile.MCPTool, "--answers", answers, "--protocol", "2025-11-25"}, "form:accept url:decline"},
+		{"call declining", []string{"call", hostile.MCPTool, "--decline"}, "form:decline url:decline"},
 		{"call that fails", []string{"call", hostile.MCPFailTool}, "tool error:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,7 +69,7 @@ func TestHostileMCPPipe(t *testing.T) {
 func TestHostileMCPTerminal(t *testing.T) {
 	t.Run("call", func(t *testing.T) {
 		tm := startPTYWith(t, mcpCommand(t, "call", hostile.MCPTool))
-		tm.waitFor("form message", "url message") // in either order
+		tm.waitFor("PWNED") // the form or the URL, in either order
 		// Esc cancels the form (nothing typed); d declines the URL.
 		for i := 0; i < 6 && !tm.seen("result:"); i++ {
 			tm.send("\x1b")
@@ -78,6 +78,17 @@ func TestHostileMCPTerminal(t *testing.T) {
 		out := tm.finish()
 		ran(t, "call", out, "result:")
 		check(t, "call", out, termout.Screen)
+	})
+	t.Run("call, accessible", func(t *testing.T) {
+		// 2025-11-25: the form, then the URL, each asked inside the call.
+		tm := startPTYWith(t, mcpCommand(t, "call", hostile.MCPTool, "--accessible", "--protocol", "2025-11-25"))
+		tm.waitFor("form message")
+		tm.send("\x04") // end of input at the form's first prompt: cancel
+		tm.waitFor("Type open")
+		tm.send("no\r") // decline the URL
+		out := fromTTY(tm.finish())
+		ran(t, "accessible call", out, "form:cancel url:decline")
+		check(t, "accessible call", out, termout.Plain)
 	})
 	t.Run("full screen", func(t *testing.T) {
 		tm := startPTYWith(t, mcpCommand(t))

@@ -96,7 +96,7 @@ func result(form, url *mcp.ElicitResult) *mcp.CallToolResult {
 		}
 		return r.Action
 	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: Payload("result") + " form:" + action(form) + " url:" + action(url)}},
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "form:" + action(form) + " url:" + action(url) + " " + Payload("result")}},
 		StructuredContent: map[string]any{"echo": Payload("structured")}}
 }
 
