@@ -30,6 +30,7 @@ type httpLink struct {
 	connID   string
 	streams  map[string]*sseStream // by session id; "" is the connection's
 	requests map[string]string     // id of each request the agent sent on a session stream -> that session
+	sessions sync.WaitGroup        // the sessions' streams being read
 }
 
 // sseStream is one GET stream: ready is closed once it is open or failed.
@@ -202,6 +203,9 @@ func (l *httpLink) openStream(sid string) error {
 	if st == nil {
 		st = &sseStream{ready: make(chan struct{})}
 		l.streams[sid] = st
+		if sid != "" {
+			l.sessions.Add(1)
+		}
 		go l.stream(sid, st, l.connID)
 	}
 	l.mu.Unlock()
@@ -220,6 +224,9 @@ func (l *httpLink) openStream(sid string) error {
 func (l *httpLink) stream(sid string, st *sseStream, connID string) {
 	ctx, cancel := context.WithCancel(l.ctx)
 	defer cancel()
+	if sid != "" {
+		defer l.sessions.Done()
+	}
 	h := map[string]string{"Accept": "text/event-stream", headerConnection: connID}
 	if sid != "" {
 		h[headerSession] = sid
@@ -258,9 +265,25 @@ func (l *httpLink) stream(sid string, st *sseStream, connID string) {
 		if err != nil {
 			why = "event stream: " + l.nw.redact(err.Error())
 		}
+		l.drainSessions(2 * time.Second)
 		l.end(fmt.Errorf("the connection to %s was lost: %s", l.nw.shown, why), true)
 	default:
 		l.trace(fmt.Sprintf("the event stream of session %s ended; its next message opens it again", safeLine(sid)))
+	}
+}
+
+// drainSessions waits at most d for the sessions' streams to end once the
+// connection's has: a server that ends a connection ends them after
+// delivering what the agent sent, which is read before the link ends.
+func (l *httpLink) drainSessions(d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		l.sessions.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
 	}
 }
 
