@@ -100,7 +100,7 @@ func startRemoteConn(t *testing.T, r Remote, cfg Config) *Conn {
 // against a server without WebSocket (the fallback).
 var transports = []struct {
 	name, force, want string
-	noWS               bool
+	noWS              bool
 }{
 	{"ws", TransportWS, "WebSocket", false},
 	{"http", TransportHTTP, "HTTP+SSE", false},

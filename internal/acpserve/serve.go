@@ -170,7 +170,7 @@ type conn struct {
 	mu       sync.Mutex
 	cond     *sync.Cond
 	closed   bool
-	dropped  bool // closed by Drop: nothing more is delivered
+	dropped  bool                 // closed by Drop: nothing more is delivered
 	boxes    map[string]*[][]byte // by session id; "" is the connection's
 	routes   map[string]string    // id of a client request -> the session its answer goes to
 	requests map[string]string    // id of an agent request -> its session
@@ -256,7 +256,6 @@ func (c *conn) push(box string, msg []byte) {
 	*q = append(*q, msg)
 	c.cond.Broadcast()
 }
-
 
 func (c *conn) close() {
 	c.mu.Lock()
