@@ -34,10 +34,14 @@ type Agent struct {
 	Source Source
 	// Path is Command[0] found on PATH; empty when it is not installed.
 	Path string
+	// URL, TokenEnv, CA and Transport reach a remote agent instead of
+	// Command (see AgentEntry).
+	URL, TokenEnv, CA, Transport string
 }
 
-// Installed reports whether the agent's command was found.
-func (a Agent) Installed() bool { return a.Path != "" }
+// Installed reports whether the agent's command was found; a remote
+// agent counts as installed.
+func (a Agent) Installed() bool { return a.Path != "" || a.URL != "" }
 
 // Environ returns base (usually os.Environ()) with the agent's variables
 // set, replacing any of the same name.
@@ -82,7 +86,7 @@ var Reserved = []string{"agents", "config", "form", "help", "history", "url"}
 // (Installed is false), so that running it fails with the file's command.
 func (c *Config) Agent(name string) (Agent, error) {
 	if e, ok := c.AgentEntries[name]; ok {
-		return resolve(name, e.Command, e.Env, e.Cwd, FromConfig), nil
+		return resolveEntry(name, e), nil
 	}
 	if argv, ok := Builtin[name]; ok {
 		a := resolve(name, argv, nil, "", FromBuiltin)
@@ -100,7 +104,7 @@ func (c *Config) Agents() []Agent {
 	out := make([]Agent, 0, len(c.AgentEntries)+len(Builtin))
 	for _, name := range c.names() {
 		if e, ok := c.AgentEntries[name]; ok {
-			out = append(out, resolve(name, e.Command, e.Env, e.Cwd, FromConfig))
+			out = append(out, resolveEntry(name, e))
 		} else {
 			out = append(out, resolve(name, Builtin[name], nil, "", FromBuiltin))
 		}
@@ -127,6 +131,13 @@ func (c *Config) where() string {
 		return c.Path
 	}
 	return DefaultPath()
+}
+
+// resolveEntry resolves a configured agent, local or remote.
+func resolveEntry(name string, e AgentEntry) Agent {
+	a := resolve(name, e.Command, e.Env, e.Cwd, FromConfig)
+	a.URL, a.TokenEnv, a.CA, a.Transport = e.URL, e.TokenEnv, expandHome(e.CA), e.Transport
+	return a
 }
 
 func resolve(name string, argv []string, env map[string]string, cwd string, src Source) Agent {

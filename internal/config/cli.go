@@ -61,7 +61,11 @@ func writeAgents(w io.Writer, agents []Agent) {
 		if a.Installed() {
 			installed = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, quoteArgv(a.Command), a.Source, installed)
+		cmd := quoteArgv(a.Command)
+		if a.URL != "" {
+			cmd = a.URL
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, cmd, a.Source, installed)
 	}
 	tw.Flush()
 }
