@@ -118,6 +118,7 @@ type options struct {
 	noForm, noURL, accessible, autoRetry      bool
 	approve, acceptDefaults, version          bool
 	timeout, startTimeout                     time.Duration
+	remote                                    remoteFlags // --url and its companions (remote.go)
 }
 
 func parseFlags(args []string) (options, []string, error) {
@@ -145,6 +146,7 @@ func parseFlags(args []string) (options, []string, error) {
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
 	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "how long the agent has to answer initialize, and then session/new")
+	o.remote.register(fs)
 	// Flags come before "--", the agent's command after it (or, without
 	// "--", from the first argument that is not a flag).
 	flagArgs, agent := args, []string(nil)
@@ -229,6 +231,10 @@ func sessions(args []string) int {
 		return code
 	}
 	defer closeLog()
+	if err := o.remote.apply(&cfg, remoteEntry{}, len(argv) > 0); err != nil {
+		fmt.Fprintln(os.Stderr, "elicit:", err)
+		return 2
+	}
 	return headless.RunSessions(headless.SessionsOptions{Agent: cfg, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 }
 
@@ -309,6 +315,10 @@ func session(args []string) int {
 		return code
 	}
 	defer closeLog()
+	if err := o.remote.apply(&cfg, st.remote, len(argv) > 0 && st.remote.url == ""); err != nil {
+		fmt.Fprintln(os.Stderr, "elicit:", err)
+		return 2
+	}
 	var answers map[string]json.RawMessage
 	if o.answers != "" {
 		data, err := os.ReadFile(o.answers)

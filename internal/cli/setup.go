@@ -39,6 +39,7 @@ type setup struct {
 	memory    ui.Memory
 	settings  config.Settings
 	closers   []func()
+	remote    remoteEntry // a named agent's url and its companions
 }
 
 func (s *setup) close() {
@@ -66,6 +67,7 @@ func newSetup(o options, cfg *config.Config, argv []string, explicit bool) (*set
 			return nil, err
 		}
 		s.argv, s.env, s.name = a.Command, a.Environ(os.Environ()), a.Name
+		s.remote = remoteEntry{url: a.URL, tokenEnv: a.TokenEnv, ca: a.CA, transport: a.Transport}
 		if a.Cwd != "" && o.cwd == "" {
 			o.cwd = a.Cwd
 		}
