@@ -190,7 +190,7 @@ func dialRemote(ctx context.Context, r *Remote, trace func(string)) (link, error
 	}
 	switch r.Transport {
 	case TransportHTTP:
-		return newHTTPLink(nw, trace), nil
+		return newHTTPLink(nw, trace)
 	case "", TransportWS:
 	default:
 		return nil, fmt.Errorf("transport %q: want ws or http", r.Transport)
@@ -202,7 +202,7 @@ func dialRemote(ctx context.Context, r *Remote, trace func(string)) (link, error
 	var no *noUpgrade
 	if r.Transport == "" && errors.As(err, &no) {
 		trace(fmt.Sprintf("the server did not upgrade to WebSocket (%s): using HTTP+SSE", no))
-		return newHTTPLink(nw, trace), nil
+		return newHTTPLink(nw, trace)
 	}
 	return nil, err
 }

@@ -24,7 +24,7 @@ const (
 // long-lived SSE GET streams, one for the connection and one per session,
 // merged here into one line stream (each event one whole line).
 type httpLink struct {
-	remoteBase
+	*remoteBase
 
 	mu       sync.Mutex
 	connID   string
@@ -39,8 +39,12 @@ type sseStream struct {
 	err   error
 }
 
-func newHTTPLink(nw *network, trace func(string)) *httpLink {
-	return &httpLink{remoteBase: newRemoteBase(nw, trace), streams: map[string]*sseStream{}, requests: map[string]string{}}
+func newHTTPLink(nw *network, trace func(string)) (*httpLink, error) {
+	base, err := newRemoteBase(nw, trace)
+	if err != nil {
+		return nil, err
+	}
+	return &httpLink{remoteBase: base, streams: map[string]*sseStream{}, requests: map[string]string{}}, nil
 }
 
 func (l *httpLink) kind() string    { return "HTTP+SSE" }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"sync"
 	"time"
 )
@@ -12,13 +13,15 @@ import (
 // remoteBase is what the WebSocket and HTTP+SSE links share: the pipe the
 // agent's messages reach the connection through (one whole line per
 // write, so the throttled reader and its caps see them as they see an
-// agent's stdout, and a slow reader stops the network reads: the pipe
-// holds nothing), and how the link ended.
+// agent's stdout, and a slow reader stops the network reads once the
+// pipe's buffer is full), and how the link ended. It is an OS pipe, as
+// stdio is: the reader takes many messages per read, where io.Pipe would
+// hand over each write on its own.
 type remoteBase struct {
 	nw    *network
 	trace func(string)
-	pr    *io.PipeReader
-	pw    *io.PipeWriter
+	pr    *os.File
+	pw    *os.File
 	wmu   sync.Mutex // one line at a time into pw (HTTP+SSE has several streams)
 
 	ctx    context.Context // ends with the link: every request and stream uses it
@@ -26,37 +29,38 @@ type remoteBase struct {
 	done   chan struct{}
 	once   sync.Once
 	mu     sync.Mutex
-	fail   error // why it ended, when not ended by stop
-	lost   bool  // it ended without elicit ending it
+	fail   error  // why it ended, when not ended by stop
+	lost   bool   // it ended without elicit ending it
+	onEnd  func() // closes what the link reads from
 }
 
-func newRemoteBase(nw *network, trace func(string)) remoteBase {
-	pr, pw := io.Pipe()
+func newRemoteBase(nw *network, trace func(string)) (*remoteBase, error) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return remoteBase{nw: nw, trace: trace, pr: pr, pw: pw, ctx: ctx, cancel: cancel, done: make(chan struct{})}
+	return &remoteBase{nw: nw, trace: trace, pr: pr, pw: pw, ctx: ctx, cancel: cancel, done: make(chan struct{})}, nil
 }
 
 // deliver hands one message to the connection as one line. A raw line
 // break can only be white space between JSON tokens (inside a string it
 // must be escaped), so it becomes a space: an SSE event's data lines are
 // joined with one, and a pretty-printed frame stays one line. It blocks
-// while the connection is behind (backpressure).
+// while the connection is behind (backpressure). msg is the caller's to
+// change: the line break is appended to it.
 func (b *remoteBase) deliver(msg []byte) error {
 	for i, c := range msg {
 		if c == '\n' || c == '\r' {
 			msg[i] = ' '
 		}
 	}
+	msg = append(msg, '\n')
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	if _, err := b.pw.Write(msg); err != nil {
-		return err
-	}
-	_, err := b.pw.Write(newline)
+	_, err := b.pw.Write(msg)
 	return err
 }
-
-var newline = []byte{'\n'}
 
 // end records how the link ended, once: lost says elicit did not end it.
 // The agent's messages already delivered stay readable; then the lines
@@ -70,7 +74,10 @@ func (b *remoteBase) end(err error, lost bool) {
 			b.trace("the connection ended: " + b.nw.redact(err.Error()))
 		}
 		b.cancel()
-		b.pw.CloseWithError(io.EOF)
+		if b.onEnd != nil {
+			b.onEnd()
+		}
+		b.pw.Close()
 		close(b.done)
 	})
 }

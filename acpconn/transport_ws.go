@@ -25,11 +25,13 @@ const (
 // agent's endpoint, then JSON-RPC messages as text frames both ways (the
 // RFD's WebSocket profile).
 type wsLink struct {
-	remoteBase
+	*remoteBase
 	ws       *websocket.Conn
 	connID   string
 	lastRead atomic.Int64 // unix nanoseconds of the last frame or pong
 	holding  atomic.Bool  // the reader waits for the connection to take a message
+	stopping atomic.Bool  // elicit is closing it
+	buf      []byte       // the frame being read, reused
 }
 
 // noUpgrade is a server's answer to the upgrade that means it does not
@@ -44,13 +46,19 @@ func (e *noUpgrade) Error() string {
 func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) {
 	dctx, cancel := context.WithTimeout(ctx, 2*dialTimeout)
 	defer cancel()
-	l := &wsLink{remoteBase: newRemoteBase(nw, trace)}
+	base, err := newRemoteBase(nw, trace)
+	if err != nil {
+		return nil, err
+	}
+	l := &wsLink{remoteBase: base}
 	ws, resp, err := websocket.Dial(dctx, nw.u.String(), &websocket.DialOptions{
 		HTTPClient: nw.wsClient, HTTPHeader: nw.header(),
 		OnPongReceived: func(context.Context, []byte) { l.seen() },
 	})
 	if err != nil {
 		l.cancel()
+		l.pr.Close()
+		l.pw.Close()
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			switch c := resp.StatusCode; {
 			case c == http.StatusUnauthorized || c == http.StatusForbidden || c >= 300 && c < 400:
@@ -60,10 +68,11 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 		}
 		return nil, nw.netError("WebSocket "+nw.shown, err)
 	}
-	// The throttled reader bounds a message (MaxLineBytes); the frame is
-	// streamed to it, never held whole here.
+	// A frame over MaxLineBytes is cut just past it (see deliverFrame),
+	// for the throttled reader to refuse as it refuses such a line.
 	ws.SetReadLimit(-1)
 	l.ws, l.connID = ws, resp.Header.Get("Acp-Connection-Id")
+	l.onEnd = func() { ws.CloseNow() }
 	l.seen()
 	trace(fmt.Sprintf("connected to %s over WebSocket (connection %s)", nw.shown, l.connID))
 	go l.read()
@@ -80,15 +89,17 @@ func (l *wsLink) idle() time.Duration { return time.Since(time.Unix(0, l.lastRea
 // frames are ignored, as the RFD says.
 func (l *wsLink) read() {
 	for {
-		typ, r, err := l.ws.Reader(l.ctx)
+		// No context: the socket is closed when the link ends, which ends
+		// the read (a context would cost a timer per frame).
+		typ, r, err := l.ws.Reader(context.Background())
 		if err != nil {
-			l.end(l.readError(err), true)
+			l.lose(err)
 			return
 		}
 		l.seen()
 		if typ != websocket.MessageText {
 			if _, err := io.Copy(io.Discard, r); err != nil {
-				l.end(l.readError(err), true)
+				l.lose(err)
 				return
 			}
 			continue
@@ -97,47 +108,49 @@ func (l *wsLink) read() {
 		err = l.deliverFrame(r)
 		l.holding.Store(false)
 		if err != nil {
-			l.end(l.readError(err), true)
+			l.lose(err)
 			return
 		}
 	}
 }
 
-// deliverFrame copies one frame into the pipe as one line, in pieces, so
-// that no frame is held whole (the cap is the throttled reader's). The
-// pipe's lock is held for the frame: one reader, so nothing waits on it.
+// lose ends the link for a read that failed: lost (worth a reconnect)
+// unless elicit closed it or the agent broke the message limit.
+func (l *wsLink) lose(err error) {
+	err = l.readError(err)
+	l.end(err, err != errClosedByUs && !errors.Is(err, ErrLineTooLong))
+}
+
+// deliverFrame hands one frame to the connection as one line. A frame
+// over MaxLineBytes is cut just past the limit: the throttled reader
+// refuses it as it refuses such a line on stdio, and the link ends.
 func (l *wsLink) deliverFrame(r io.Reader) error {
-	buf := make([]byte, 32*1024)
-	l.wmu.Lock()
-	defer l.wmu.Unlock()
-	for {
-		n, err := r.Read(buf)
-		if n > 0 {
-			chunk := buf[:n]
-			for i, c := range chunk {
-				if c == '\n' || c == '\r' {
-					chunk[i] = ' '
-				}
-			}
-			if _, werr := l.pw.Write(chunk); werr != nil {
-				return werr
-			}
-			l.seen()
-		}
-		if err == io.EOF {
-			_, werr := l.pw.Write(newline)
-			return werr
-		}
-		if err != nil {
-			return err
-		}
+	b := bytes.NewBuffer(l.buf[:0])
+	_, err := b.ReadFrom(io.LimitReader(r, MaxLineBytes+1))
+	msg := b.Bytes()
+	if l.buf = msg[:0]; cap(msg) > keepLineBuffer {
+		l.buf = nil
 	}
+	if err != nil {
+		return err
+	}
+	l.seen()
+	if err := l.deliver(msg); err != nil {
+		return err
+	}
+	if len(msg) > MaxLineBytes+1 { // with its line break
+		return ErrLineTooLong
+	}
+	return nil
 }
 
 // readError words how the socket ended.
 func (l *wsLink) readError(err error) error {
-	if errors.Is(err, io.ErrClosedPipe) || l.ctx.Err() != nil {
+	if l.stopping.Load() || l.ctx.Err() != nil {
 		return errClosedByUs
+	}
+	if errors.Is(err, ErrLineTooLong) {
+		return err
 	}
 	switch websocket.CloseStatus(err) {
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:
@@ -179,7 +192,7 @@ func (l *wsLink) watch() {
 // stop closes the socket (the server then ends the connection and, by the
 // RFD, its sessions stay only if the agent keeps them); bounded.
 func (l *wsLink) stop() ExitInfo {
-	l.end(errClosedByUs, false)
+	l.stopping.Store(true)
 	closed := make(chan struct{})
 	go func() {
 		l.ws.Close(websocket.StatusNormalClosure, "")
@@ -190,6 +203,7 @@ func (l *wsLink) stop() ExitInfo {
 	case <-time.After(2 * time.Second):
 		l.ws.CloseNow()
 	}
+	l.end(errClosedByUs, false)
 	return l.exitInfo()
 }
 
