@@ -37,6 +37,10 @@ type Policy struct {
 	// MaxWaiting is how many questions may wait unanswered behind the one
 	// in front (DefaultMaxWaiting when 0).
 	MaxWaiting int
+	// Reconnects says the front end reconnects to a remote agent whose
+	// connection was lost: its open questions are kept (Detach) until the
+	// agent asks them again, or Expire closes them.
+	Reconnects bool
 }
 
 // Level is the weight of a transcript note.
@@ -106,6 +110,7 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
+	held      []*Question // answers given while detached (reattach.go)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -134,7 +139,8 @@ func (c *Core) Close() { c.writer.close() }
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
-	ch := c.closeAll("the agent was restarted")
+	ch := c.Expire("the agent was restarted")
+	ch.Merge(c.closeAll("the agent was restarted"))
 	c.conn = conn
 	return ch
 }
@@ -225,6 +231,9 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 	case acpconn.TurnEnded:
 		return c.turnEnded(ev)
 	case acpconn.AgentExited:
+		if c.pol.Reconnects && lostExit(ev) {
+			return c.Detach()
+		}
 		return c.closeAll("the agent exited")
 	}
 	return Changes{}
