@@ -302,3 +302,16 @@ func (c *Conn) IsRemote() bool { return c.cfg.Remote != nil }
 
 // safeLine is a text from the network made safe to show, and short.
 func safeLine(s string) string { return sanitize.Summary(s, 200) }
+
+// lostRemote reports whether the connection to a remote agent was lost:
+// its requests are then not closed one by one (AgentExited, which
+// follows, says why, and a front end that reconnects keeps the questions
+// open for the agent to ask again).
+func (c *Conn) lostRemote() bool {
+	select {
+	case <-c.link.gone():
+		return c.link.exitInfo().Lost
+	default:
+		return false
+	}
+}

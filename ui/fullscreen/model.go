@@ -140,6 +140,8 @@ type Model struct {
 
 	waitNoticed modal // the docked question the user was told about
 
+	rc reconnecting // a lost remote connection being made again (reconnect.go)
+
 	startedAt time.Time     // when the agent was (re)started
 	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }
@@ -155,7 +157,7 @@ func New(o Options) *Model {
 	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{now: now}
-	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
+	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	m.setTheme(o.Theme != "light")
 	m.input = newInput(m.th)
@@ -232,6 +234,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case attachedMsg:
 		return m.onAttached(msg)
+	case reconnectMsg:
+		return m.onReconnect(msg)
+	case expireMsg:
+		return m.onExpire(msg)
 	case connectedMsg:
 		return m.onConnected(msg)
 	case loginDoneMsg:
