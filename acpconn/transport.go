@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	acp "github.com/coder/acp-go-sdk"
+
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -314,4 +316,11 @@ func (c *Conn) lostRemote() bool {
 	default:
 		return false
 	}
+}
+
+// IsAgentError reports whether err is the agent's own JSON-RPC error
+// answer (it refused), not a connection that failed.
+func IsAgentError(err error) bool {
+	var re *acp.RequestError
+	return errors.As(err, &re)
 }

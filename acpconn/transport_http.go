@@ -113,7 +113,7 @@ func (l *httpLink) initialize(msg []byte, env envelope) error {
 	}
 	resp, err := l.nw.client.Do(req)
 	if err != nil {
-		return l.fatal(l.nw.netError("initialize", err), false)
+		return l.fatal(l.nw.netError("cannot reach", err), false)
 	}
 	connID := resp.Header.Get(headerConnection)
 	if resp.StatusCode != http.StatusOK || connID == "" {
@@ -121,12 +121,12 @@ func (l *httpLink) initialize(msg []byte, env envelope) error {
 			resp.Body.Close()
 			return l.fatal(fmt.Errorf("initialize: %s answered without an %s header: is it an ACP endpoint?", l.nw.shown, headerConnection), false)
 		}
-		return l.fatal(l.nw.statusError("initialize", resp), false)
+		return l.fatal(l.nw.statusError("", resp), false)
 	}
 	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxLineBytes+1))
 	resp.Body.Close()
 	if err != nil {
-		return l.fatal(l.nw.netError("initialize", err), false)
+		return l.fatal(l.nw.netError("reading the answer to initialize from", err), false)
 	}
 	l.mu.Lock()
 	l.connID = connID
@@ -244,7 +244,7 @@ func (l *httpLink) stream(sid string, st *sseStream, connID string) {
 	}
 	switch {
 	case err != nil:
-		st.err = l.nw.netError("event stream", err)
+		st.err = l.nw.netError("cannot open the event stream of", err)
 	case resp.StatusCode != http.StatusOK:
 		st.err = l.nw.statusError("event stream", resp)
 	}

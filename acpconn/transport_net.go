@@ -2,6 +2,7 @@ package acpconn
 
 import (
 	"context"
+	"errors"
 	"crypto/tls"
 	"crypto/x509"
 	"fmt"
@@ -146,13 +147,16 @@ func (n *network) redact(s string) string {
 // the start of the server's explanation.
 func (n *network) statusError(what string, resp *http.Response) error {
 	detail := n.bodyText(resp)
+	if what != "" {
+		what += ": "
+	}
 	switch code := resp.StatusCode; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
 		return &AuthError{Status: code, Endpoint: n.shown, Detail: detail}
 	case code >= 300 && code < 400:
-		return fmt.Errorf("%s: %s redirects (HTTP %d) to %s; elicit follows no redirect: give that URL", what, n.shown, code, Redact(resp.Header.Get("Location")))
+		return fmt.Errorf("%s%s redirects (HTTP %d) to %s; elicit follows no redirect: give that URL", what, n.shown, code, Redact(resp.Header.Get("Location")))
 	default:
-		s := fmt.Sprintf("%s: %s answered HTTP %d %s", what, n.shown, code, statusText(code))
+		s := fmt.Sprintf("%s%s answered HTTP %d %s", what, n.shown, code, statusText(code))
 		if detail != "" {
 			s += ": " + detail
 		}
@@ -195,7 +199,11 @@ func (n *network) request(ctx context.Context, method string, body io.Reader, h 
 // netError words a request that failed before any answer, without the
 // token (Go's errors carry the URL, never headers; redact anyway).
 func (n *network) netError(what string, err error) error {
-	return fmt.Errorf("%s: %s", what, n.redact(err.Error()))
+	var ue *url.Error
+	if errors.As(err, &ue) { // its text repeats the method and the URL
+		err = ue.Err
+	}
+	return fmt.Errorf("%s %s: %s", what, n.shown, n.redact(err.Error()))
 }
 
 func httpStatusText(code int) string { return http.StatusText(code) }

@@ -66,7 +66,7 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 			}
 			return nil, &noUpgrade{status: resp.StatusCode}
 		}
-		return nil, nw.netError("WebSocket "+nw.shown, err)
+		return nil, nw.netError("cannot reach", err)
 	}
 	// A frame over MaxLineBytes is cut just past it (see deliverFrame),
 	// for the throttled reader to refuse as it refuses such a line.

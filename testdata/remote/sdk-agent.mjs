@@ -4,7 +4,8 @@
 //
 //   node sdk-agent.mjs [--no-ws]     prints "listening http://127.0.0.1:PORT/acp"
 //
-// SDK_AGENT_TOKEN, when set, is the bearer token every request must carry.
+// SDK_AGENT_TOKEN, when set, is the bearer token every request must carry;
+// SDK_AGENT_PORT the port to listen on (default: any free one).
 // GET /control/drop ends every connection at once (a server restart, as
 // far as the client can tell); the sessions outlive it and can be resumed.
 // GET /control/count says how many requests /acp was sent.
@@ -161,6 +162,6 @@ if (!noWS) {
 	});
 }
 
-httpServer.listen(0, "127.0.0.1", () => {
+httpServer.listen(Number(process.env.SDK_AGENT_PORT || 0), "127.0.0.1", () => {
 	console.log(`listening http://127.0.0.1:${httpServer.address().port}/acp`);
 });

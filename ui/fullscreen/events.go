@@ -44,11 +44,15 @@ func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
 func (m *Model) initialized() bool { return m.conn != nil && m.inited == m.conn }
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
-	rc, handled := m.reconnected(msg)
+	rc, handled, after := m.reconnected(msg)
 	if handled {
 		return rc
 	}
-	return tea.Batch(m.connected(msg), rc)
+	cmd := m.connected(msg)
+	if after != nil {
+		cmd = tea.Batch(cmd, after())
+	}
+	return cmd
 }
 
 func (m *Model) connected(msg connectedMsg) tea.Cmd {
@@ -84,6 +88,7 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 	}
 	if msg.fresh != "" {
 		m.tr.notice("nothing to resume ("+msg.fresh+"): this is a new session", false)
+		m.last.resume = false // the session opened is new, whatever was asked
 	}
 	if msg.session.ID != "" || m.session.ID == "" {
 		m.startSession(msg.session, msg.replayed)
@@ -148,6 +153,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 
 // apply hands one event to the core, then draws it.
 func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+	if _, exit := ev.(acpconn.AgentExited); exit && m.rc.active {
+		return nil // a reconnect attempt that failed: its start's outcome says so, and the questions stay
+	}
 	if m.rc.active && m.connState == connStarting {
 		switch ev.(type) { // a reconnect's session/load replays what the transcript has
 		case acpconn.MessageChunk, acpconn.ToolCall, acpconn.Plan, acpconn.TerminalOutput, acpconn.FileAccess:
@@ -310,7 +318,11 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 		return m.connectionLost(ev, running)
 	}
 	why := say.ExitWhy(ev)
-	m.tr.notice("the agent exited: "+why, true)
+	if ev.Exit.Remote {
+		m.tr.notice("the connection to the agent ended: "+why, true)
+	} else {
+		m.tr.notice("the agent exited: "+why, true)
+	}
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	if starting || m.signingIn() {
 		return nil // the start-up's own outcome (or the sign-in) says what to do

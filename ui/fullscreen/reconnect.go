@@ -94,28 +94,33 @@ func (m *Model) onReconnect(msg reconnectMsg) tea.Cmd {
 	return cmd
 }
 
-// reconnected handles the outcome of an attempt; handled is false when
-// the message is not one (then it is handled as any start).
-func (m *Model) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool) {
+// reconnected handles the outcome of an attempt: a failed one here
+// (handled), a successful one as any start, then after (which closes the
+// kept questions that will not be asked again, or starts their wait).
+func (m *Model) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool, after func() tea.Cmd) {
 	if !m.rc.active || msg.gen != m.rc.gen {
-		return nil, false
+		return nil, false, nil
 	}
 	if msg.err != nil && !acpconn.IsAuthError(msg.err) && !acpconn.IsAuthRequired(msg.err) {
 		m.connState = connGone
 		m.rc.attach = false
 		m.tr.notice("reconnecting failed: "+sanitize.Text(msg.err.Error()), false)
 		if msg.conn != nil {
-			return tea.Batch(closeConn(msg.conn), m.nextAttempt()), true
+			return tea.Batch(closeConn(msg.conn), m.nextAttempt()), true, nil
 		}
-		return m.nextAttempt(), true
+		return m.nextAttempt(), true, nil
 	}
 	m.rc = reconnecting{}
-	if msg.err != nil { // refused: no more attempts; the start's own path says why
-		return m.changes(m.core.Expire("the agent refused the new connection")), false
+	return nil, false, func() tea.Cmd {
+		switch {
+		case msg.err != nil: // refused: no more attempts; the start's own path said why
+			return m.changes(m.core.Expire("the agent refused the new connection"))
+		case msg.fresh != "": // a new session: nothing will be asked again
+			return m.changes(m.core.Expire("the session could not be taken up again"))
+		}
+		gen := m.gen
+		return tea.Tick(reaskWait, func(time.Time) tea.Msg { return expireMsg{gen: gen} })
 	}
-	gen := m.gen
-	expire := tea.Tick(reaskWait, func(time.Time) tea.Msg { return expireMsg{gen: gen} })
-	return expire, false
 }
 
 func (m *Model) onExpire(msg expireMsg) tea.Cmd {
@@ -134,5 +139,12 @@ func reattachSession(ctx context.Context, c *acpconn.Conn, id string) connectedM
 		return connectedMsg{conn: c, session: st, err: err, auth: acpconn.IsAuthRequired(err), fresh: "the agent cannot resume sessions"}
 	}
 	st, replayed, err := c.OpenSession(ctx, id, false)
+	if err != nil && acpconn.IsAgentError(err) && !acpconn.IsAuthRequired(err) {
+		// The agent is back but no longer has the session (a restarted
+		// server): a new one, rather than asking again in vain.
+		why := "the agent could not take up session " + sanitize.ID(id) + ": " + sanitize.Line(err.Error())
+		st, err = c.NewSession(ctx)
+		return connectedMsg{conn: c, session: st, err: err, auth: acpconn.IsAuthRequired(err), fresh: why}
+	}
 	return connectedMsg{conn: c, session: st, replayed: replayed, err: err, auth: acpconn.IsAuthRequired(err)}
 }
