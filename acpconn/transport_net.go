@@ -2,9 +2,9 @@ package acpconn
 
 import (
 	"context"
-	"errors"
 	"crypto/tls"
 	"crypto/x509"
+	"errors"
 	"fmt"
 	"io"
 	"net"
