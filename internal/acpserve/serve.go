@@ -213,6 +213,15 @@ func (c *conn) route() {
 		if msg == "" {
 			continue
 		}
+		c.mu.Lock()
+		send := c.ws
+		c.mu.Unlock()
+		if send != nil { // one socket carries everything: no routing
+			if send([]byte(msg)) != nil {
+				return
+			}
+			continue
+		}
 		var m struct {
 			ID     json.RawMessage `json:"id"`
 			Method string          `json:"method"`
@@ -222,14 +231,6 @@ func (c *conn) route() {
 		}
 		_ = json.Unmarshal([]byte(msg), &m)
 		c.mu.Lock()
-		if c.ws != nil {
-			send := c.ws
-			c.mu.Unlock()
-			if send([]byte(msg)) != nil {
-				return
-			}
-			continue
-		}
 		box := ""
 		switch {
 		case m.Method == "" && m.ID != nil:
