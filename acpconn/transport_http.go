@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -31,6 +32,9 @@ type httpLink struct {
 	streams  map[string]*sseStream // by session id; "" is the connection's
 	requests map[string]string     // id of each request the agent sent on a session stream -> that session
 	sessions sync.WaitGroup        // the sessions' streams being read
+
+	lastInbound atomic.Int64 // unix nanoseconds of the last message from a stream
+	delivering  atomic.Int32 // messages being handed on (waiting for the connection)
 }
 
 // sseStream is one GET stream: ready is closed once it is open or failed.
@@ -276,18 +280,28 @@ func (l *httpLink) stream(sid string, st *sseStream, connID string) {
 	}
 }
 
-// drainSessions waits at most d for the sessions' streams to end once the
+// drainSessions waits for the sessions' streams to end once the
 // connection's has: a server that ends a connection ends them after
-// delivering what the agent sent, which is read before the link ends.
+// delivering what the agent sent, which is read before the link ends. It
+// gives up once they have been idle for d (nothing arrived, nothing waits
+// to be handed on).
 func (l *httpLink) drainSessions(d time.Duration) {
 	done := make(chan struct{})
 	go func() {
 		l.sessions.Wait()
 		close(done)
 	}()
-	select {
-	case <-done:
-	case <-time.After(d):
+	t := time.NewTicker(d / 10)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			if l.delivering.Load() == 0 && time.Since(time.Unix(0, l.lastInbound.Load())) > d {
+				return
+			}
+		}
 	}
 }
 
@@ -321,7 +335,11 @@ func (l *httpLink) inbound(sid string, data []byte) error {
 			}
 		}
 	}
-	return l.deliver(data)
+	l.delivering.Add(1)
+	err := l.deliver(data)
+	l.delivering.Add(-1)
+	l.lastInbound.Store(time.Now().UnixNano())
+	return err
 }
 
 // stop ends the connection with DELETE (bounded) and closes the streams.
