@@ -310,6 +310,9 @@ func safeLine(s string) string { return sanitize.Summary(s, 200) }
 // follows, says why, and a front end that reconnects keeps the questions
 // open for the agent to ask again).
 func (c *Conn) lostRemote() bool {
+	if c.link == nil { // a connection built by a test around its handler alone
+		return false
+	}
 	select {
 	case <-c.link.gone():
 		return c.link.exitInfo().Lost
