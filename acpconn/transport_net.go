@@ -203,7 +203,12 @@ func (n *network) netError(what string, err error) error {
 	if errors.As(err, &ue) { // its text repeats the method and the URL
 		err = ue.Err
 	}
-	return fmt.Errorf("%s %s: %s", what, n.shown, n.redact(err.Error()))
+	hint := ""
+	var ua x509.UnknownAuthorityError
+	if errors.As(err, &ua) {
+		hint = " (a server with a private CA: name the CA's certificate with --ca FILE)"
+	}
+	return fmt.Errorf("%s %s: %s%s", what, n.shown, n.redact(err.Error()), hint)
 }
 
 func httpStatusText(code int) string { return http.StatusText(code) }

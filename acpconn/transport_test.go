@@ -3,8 +3,11 @@ package acpconn
 import (
 	"context"
 	"encoding/json"
+	"encoding/pem"
 	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -345,5 +348,43 @@ func TestRemoteDropThenResume(t *testing.T) {
 				t.Errorf("reply %q", agentText(evs))
 			}
 		})
+	}
+}
+
+// Over TLS the server's certificate is checked: a private CA's server is
+// refused until --ca names the CA, over each transport.
+func TestRemoteTLSWithPrivateCA(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &acpserve.Server{NewAgent: func() (acpserve.Agent, error) {
+		return acpserve.Command([]string{self, "-test.run=^$"}, append(os.Environ(), "ACPCONN_TEST_AGENT=demo"))
+	}}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes are the point
+	ts.StartTLS()
+	defer ts.Close()
+	defer s.Drop()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	must(t, os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ts.Certificate().Raw}), 0o600))
+	for _, tr := range transports[:2] {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL + "/acp", Transport: tr.force}})
+		if err == nil || !strings.Contains(err.Error(), "certificate") || !strings.Contains(err.Error(), "--ca FILE") {
+			t.Errorf("%s without --ca: %v", tr.name, err)
+		}
+		c, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL + "/acp", Transport: tr.force, CAFile: ca}})
+		if err != nil {
+			t.Fatalf("%s with --ca: %v", tr.name, err)
+		}
+		if c.Transport() != tr.want {
+			t.Errorf("%s: transport %s", tr.name, c.Transport())
+		}
+		c.Close()
+		cancel()
+	}
+	if _, err := Start(context.Background(), Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL, CAFile: filepath.Join(t.TempDir(), "none.pem")}}); err == nil || !strings.Contains(err.Error(), "--ca") {
+		t.Errorf("a missing --ca file: %v", err)
 	}
 }
