@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"os"
 	"sync"
 	"time"
 )
@@ -14,15 +13,12 @@ import (
 // agent's messages reach the connection through (one whole line per
 // write, so the throttled reader and its caps see them as they see an
 // agent's stdout, and a slow reader stops the network reads once the
-// pipe's buffer is full), and how the link ended. It is an OS pipe, as
-// stdio is: the reader takes many messages per read, where io.Pipe would
-// hand over each write on its own.
+// pipe's buffer is full: see bufPipe), and how the link ended.
 type remoteBase struct {
 	nw    *network
 	trace func(string)
-	pr    *os.File
-	pw    *os.File
-	wmu   sync.Mutex // one line at a time into pw (HTTP+SSE has several streams)
+	pipe  *bufPipe
+	wmu   sync.Mutex // one line at a time into the pipe (HTTP+SSE has several streams)
 
 	ctx    context.Context // ends with the link: every request and stream uses it
 	cancel context.CancelFunc
@@ -35,12 +31,8 @@ type remoteBase struct {
 }
 
 func newRemoteBase(nw *network, trace func(string)) (*remoteBase, error) {
-	pr, pw, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &remoteBase{nw: nw, trace: trace, pr: pr, pw: pw, ctx: ctx, cancel: cancel, done: make(chan struct{})}, nil
+	return &remoteBase{nw: nw, trace: trace, pipe: newBufPipe(), ctx: ctx, cancel: cancel, done: make(chan struct{})}, nil
 }
 
 // deliver hands one message to the connection as one line. A raw line
@@ -58,7 +50,7 @@ func (b *remoteBase) deliver(msg []byte) error {
 	msg = append(msg, '\n')
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	_, err := b.pw.Write(msg)
+	_, err := b.pipe.Write(msg)
 	return err
 }
 
@@ -77,15 +69,15 @@ func (b *remoteBase) end(err error, lost bool) {
 		if b.onEnd != nil {
 			b.onEnd()
 		}
-		b.pw.Close()
+		b.pipe.CloseWrite()
 		close(b.done)
 	})
 }
 
-func (b *remoteBase) lines() io.Reader       { return b.pr }
+func (b *remoteBase) lines() io.Reader       { return b.pipe }
 func (b *remoteBase) gone() <-chan struct{}  { return b.done }
 func (b *remoteBase) cleanup()               {}
-func (b *remoteBase) closeLines()            { b.pr.Close() }
+func (b *remoteBase) closeLines()            { b.pipe.CloseRead() }
 func (b *remoteBase) stderrTail() []string   { return nil }
 func (b *remoteBase) settle(time.Duration)   {}
 func (b *remoteBase) pid() int               { return 0 }

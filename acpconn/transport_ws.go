@@ -57,8 +57,6 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 	})
 	if err != nil {
 		l.cancel()
-		l.pr.Close()
-		l.pw.Close()
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			switch c := resp.StatusCode; {
 			case c == http.StatusUnauthorized || c == http.StatusForbidden || c >= 300 && c < 400:

@@ -139,12 +139,17 @@ func (s *Server) serveSSE(w http.ResponseWriter, r *http.Request) {
 		c.mu.Unlock()
 	})
 	defer stop()
+	var out []byte
 	for {
-		msg := c.takeUnless(box, r.Context())
-		if msg == nil {
+		msgs := c.takeAll(box, r.Context())
+		if msgs == nil {
 			return
 		}
-		if _, err := w.Write(append(append([]byte("data: "), msg...), '\n', '\n')); err != nil {
+		out = out[:0]
+		for _, msg := range msgs { // what queued meanwhile goes in one write
+			out = append(append(append(out, "data: "...), msg...), '\n', '\n')
+		}
+		if _, err := w.Write(out); err != nil {
 			return
 		}
 		if fl != nil {
@@ -153,8 +158,10 @@ func (s *Server) serveSSE(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// takeUnless is take that also gives up when ctx ends.
-func (c *conn) takeUnless(box string, ctx context.Context) []byte {
+// takeAll waits for a box's messages and takes them all; nil once the
+// connection closed (what the agent sent before it ended is delivered
+// first) or ctx ended.
+func (c *conn) takeAll(box string, ctx context.Context) [][]byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for {
@@ -162,12 +169,12 @@ func (c *conn) takeUnless(box string, ctx context.Context) []byte {
 			return nil
 		}
 		if q := c.boxes[box]; q != nil && len(*q) > 0 && !c.dropped {
-			msg := (*q)[0]
-			*q = (*q)[1:]
-			return msg
+			msgs := *q
+			*q = nil
+			return msgs
 		}
 		if c.closed {
-			return nil // what the agent sent before it ended was delivered first
+			return nil
 		}
 		c.cond.Wait()
 	}
