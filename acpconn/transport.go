@@ -85,6 +85,11 @@ type Remote struct {
 	// Jar keeps the server's cookies (session affinity) across
 	// reconnects; nil gives each connection a jar of its own.
 	Jar CookieJar
+	// Reconnects says the front end makes a lost connection again and
+	// keeps its open questions for the agent to ask again: the requests of
+	// a lost connection are then not closed one by one (RequestClosed);
+	// AgentExited says the connection was lost.
+	Reconnects bool
 }
 
 // Transports a Remote may force.
@@ -305,12 +310,12 @@ func (c *Conn) IsRemote() bool { return c.cfg.Remote != nil }
 // safeLine is a text from the network made safe to show, and short.
 func safeLine(s string) string { return sanitize.Summary(s, 200) }
 
-// lostRemote reports whether the connection to a remote agent was lost:
-// its requests are then not closed one by one (AgentExited, which
-// follows, says why, and a front end that reconnects keeps the questions
-// open for the agent to ask again).
+// lostRemote reports whether the connection to a remote agent whose
+// front end reconnects was lost: its requests are then not closed one by
+// one (AgentExited, which follows, says why, and the front end keeps the
+// questions open for the agent to ask again).
 func (c *Conn) lostRemote() bool {
-	if c.link == nil { // a connection built by a test around its handler alone
+	if c.link == nil || c.cfg.Remote == nil || !c.cfg.Remote.Reconnects { // (a test builds a Conn around its handler alone)
 		return false
 	}
 	select {

@@ -155,6 +155,11 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
+	if o.Agent.Remote != nil { // a lost connection is made again (reconnect.go)
+		r := *o.Agent.Remote
+		r.Reconnects = true
+		o.Agent.Remote = &r
+	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
