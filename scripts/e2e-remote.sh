@@ -42,8 +42,10 @@ fi
 
 e2e_setup
 pids=()
+groups=()
 cleanup() {
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for g in "${groups[@]}"; do kill -- "-$g" 2>/dev/null || true; done
 	e2e_cleanup
 }
 trap cleanup EXIT
@@ -195,10 +197,12 @@ done
 mkdir -p "$work/qwen-ws" "$work/qwen-home"
 path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
 [ -n "$node_bin" ] && path="$node_bin:$path"
-(cd "$work/qwen-ws" && exec env -i "HOME=$work/qwen-home" "PATH=$path" NO_PROXY=127.0.0.1,localhost \
+# In a process group of its own: qwen serve starts the agent as a child,
+# and the whole group is ended at exit.
+(cd "$work/qwen-ws" && exec setsid env -i "HOME=$work/qwen-home" "PATH=$path" NO_PROXY=127.0.0.1,localhost \
 	OPENAI_BASE_URL="$mock/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model \
 	qwen serve --port 0 --no-web) >"$work/qwen.out" 2>&1 &
-pids+=($!)
+groups+=($!)
 qwen_url=""
 for _ in $(seq 300); do
 	qwen_url="$(sed -n 's/^qwen serve listening on \(http:[^ ]*\).*/\1/p' "$work/qwen.out" 2>/dev/null)"
