@@ -57,7 +57,11 @@ func (r remoteFlags) apply(cfg *acpconn.Config, e remoteEntry, command bool) err
 	if name := firstOf(r.tokenEnv, e.tokenEnv); name != "" {
 		rem.Token = os.Getenv(name)
 		if rem.Token == "" {
-			return fmt.Errorf("--token-env %s: the variable is unset or empty", name)
+			from := "--token-env " + name
+			if r.tokenEnv == "" {
+				from = "the agent's token_env " + name
+			}
+			return fmt.Errorf("%s: the variable is unset or empty", from)
 		}
 	}
 	cfg.Remote, cfg.Argv = rem, nil
