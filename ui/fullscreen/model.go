@@ -172,6 +172,9 @@ func New(o Options) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.agent = agentLabel(o.Agent.Argv)
+	if o.Agent.Remote != nil {
+		m.agent = remoteLabel(o.Agent.Remote.URL)
+	}
 	return m
 }
 

@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -128,6 +129,14 @@ func (m *Model) onExpire(msg expireMsg) tea.Cmd {
 		return nil
 	}
 	return m.changes(m.core.Expire(fmt.Sprintf("the agent did not ask it again within %s of the reconnect", reaskWait)))
+}
+
+// remoteLabel names a remote agent before it says its name: its host.
+func remoteLabel(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Hostname() != "" {
+		return sanitize.Line(u.Hostname())
+	}
+	return "remote agent"
 }
 
 // reattachSession takes up session id on a new connection to the same
