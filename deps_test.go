@@ -38,6 +38,7 @@ func TestDependencyDirections(t *testing.T) {
 		{"./forms/schema", ui},
 		{"./urlconsent/urlcheck", ui},
 		{"./internal/session", ui},
+		{"./ahp/...", ui},
 	} {
 		out, err := exec.Command("go", "list", "-deps", tc.pkg).Output()
 		if err != nil {

@@ -92,6 +92,8 @@ type Model struct {
 
 	width, height int
 	fr            *dialog.Frame // the scrolling frame, made at the first view
+
+	editing map[string]string // field key -> who edits it elsewhere (SetEditing)
 }
 
 // NewModel builds the form for s. The grace period starts now.

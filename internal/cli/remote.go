@@ -2,28 +2,37 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/acpconn"
 )
 
-// remoteFlags are the flags of a remote agent (elicit --url URL).
-type remoteFlags struct {
+// groupRemote is the help group of the remote-agent flags.
+const groupRemote = "Remote agents"
+
+// remoteOptions are the flags of a remote agent (elicit --url URL).
+type remoteOptions struct {
 	url, transport, tokenEnv, ca string
 	allowPlaintext               bool
 	allowFS, allowTerminal       bool
 }
 
-func (r *remoteFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&r.url, "url", "", "reach a remote agent at `URL` (https://host/acp, wss://host/acp) over ACP's WebSocket or HTTP+SSE transport")
-	fs.StringVar(&r.transport, "transport", "", "with --url: force `ws` or http (default: WebSocket, else HTTP+SSE)")
-	fs.StringVar(&r.tokenEnv, "token-env", "", "with --url: send the bearer token held in the environment variable `NAME` (never the token itself on the command line)")
-	fs.StringVar(&r.ca, "ca", "", "with --url: also trust the certificates in PEM `FILE` (a private CA)")
-	fs.BoolVar(&r.allowPlaintext, "allow-plaintext", false, "with --url: allow plain http:// or ws:// to a host that is not loopback (everything, the token included, travels unencrypted)")
-	fs.BoolVar(&r.allowFS, "allow-fs", false, "with --url: let the remote agent read and write files in --cwd on this machine (fs/*)")
-	fs.BoolVar(&r.allowTerminal, "allow-terminal", false, "with --url: let the remote agent run commands on this machine (terminal/*)")
+// addRemoteFlags adds --url, --transport, --token-env, --ca,
+// --allow-plaintext, --allow-fs and --allow-terminal.
+func addRemoteFlags(cmd *cobra.Command, o *remoteOptions) {
+	fs := cmd.Flags()
+	fs.StringVar(&o.url, "url", "", "reach a remote agent at `URL` (https://host/acp, wss://host/acp) over ACP's WebSocket or HTTP+SSE transport")
+	fs.StringVar(&o.transport, "transport", "", "with --url: `MODE` ws or http forces that transport (default: WebSocket, else HTTP+SSE)")
+	fs.StringVar(&o.tokenEnv, "token-env", "", "with --url: send the bearer token held in the environment variable `NAME` (never the token itself)")
+	fs.StringVar(&o.ca, "ca", "", "with --url: also trust the PEM certificates in `FILE` (a private CA)")
+	fs.BoolVar(&o.allowPlaintext, "allow-plaintext", false, "with --url: allow http:// or ws:// to a host that is not loopback (the token too travels unencrypted)")
+	fs.BoolVar(&o.allowFS, "allow-fs", false, "with --url: let the remote agent read and write files in --cwd on this machine")
+	fs.BoolVar(&o.allowTerminal, "allow-terminal", false, "with --url: let the remote agent run commands on this machine")
+	inGroup(fs, groupRemote, "url", "transport", "token-env", "ca", "allow-plaintext", "allow-fs", "allow-terminal")
+	_ = cmd.MarkFlagFilename("ca")
 }
 
 // remoteEntry is a named agent's remote settings from the configuration.
@@ -32,7 +41,7 @@ type remoteEntry struct{ url, tokenEnv, ca, transport string }
 // apply makes cfg reach a remote agent when --url (or the named agent)
 // gives a URL: the flags win over the configuration. command says an
 // agent command was given too, which --url excludes.
-func (r remoteFlags) apply(cfg *acpconn.Config, e remoteEntry, command bool) error {
+func (r remoteOptions) apply(cfg *acpconn.Config, e remoteEntry, command bool) error {
 	url := firstOf(r.url, e.url)
 	if url == "" {
 		if r.transport != "" || r.tokenEnv != "" || r.ca != "" || r.allowPlaintext || r.allowFS || r.allowTerminal {
@@ -41,7 +50,7 @@ func (r remoteFlags) apply(cfg *acpconn.Config, e remoteEntry, command bool) err
 		return nil
 	}
 	if command {
-		return errors.New("--url reaches a remote agent: give no agent command with it")
+		return errors.New("--url reaches a remote agent: give no agent command or name with it")
 	}
 	transport := firstOf(r.transport, e.transport)
 	switch transport {
@@ -64,7 +73,7 @@ func (r remoteFlags) apply(cfg *acpconn.Config, e remoteEntry, command bool) err
 			return fmt.Errorf("%s: the variable is unset or empty", from)
 		}
 	}
-	cfg.Remote, cfg.Argv = rem, nil
+	cfg.Remote, cfg.Argv, cfg.Env = rem, nil, nil
 	return nil
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/cobra"
+
 	"github.com/elicit-dev/elicit/acpconn"
 )
 
@@ -24,16 +26,19 @@ func TestRemoteFlags(t *testing.T) {
 		{args: []string{"--url", "http://a.example/acp"}, err: "loopback"},
 		{args: []string{"--url", "http://a.example/acp", "--allow-plaintext"}, want: "http://a.example/acp"},
 		{args: []string{"--url", "https://a.example/acp", "--token-env", "EMPTY_TOKEN"}, err: "unset or empty"},
+		{entry: remoteEntry{url: "https://a.example/acp", tokenEnv: "EMPTY_TOKEN"}, err: "the agent's token_env EMPTY_TOKEN"},
 		{args: []string{"--url", "https://a.example/acp", "--transport", "grpc"}, err: "want ws or http"},
 		{args: []string{"--url", "https://a.example/acp"}, command: true, err: "no agent command"},
 		{args: []string{"--token-env", "AGENT_TOKEN"}, err: "go with --url"},
 	} {
-		o, _, err := parseFlags(tc.args)
-		if err != nil {
+		var o remoteOptions
+		cmd := &cobra.Command{}
+		addRemoteFlags(cmd, &o)
+		if err := cmd.Flags().Parse(tc.args); err != nil {
 			t.Fatal(err)
 		}
 		cfg := acpconn.Config{Argv: []string{"demo"}}
-		err = o.remote.apply(&cfg, tc.entry, tc.command)
+		err := o.apply(&cfg, tc.entry, tc.command)
 		switch {
 		case tc.err != "":
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
@@ -47,7 +52,7 @@ func TestRemoteFlags(t *testing.T) {
 			t.Errorf("%v: %v", tc.args, err)
 		case cfg.Remote == nil || cfg.Remote.URL != tc.want || cfg.Argv != nil:
 			t.Errorf("%v: %+v", tc.args, cfg)
-		case cfg.Remote.Token != "tok-123" && strings.Contains(strings.Join(tc.args, " ")+tc.entry.tokenEnv, "AGENT_TOKEN"):
+		case strings.Contains(strings.Join(tc.args, " ")+tc.entry.tokenEnv, "AGENT_TOKEN") && cfg.Remote.Token != "tok-123":
 			t.Errorf("%v: token %q", tc.args, cfg.Remote.Token)
 		}
 	}

@@ -41,7 +41,9 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 	if q.Kind != Permission && out.By == ByUser && !out.hooked && c.hasHooks(config.ElicitationResult) {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
+	out = c.claim(q, out)
 	c.remember(q, out)
+	c.observeAnswered(q, out)
 	switch q.Kind {
 	case Permission:
 		id := ""

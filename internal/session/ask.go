@@ -28,6 +28,7 @@ func (c *Core) route(q *Question) Changes {
 		return c.answer(q, Outcome{Action: refusal(q), By: ByLimit})
 	}
 	c.queue = append(c.queue, q)
+	c.observeAsked(q)
 	return Changes{Asked: []*Question{q}}
 }
 
@@ -44,7 +45,7 @@ func refusal(q *Question) Action {
 func (c *Core) auto(q *Question) (Outcome, bool) {
 	switch q.Kind {
 	case Permission:
-		if c.pol.Person {
+		if c.pol.Person && !c.pol.PermissionsByRule {
 			return Outcome{}, false
 		}
 		id := pickPermission(q.Perm, c.pol.Approve)

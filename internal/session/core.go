@@ -37,6 +37,10 @@ type Policy struct {
 	// MaxWaiting is how many questions may wait unanswered behind the one
 	// in front (DefaultMaxWaiting when 0).
 	MaxWaiting int
+	// PermissionsByRule answers permissions by the non-interactive rule
+	// (Approve) even when Person is set: elicit serve -p, whose people are
+	// remote clients that are shown forms and URLs, not permissions.
+	PermissionsByRule bool
 	// Reconnects says the front end reconnects to a remote agent whose
 	// connection was lost: its open questions are kept (Detach) until the
 	// agent asks them again, or Expire closes them.
@@ -110,6 +114,7 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
+	obs       Observer    // hears questions asked, answered, closed (SetObserver)
 	held      []*Question // answers given while detached (reattach.go)
 
 	// A prompt refused with -32042: sent again once these flows complete.
@@ -139,8 +144,9 @@ func (c *Core) Close() { c.writer.close() }
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
-	ch := c.Expire("the agent was restarted")
+	ch := c.expire("the agent was restarted")
 	ch.Merge(c.closeAll("the agent was restarted"))
+	c.observeClosed(ch)
 	c.conn = conn
 	return ch
 }
@@ -196,6 +202,7 @@ func (c *Core) Prompted(text string) {
 // tool calls, plans…) leave Changes empty; the views draw them.
 func (c *Core) Apply(ev acpconn.Event) Changes {
 	ch := c.apply(ev)
+	c.observeClosed(ch)
 	ch.Notes = append(c.writer.errors(), ch.Notes...)
 	return ch
 }

@@ -44,6 +44,12 @@ func (c *Core) Reattach(conn Responder) { c.conn = conn }
 // reports the answers that could not be sent; what the user typed is in
 // the notes and the Closed reasons' drafts.
 func (c *Core) Expire(reason string) Changes {
+	ch := c.expire(reason)
+	c.observeClosed(ch)
+	return ch
+}
+
+func (c *Core) expire(reason string) Changes {
 	var ch Changes
 	keep := c.queue[:0]
 	for _, q := range c.queue {

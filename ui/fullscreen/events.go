@@ -163,6 +163,9 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		}
 	}
 	ch := m.core.Apply(ev)
+	if m.opts.Share != nil {
+		m.opts.Share.Event(ev) // a turn's end drops what other clients see
+	}
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		m.tr.chunk(ev)
@@ -261,6 +264,10 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 		return m.push(newURLModal(q, m.agent, m.th), false)
 	}
 	f := newFormModal(q, m.agent, m.th)
+	if m.opts.Share != nil {
+		f.share, f.sync = m.opts.Share, m.opts.Share.Form(q, f.form)
+		f.focus = f.form.Focused()
+	}
 	return tea.Batch(m.push(f, false), f.form.Init())
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -55,6 +56,11 @@ type Options struct {
 	// Exec runs a terminal sign-in command in the user's terminal; nil =
 	// tea.ExecProcess (tests run it directly).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// Share (elicit serve) shares the session's forms and URLs with the
+	// clients of an AHP host: this screen is one client among them.
+	Share *share.Share
+	// ShareLine is shown in the transcript at start (how to attach).
+	ShareLine string
 }
 
 // turnState is where the current prompt turn is.
@@ -164,7 +170,13 @@ func New(o Options) *Model {
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
+	if o.Share != nil {
+		m.core.SetObserver(o.Share)
+	}
 	m.setTheme(o.Theme != "light")
+	if o.Share != nil && o.ShareLine != "" {
+		m.tr.info(o.ShareLine)
+	}
 	m.input = newInput(m.th)
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
@@ -196,7 +208,7 @@ func (m *Model) setTheme(isDark bool) {
 func (m *Model) Init() tea.Cmd {
 	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
 	m.spinning = true
-	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick)
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
 }
 
 // Update handles one message. It only changes state and returns commands.
@@ -289,6 +301,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		} else {
 			m.tr.info("conversation written to " + sanitize.Line(msg.path))
 		}
+		return nil
+	case shareMsg:
+		return m.onShare(msg)
+	case shareTypedMsg:
+		m.shareTyped(msg)
 		return nil
 	case preparedMsg:
 		return m.changes(m.core.Prepared(msg.q, msg.prep))

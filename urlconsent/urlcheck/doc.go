@@ -8,5 +8,6 @@
 //
 // Analyze parses like a browser (WHATWG URL) and runs the label rules of
 // Chromium's IDN spoof checker over Unicode data dumped from ICU into
-// tables_gen.go (go generate; see gen_tables.go). RunCLI is `elicit url`.
+// tables_gen.go (go generate; see gen_tables.go). `elicit url` prints
+// Analyze's Report for each URL (WriteText, or JSON).
 package urlcheck
