@@ -59,10 +59,10 @@ func outcome(resp map[string]any) string {
 	return string(b)
 }
 
-// serve runs agent behind an in-process server of the transport, each
+// serveRemote runs agent behind an in-process server of the transport, each
 // connection a scripted agent of the test binary on real pipes, and
 // returns the server and its endpoint.
-func serve(t *testing.T, agent string, env ...string) (*acpserve.Server, string) {
+func serveRemote(t *testing.T, agent string, env ...string) (*acpserve.Server, string) {
 	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
@@ -116,7 +116,7 @@ var transports = []struct {
 func TestRemoteQuestions(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr.name, func(t *testing.T) {
-			s, url := serve(t, "demo")
+			s, url := serveRemote(t, "demo")
 			s.NoWebSocket = tr.noWS
 			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
 			if c.Transport() != tr.want {
@@ -153,7 +153,7 @@ func TestRemoteQuestions(t *testing.T) {
 func TestRemoteFlood(t *testing.T) {
 	for _, tr := range transports[:2] {
 		t.Run(tr.name, func(t *testing.T) {
-			_, url := serve(t, "flood")
+			_, url := serveRemote(t, "flood")
 			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
 			c.StartPrompt("go")
 			time.Sleep(500 * time.Millisecond) // let the agent fill every buffer
@@ -178,7 +178,7 @@ func TestRemoteFlood(t *testing.T) {
 func TestRemoteMessageOverLimit(t *testing.T) {
 	for _, tr := range transports[:2] {
 		t.Run(tr.name, func(t *testing.T) {
-			_, url := serve(t, "huge-line")
+			_, url := serveRemote(t, "huge-line")
 			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
 			c.StartPrompt("go")
 			exited, _ := until[AgentExited](t, c)
@@ -194,7 +194,7 @@ func TestRemoteMessageOverLimit(t *testing.T) {
 func TestRemoteWrongToken(t *testing.T) {
 	for _, tr := range transports[:2] {
 		t.Run(tr.name, func(t *testing.T) {
-			s, url := serve(t, "demo")
+			s, url := serveRemote(t, "demo")
 			s.Token = "right-token"
 			trace := &syncBuffer{}
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -215,7 +215,7 @@ func TestRemoteWrongToken(t *testing.T) {
 
 // The right token gets through, and shows nowhere in the trace.
 func TestRemoteTokenNotTraced(t *testing.T) {
-	s, url := serve(t, "demo")
+	s, url := serveRemote(t, "demo")
 	s.Token = "sekrit-token-123"
 	trace := &syncBuffer{}
 	c := startRemoteConn(t, Remote{URL: url, Token: "sekrit-token-123"}, Config{Log: trace})
@@ -289,7 +289,7 @@ func TestRemoteGetsNoFilesUnlessAllowed(t *testing.T) {
 	dir := t.TempDir()
 	must(t, os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("s3cret"), 0o600))
 	for _, allow := range []bool{false, true} {
-		_, url := serve(t, "fs-probe", "PROBE_DIR="+dir)
+		_, url := serveRemote(t, "fs-probe", "PROBE_DIR="+dir)
 		trace := &syncBuffer{}
 		c := startRemoteConn(t, Remote{URL: url, AllowFS: allow}, Config{Dir: dir, Log: trace})
 		c.StartPrompt("go")
@@ -323,7 +323,7 @@ func TestRemoteGetsNoFilesUnlessAllowed(t *testing.T) {
 func TestRemoteDropThenResume(t *testing.T) {
 	for _, tr := range transports[:2] {
 		t.Run(tr.name, func(t *testing.T) {
-			s, url := serve(t, "resumable")
+			s, url := serveRemote(t, "resumable")
 			r := Remote{URL: url, Transport: tr.force}
 			c := startRemoteConn(t, r, Config{})
 			s.Drop()
