@@ -42,7 +42,7 @@ type agentOptions struct {
 	cwd, logFile  string
 	noForm, noURL bool
 	startTimeout  time.Duration
-	remote        remoteOptions // --url and its companions (remote.go)
+	remote        remoteOptions // --url and its companions, where addRemoteFlags added them (remote.go)
 }
 
 // addAgentFlags adds --cwd, --log, --no-form, --no-url and --start-timeout.
@@ -57,7 +57,6 @@ func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	inGroup(fs, groupFiles, "log")
 	inGroup(fs, groupProtocol, "no-form", "no-url", "start-timeout")
 	_ = cmd.MarkFlagDirname("cwd")
-	addRemoteFlags(cmd, &o.remote)
 }
 
 // fileOptions are the configuration file and what elicit remembers and
@@ -217,6 +216,7 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addStartFlags(cmd, &o.start)
 	addScreenFlags(cmd, &o.screen)
 	addAgentFlags(cmd, &o.agent)
+	addRemoteFlags(cmd, &o.agent.remote)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)
 }
