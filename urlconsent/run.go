@@ -46,6 +46,9 @@ type RunOptions struct {
 	// keystroke meant for something else cannot answer it; 0 is
 	// DefaultGrace, negative is none (scripted input).
 	Grace time.Duration
+	// Accessible asks with line prompts instead of the full screen
+	// (RunAccessible), for screen readers; In carries the answers.
+	Accessible bool
 }
 
 // Run analyses rawURL, shows its consent screen as a program of its own
@@ -74,6 +77,9 @@ func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
 	}
 	if o.Out == nil {
 		o.Out = os.Stderr
+	}
+	if o.Accessible {
+		return RunAccessible(r, o.Header, o.Out, LinesFrom(o.In, o.Out), o.Opener)
 	}
 	switch {
 	case o.Grace == 0:

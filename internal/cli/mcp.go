@@ -39,7 +39,7 @@ type mcpOptions struct {
 	url, protocol, args                  string
 	headers                              []string
 	acceptDefaults, decline, approveURLs bool
-	autoRetry                            bool
+	autoRetry, accessible                bool
 	timeout, flowTimeout                 time.Duration
 }
 
@@ -129,6 +129,7 @@ func newMCPCommand(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			o.accessible = accessible(cmd.Flags(), o.accessible) || dumbTerminal()
 			ho, err := a.mcpHeadless(o, argv)
 			if err != nil {
 				return err
@@ -145,6 +146,7 @@ func newMCPCommand(a *app) *cobra.Command {
 		},
 	}
 	addMCPFlags(call, &o)
+	addAccessibleFlag(call, &o.accessible)
 	call.Flags().StringVar(&o.args, "args", "", "the tool's arguments, a JSON `OBJECT`")
 	inGroup(call.Flags(), groupSession, "args")
 	cmd.AddCommand(tools, call)
@@ -276,7 +278,7 @@ func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
 		Memory: st.memory, Stdout: textOut(a.stdout), Stderr: textOut(a.stderr)}}
 	if in, ok := a.askTerminal(); ok && answers == nil && !o.acceptDefaults && !o.decline {
 		r.Person = true
-		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor())}
+		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor()), Accessible: o.accessible}
 	}
 	return r, nil
 }

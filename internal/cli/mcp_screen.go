@@ -28,7 +28,7 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 		return fail(exitUsage, "no terminal: use `elicit mcp tools` or `elicit mcp call TOOL` in scripts")
 	}
 	if dumbTerminal() {
-		return fail(exitUsage, "TERM="+os.Getenv("TERM")+" cannot draw the full screen; use `elicit mcp call TOOL`")
+		return fail(exitUsage, "TERM="+os.Getenv("TERM")+" cannot draw the full screen; use `elicit mcp tools`, then `elicit mcp call TOOL`, which asks with line prompts")
 	}
 	var answers map[string]json.RawMessage
 	if o.answers != "" {

@@ -21,13 +21,16 @@ type TerminalAsker struct {
 	Out    io.Writer
 	Opener urlconsent.Opener // nil = the system browser
 	Theme  *theme.Theme
+	// Accessible asks with line prompts (forms.RunAccessible,
+	// urlconsent.RunAccessible) instead of full-screen programs.
+	Accessible bool
 }
 
 // Ask implements Asker.
 func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server string) session.Outcome {
 	if q.Kind == session.URL {
 		h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits}
-		act, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme})
+		act, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
 		if err != nil {
 			return session.Outcome{Action: session.Cancel, Reason: "the consent screen failed: " + err.Error()}
 		}
@@ -41,7 +44,7 @@ func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server stri
 	}
 	h := forms.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
 	out, err := forms.Run(ctx, q.Elicit.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
-		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions})
+		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions, Accessible: a.Accessible})
 	if err != nil {
 		return session.Outcome{Action: session.Cancel, Reason: "the form failed: " + err.Error()}
 	}
@@ -65,6 +68,6 @@ func (a TerminalAsker) Confirm(ctx context.Context, question string) bool {
 	if err != nil {
 		return false
 	}
-	out, err := forms.Run(ctx, s, forms.Header{Agent: "elicit", Index: 1, Total: 1}, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme})
+	out, err := forms.Run(ctx, s, forms.Header{Agent: "elicit", Index: 1, Total: 1}, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme, Accessible: a.Accessible})
 	return err == nil && out.Action == forms.Accept && out.Content["yes"] == true
 }
