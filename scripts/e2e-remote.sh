@@ -21,9 +21,8 @@
 # one SKIP line and exits 0.
 #
 # Environment:
-#   ELICIT_REMOTE_CACHE  where the SDK server is installed (default $HOME/.cache/elicit-remote)
-#   ELICIT_AGENT_CACHE   where qwen-code and Node 22 are installed, shared
-#                        with e2e-real-agents.sh (default $HOME/.cache/elicit-agents)
+#   ELICIT_REMOTE_CACHE  where the SDK server, qwen-code and (on older Node)
+#                        Node 22 are installed (default $HOME/.cache/elicit-remote)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
@@ -32,7 +31,9 @@ SDK_PACKAGES=(@agentclientprotocol/sdk@2.4.0 zod@4.6.7 ws@8.23.0)
 QWEN_PACKAGE=@qwen-code/qwen-code@0.24.4
 NODE22_VERSION=22.23.3
 CACHE="${ELICIT_REMOTE_CACHE:-$HOME/.cache/elicit-remote}"
-AGENT_CACHE="${ELICIT_AGENT_CACHE:-$HOME/.cache/elicit-agents}"
+# Not the real-agents script's cache: two scripts installing into one
+# prefix at once (two checkouts on one machine) break each other.
+AGENT_CACHE="$CACHE/agents"
 HELLO="Hello from the mock model."
 
 if ! timeout 30 npm view @agentclientprotocol/sdk@2.4.0 version >/dev/null 2>&1; then
