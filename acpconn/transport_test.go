@@ -25,7 +25,7 @@ func init() {
 		p := a.prompt()
 		read := a.request("fs/read_text_file", map[string]any{"sessionId": "s1", "path": filepath.Join(os.Getenv("PROBE_DIR"), "secret.txt")})
 		term := a.request("terminal/create", map[string]any{"sessionId": "s1", "command": "true"})
-		a.say(fmt.Sprintf("read=%s term=%s", outcome(read), outcome(term)))
+		a.say(fmt.Sprintf("read=%s term=%s", rpcOutcome(read), rpcOutcome(term)))
 		a.endTurn(p, "end_turn")
 	}
 	// resumable offers session/resume and answers it for any session.
@@ -50,8 +50,8 @@ func init() {
 	}
 }
 
-// outcome is a response's result, or its error code.
-func outcome(resp map[string]any) string {
+// rpcOutcome is a response's result, or its error code.
+func rpcOutcome(resp map[string]any) string {
 	if e, ok := resp["error"].(map[string]any); ok {
 		return fmt.Sprint(e["code"])
 	}
