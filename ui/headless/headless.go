@@ -6,10 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -30,8 +30,13 @@ type Options struct {
 	Mode, Model    string                     // --mode, --model: set before the prompt (an id or a name)
 	Resume         bool                       // --resume: take up ResumeID, or the most recent session
 	ResumeID       string
-	Stdout         io.Writer // the agent's reply
-	Stderr         io.Writer // one line per decision taken for the user, and errors
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable that holds an API key: an agent that wants
+	// sign-in and offers an api-key method gets it in authenticate's
+	// _meta. Env_var methods whose variables are set are used anyway.
+	APIKeyEnv string
+	Stdout    io.Writer // the agent's reply
+	Stderr    io.Writer // one line per decision taken for the user, and errors
 	// Remote (elicit serve -p) puts the forms and URLs before the clients
 	// of an AHP host instead of a rule: the run waits for their answers.
 	// Permissions stay with the rule (--approve).
@@ -142,77 +147,54 @@ func Run(o Options) int {
 	}
 }
 
-// open opens the session (signing in with an env_var method whose
-// variables are set, once), then sets --mode and --model.
+// open opens the session with the opener, as every front end does:
+// signing in without asking when the agent wants it and the environment
+// or --api-key-env allows it, taking up the session --resume or -c names
+// (without printing its history; with nothing to resume it fails, for the
+// prompt would go to a session without the context it assumes), then
+// setting --mode and --model (a value the agent does not offer fails).
 func (h *headless) open(ctx context.Context, c *acpconn.Conn) error {
-	err := h.openSession(ctx, c)
-	if acpconn.IsAuthRequired(err) {
-		env := h.o.Agent.Env
-		if env == nil {
-			env = os.Environ()
-		}
-		for _, m := range c.AuthMethods() {
-			if m.Kind != acpconn.AuthEnvVar || len(m.Missing(env)) > 0 {
-				continue
-			}
-			fmt.Fprintf(h.o.Stderr, "elicit: signing in with %s (its variables are set)\n", m.Name)
-			if aerr := c.Authenticate(ctx, m.ID); aerr == nil {
-				err = h.openSession(ctx, c)
-				break
-			}
+	o := h.o
+	res := opener.Open(ctx, c, opener.Target{Resume: o.Resume, ID: o.ResumeID, Strict: true,
+		Mode: o.Mode, Model: o.Model, Auto: h.auto()})
+	for _, at := range res.SignIn {
+		if at.Err == nil {
+			fmt.Fprintf(o.Stderr, "elicit: signed in with %s (%s)\n", at.Method.Name, at.Why)
+		} else {
+			fmt.Fprintf(o.Stderr, "elicit: signing in with %s (%s) did not work: %s\n", at.Method.Name, at.Why, signInReason(at.Err))
 		}
 	}
-	if err != nil {
-		return err
+	if errors.Is(res.Err, opener.ErrNothingToResume) {
+		return fmt.Errorf("%w (--resume, -c)", res.Err)
 	}
-	for _, f := range []struct{ kind, want string }{{acpconn.KindMode, h.o.Mode}, {acpconn.KindModel, h.o.Model}} {
-		if f.want == "" {
-			continue
-		}
-		sel, ok := h.st.Selector(f.kind)
-		if !ok {
-			return fmt.Errorf("--%s %s: the agent offers no %s", f.kind, sanitize.Line(f.want), f.kind)
-		}
-		ch, ok := sel.Find(f.want)
-		if !ok {
-			return fmt.Errorf("--%s %s: the agent offers %s", f.kind, sanitize.Line(f.want), sanitize.Line(sel.IDs()))
-		}
-		if ch.ID == sel.Current {
-			continue
-		}
-		if h.st, err = c.Select(ctx, h.st, sel, ch.ID); err != nil {
-			return err
+	if res.Err != nil {
+		return res.Err
+	}
+	h.st = res.State
+	for _, s := range res.Settings {
+		if s.Err != nil {
+			return s.Err
 		}
 	}
 	return nil
 }
 
-// openSession creates the session, or takes up a past one without
-// printing its history.
-func (h *headless) openSession(ctx context.Context, c *acpconn.Conn) (err error) {
-	if !h.o.Resume {
-		h.st, err = c.NewSession(ctx)
-		return err
-	}
-	id := h.o.ResumeID
-	if id == "" {
-		list, err := c.ListSessions(ctx)
-		if err != nil {
-			return fmt.Errorf("--resume: listing the sessions: %w", err)
-		}
-		if len(list) == 0 {
-			return errors.New("--resume: the agent has no past session in this directory")
-		}
-		id = list[0].ID
-	}
-	h.st, _, err = c.OpenSession(ctx, id, false)
-	if errors.Is(err, acpconn.ErrNotSupported) {
-		return errors.New("--resume: the agent cannot resume sessions")
-	}
-	return err
+// auto is what the run may sign in with: the agent's environment and the
+// API key variable.
+func (h *headless) auto() opener.Auto {
+	return opener.Auto{Env: h.o.Agent.Env, KeyEnv: h.o.APIKeyEnv}
 }
 
-// signInFailed says why the agent wants sign-in and how to do it.
+// signInReason is the agent's reason for a failed sign-in, else the error.
+func signInReason(err error) string {
+	if r := acpconn.AgentReason(err); r != "" {
+		return r
+	}
+	return sanitize.Line(err.Error())
+}
+
+// signInFailed says why the agent wants sign-in and, for each method, the
+// exact thing to do without a screen.
 func (h *headless) signInFailed(err error) int {
 	var methods []acpconn.AuthMethod
 	if h.c != nil {
@@ -226,7 +208,7 @@ func (h *headless) signInFailed(err error) int {
 			methods = []acpconn.AuthMethod{{Name: "sign in", Kind: acpconn.AuthTerminal, Command: cmd}}
 		}
 	}
-	fmt.Fprintln(h.o.Stderr, "elicit: "+acpconn.SignInHelp(err, methods))
+	fmt.Fprintln(h.o.Stderr, "elicit: "+opener.Help(err, methods, h.auto()))
 	return ExitFailed
 }
 
