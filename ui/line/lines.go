@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -33,6 +34,20 @@ type Options struct {
 	// Signals, when set, delivers SIGINT (cancel the turn, or quit at the
 	// prompt) and SIGTERM/SIGHUP (quit).
 	Signals <-chan os.Signal
+	// Mode and Model (--mode, --model) are set once the session opens: a
+	// choice's id, or its name.
+	Mode, Model string
+	// Resume (--resume, -c) takes up a past session: ResumeID, or the most
+	// recent in the directory when it is "". Its history is printed when
+	// the agent replays it; with nothing to resume a new session starts,
+	// and the session says why.
+	Resume   bool
+	ResumeID string
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable holding an API key, used without asking when
+	// the agent wants sign-in and offers an api-key method; env_var
+	// methods whose variables are set are used too.
+	APIKeyEnv string
 }
 
 // Run runs a session one line at a time: a "> " prompt, the reply as
@@ -49,7 +64,7 @@ func Run(o Options) int {
 	// start-up is bounded by Agent.StartTimeout.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	l := &lineSession{o: o, in: readLines(o.In)}
+	l := &lineSession{o: o, in: readLines(o.In), tools: map[string]string{}}
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
@@ -65,12 +80,21 @@ func Run(o Options) int {
 	defer c.Close()
 	l.core.SetMemory(o.Memory.For(c))
 	defer l.core.Close()
-	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
-		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
-			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
+	t := opener.Target{Resume: o.Resume, ID: o.ResumeID, Replay: true, Mode: o.Mode, Model: o.Model,
+		Auto: opener.Auto{Env: o.Agent.Env, KeyEnv: o.APIKeyEnv}}
+	res := l.open(ctx, t)
+	if res.AuthRequired() {
+		var ok bool
+		if res, ok = l.authenticate(ctx, res.Err, t); !ok {
+			fmt.Fprintln(out, "Could not start a session: the agent requires sign-in.")
 			return 1
 		}
 	}
+	if res.Err != nil {
+		fmt.Fprintln(out, "Could not start a session:", sanitize.Text(res.Err.Error()))
+		return 1
+	}
+	l.opened(res)
 	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
@@ -112,6 +136,11 @@ type lineSession struct {
 	running bool
 	tools   map[string]string
 	msgID   string // the agent message being written
+	// replaying: a session is being opened, and a loaded one's history
+	// arrives; replayed: some of it was printed; lastRole: whose message
+	// was printed last.
+	replaying, replayed bool
+	lastRole            acpconn.Role
 }
 
 func (l *lineSession) loop() int {
@@ -174,7 +203,9 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
-		if ev.Role == acpconn.RoleAgent {
+		if l.replaying {
+			l.replayChunk(ev)
+		} else if ev.Role == acpconn.RoleAgent {
 			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
 				io.WriteString(out, "\n\n") // a new message, a new paragraph
 			}
