@@ -36,6 +36,8 @@ type Agent struct {
 	Source Source
 	// Path is Command[0] found on PATH; empty when it is not installed.
 	Path string
+	// APIKeyEnv names the variable holding its API key (api_key_env).
+	APIKeyEnv string
 }
 
 // Installed reports whether the agent's command was found.
@@ -91,7 +93,9 @@ var Reserved = []string{
 // (Installed is false), so that running it fails with the file's command.
 func (c *Config) Agent(name string) (Agent, error) {
 	if e, ok := c.AgentEntries[name]; ok {
-		return resolve(name, e.Command, e.Env, e.Cwd, FromConfig), nil
+		a := resolve(name, e.Command, e.Env, e.Cwd, FromConfig)
+		a.APIKeyEnv = e.APIKeyEnv
+		return a, nil
 	}
 	if argv, ok := Builtin[name]; ok {
 		a := resolve(name, argv, nil, "", FromBuiltin)
