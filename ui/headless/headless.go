@@ -64,7 +64,8 @@ const (
 // opened is the outcome of starting the agent and opening its session.
 type opened struct {
 	c   *acpconn.Conn
-	err error
+	res opener.Result
+	err error // the start's
 }
 
 // Run sends one prompt and writes the reply. It returns the exit
@@ -96,21 +97,29 @@ func Run(o Options) int {
 	h.replaying = o.Resume // a load replays the history: not part of this reply
 	go func() {
 		c, err := acpconn.Start(ctx, o.Agent)
+		var res opener.Result
 		if err == nil {
-			err = h.open(ctx, c)
+			res = opener.Open(ctx, c, h.target())
 		}
-		started <- opened{c, err}
+		started <- opened{c, res, err}
 	}()
 	var events <-chan acpconn.Event
 	for {
 		select {
 		case c := <-attached:
-			h.c, events = c, c.Events()
-			h.core.SetConn(c)
-			h.core.SetMemory(o.Memory.For(c))
+			events = h.attach(c)
 			defer c.Close()
 		case r := <-started:
 			started = nil
+			select { // both may be ready: the connection comes first
+			case c := <-attached:
+				events = h.attach(c)
+				defer c.Close()
+			default:
+			}
+			if r.err == nil {
+				r.err = h.opened(r.res)
+			}
 			if r.err != nil {
 				h.endLine()
 				if acpconn.IsAuthRequired(r.err) {
@@ -120,6 +129,11 @@ func Run(o Options) int {
 				for _, l := range h.exitTail {
 					fmt.Fprintln(o.Stderr, "  | "+l)
 				}
+				return code
+			}
+			// A replay the agent sent before its answer is not printed,
+			// however the select below would have ordered it.
+			if code, done := h.drain(events); done {
 				return code
 			}
 			h.replaying = false
@@ -147,16 +161,22 @@ func Run(o Options) int {
 	}
 }
 
-// open opens the session with the opener, as every front end does:
-// signing in without asking when the agent wants it and the environment
-// or --api-key-env allows it, taking up the session --resume or -c names
-// (without printing its history; with nothing to resume it fails, for the
-// prompt would go to a session without the context it assumes), then
-// setting --mode and --model (a value the agent does not offer fails).
-func (h *headless) open(ctx context.Context, c *acpconn.Conn) error {
+// target is the session -p opens, as every front end does with the
+// opener: signing in without asking when the agent wants it and the
+// environment or --api-key-env allows it, taking up the session --resume
+// or -c names (with session/resume, so no history is replayed if the
+// agent can; with nothing to resume it fails, for the prompt would go to
+// a session without the context it assumes), then setting --mode and
+// --model.
+func (h *headless) target() opener.Target {
 	o := h.o
-	res := opener.Open(ctx, c, opener.Target{Resume: o.Resume, ID: o.ResumeID, Strict: true,
-		Mode: o.Mode, Model: o.Model, Auto: h.auto()})
+	return opener.Target{Resume: o.Resume, ID: o.ResumeID, Strict: true, Mode: o.Mode, Model: o.Model, Auto: h.auto()}
+}
+
+// opened says what the opener did, and fails the run when it could not
+// open the session or set --mode or --model.
+func (h *headless) opened(res opener.Result) error {
+	o := h.o
 	for _, at := range res.SignIn {
 		if at.Err == nil {
 			fmt.Fprintf(o.Stderr, "elicit: signed in with %s (%s)\n", at.Method.Name, at.Why)
@@ -177,6 +197,28 @@ func (h *headless) open(ctx context.Context, c *acpconn.Conn) error {
 		}
 	}
 	return nil
+}
+
+// attach makes c the run's connection and returns its events.
+func (h *headless) attach(c *acpconn.Conn) <-chan acpconn.Event {
+	h.c = c
+	h.core.SetConn(c)
+	h.core.SetMemory(h.o.Memory.For(c))
+	return c.Events()
+}
+
+// drain handles the events already waiting, without waiting for more.
+func (h *headless) drain(events <-chan acpconn.Event) (code int, done bool) {
+	for {
+		select {
+		case ev := <-events:
+			if code, done := h.apply(ev); done {
+				return code, true
+			}
+		default:
+			return 0, false
+		}
+	}
 }
 
 // auto is what the run may sign in with: the agent's environment and the

@@ -70,6 +70,26 @@ func TestHeadlessMessagesAndResume(t *testing.T) {
 	}
 }
 
+// An agent that can only load: its replay of the history comes before
+// its answer, and none of it is printed, however the events are ordered.
+func TestHeadlessLoadPrintsNoHistory(t *testing.T) {
+	for range 5 {
+		code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, "sessions", "ELICIT_UI_TEST_NO_RESUME=1"), Resume: true})
+		if code != ExitOK || stdout != "first message\n\nsecond message\n" {
+			t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+		}
+	}
+}
+
+// With nothing to resume, -p fails instead of sending its prompt to a
+// new session.
+func TestHeadlessNothingToResume(t *testing.T) {
+	code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, "settings"), Resume: true})
+	if code != ExitFailed || stdout != "" || !strings.Contains(stderr, "elicit: nothing to resume: the agent cannot resume sessions (--resume, -c)") {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+}
+
 // A question asked while the agent handles session/new is answered by the
 // same rules (--answers) before the session exists.
 func TestHeadlessSetupQuestion(t *testing.T) {

@@ -95,6 +95,10 @@ func Run(o Options) int {
 		return 1
 	}
 	l.opened(res)
+	if l.exited != nil {
+		code, _ := l.apply(*l.exited)
+		return code
+	}
 	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
@@ -117,7 +121,23 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 			attached, l.c, events = nil, c, c.Events()
 			l.core.SetConn(c)
 		case err := <-done:
-			return err
+			// What the agent sent before its answer (a loaded session's
+			// replay) is handled before what comes after: select picks
+			// among ready cases at random.
+			for {
+				select {
+				case ev := <-events:
+					if ex, exited := ev.(acpconn.AgentExited); exited {
+						if err == nil {
+							l.exited = &ex // it answered, then exited: the session ends
+						}
+						return err
+					}
+					l.apply(ev)
+				default:
+					return err
+				}
+			}
 		case ev := <-events:
 			if _, exited := ev.(acpconn.AgentExited); exited {
 				events = nil // the request's error says why
@@ -141,6 +161,7 @@ type lineSession struct {
 	// was printed last.
 	replaying, replayed bool
 	lastRole            acpconn.Role
+	exited              *acpconn.AgentExited // seen by wait after its request succeeded
 }
 
 func (l *lineSession) loop() int {

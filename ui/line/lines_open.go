@@ -107,11 +107,12 @@ func (l *lineSession) authenticate(ctx context.Context, why error, t opener.Targ
 	if len(methods) == 0 {
 		methods = acpconn.AuthMethodsIn(why, l.o.Agent.Argv)
 	}
-	fmt.Fprintln(out, acpconn.SignInHelp(why, methods))
 	if len(methods) == 0 {
+		fmt.Fprintln(out, opener.Help(why, nil, t.Auto))
 		return res, false
 	}
-	t.Auto.Off = true // what it could do alone was done
+	fmt.Fprintln(out, acpconn.SignInHelp(why, nil)) // the reason: the methods follow
+	t.Auto.Off = true                               // what it could do alone was done
 	for {
 		fmt.Fprintln(out, "Sign-in methods:")
 		for i, m := range methods {

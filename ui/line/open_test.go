@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -15,7 +16,12 @@ func runLines(t *testing.T, o Options, prompt, until string) (int, string) {
 	t.Helper()
 	out := &syncOut{}
 	pr, pw := io.Pipe()
-	o.In, o.Out = pr, out
+	o.In = pr
+	if _, slow := o.Out.(slowOut); slow {
+		o.Out = slowOut{out}
+	} else {
+		o.Out = out
+	}
 	done := make(chan int, 1)
 	go func() { done <- Run(o) }()
 	waitFor(t, func() bool { return strings.Contains(out.String(), "Connected to") }, "Connected to", out.String)
@@ -23,6 +29,14 @@ func runLines(t *testing.T, o Options, prompt, until string) (int, string) {
 	waitFor(t, func() bool { return strings.Contains(out.String(), until) }, until, out.String)
 	pw.Close()
 	return <-done, out.String()
+}
+
+// slowOut is a terminal that takes a while to take each write.
+type slowOut struct{ *syncOut }
+
+func (s slowOut) Write(p []byte) (int, error) {
+	time.Sleep(3 * time.Millisecond)
+	return s.syncOut.Write(p)
 }
 
 // --mode and --model are set once the session opens, by name or id, and
@@ -42,11 +56,16 @@ func TestLinesModeAndModel(t *testing.T) {
 // -c takes up the most recent session, and its replayed history is
 // printed before the prompt: what the user typed after "> ", the reply
 // below.
+// (The replay comes before the agent's answer, and all of it is shown
+// before the session says it resumed, however the events are ordered: a
+// slow terminal leaves replayed events waiting when the answer comes.)
 func TestLinesContinue(t *testing.T) {
-	code, got := runLines(t, Options{Agent: uitest.ScriptConfig(t, "sessions"), Resume: true}, "go on", "second message")
-	want := "The session's history:\n> why does it fail\nbecause of the comma\nResumed session s-old; its history is above.\n"
-	if code != 0 || !strings.Contains(got, want) {
-		t.Errorf("exit %d; want %q in:\n%s", code, want, got)
+	for range 4 {
+		code, got := runLines(t, Options{Agent: uitest.ScriptConfig(t, "sessions"), Resume: true, Out: slowOut{}}, "go on", "second message")
+		want := "The session's history:\n> why does it fail\nbecause of the comma\nResumed session s-old; its history is above.\n"
+		if code != 0 || !strings.Contains(got, want) {
+			t.Fatalf("exit %d; want %q in:\n%s", code, want, got)
+		}
 	}
 }
 
