@@ -81,7 +81,7 @@ func Run(o Options) int {
 	if !o.Approve { // tool calls are rejected, and so are file writes
 		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
 	}
-	h := &headless{ctx: ctx, o: o, core: session.New(nil, session.Policy{
+	h := &headless{ctx: ctx, o: o, signedIn: make(chan signInAtPrompt, 1), core: session.New(nil, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
 		Person: o.Remote != nil, PermissionsByRule: o.Remote != nil,
 	}, nil)}
@@ -150,6 +150,12 @@ func Run(o Options) int {
 			if code, done := h.apply(ev); done {
 				return code
 			}
+		case s := <-h.signedIn:
+			h.saySignIn(s.tried)
+			if n := len(s.tried); n == 0 || s.tried[n-1].Err != nil {
+				return h.signInFailed(s.why)
+			}
+			h.c.StartPrompt(o.Prompt)
 		case p := <-remote:
 			for _, n := range h.core.Settle(ctx, h.core.Answer(p.Q, p.Out)).Notes {
 				fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
@@ -176,14 +182,8 @@ func (h *headless) target() opener.Target {
 // opened says what the opener did, and fails the run when it could not
 // open the session or set --mode or --model.
 func (h *headless) opened(res opener.Result) error {
-	o := h.o
-	for _, at := range res.SignIn {
-		if at.Err == nil {
-			fmt.Fprintf(o.Stderr, "elicit: signed in with %s (%s)\n", at.Method.Name, at.Why)
-		} else {
-			fmt.Fprintf(o.Stderr, "elicit: signing in with %s (%s) did not work: %s\n", at.Method.Name, at.Why, signInReason(at.Err))
-		}
-	}
+	h.saySignIn(res.SignIn)
+	h.signInTried = h.signInTried || len(res.SignIn) > 0
 	if errors.Is(res.Err, opener.ErrNothingToResume) {
 		return fmt.Errorf("%w (--resume, -c)", res.Err)
 	}
@@ -205,6 +205,44 @@ func (h *headless) attach(c *acpconn.Conn) <-chan acpconn.Event {
 	h.core.SetConn(c)
 	h.core.SetMemory(h.o.Memory.For(c))
 	return c.Events()
+}
+
+// saySignIn says which sign-in was made without asking.
+func (h *headless) saySignIn(tried []opener.Attempt) {
+	for _, at := range tried {
+		if at.Err == nil {
+			fmt.Fprintf(h.o.Stderr, "elicit: signed in with %s (%s)\n", at.Method.Name, at.Why)
+		} else {
+			fmt.Fprintf(h.o.Stderr, "elicit: signing in with %s (%s) did not work: %s\n", at.Method.Name, at.Why, signInReason(at.Err))
+		}
+	}
+}
+
+// signInAtPrompt is the outcome of signing in after the agent refused
+// the prompt.
+type signInAtPrompt struct {
+	why   error
+	tried []opener.Attempt
+}
+
+// trySignIn starts signing in without asking, once, when the agent
+// refused the prompt for want of sign-in and something could sign in;
+// the loop sends the prompt again when it worked.
+func (h *headless) trySignIn(why error) bool {
+	if h.signInTried || h.c == nil {
+		return false
+	}
+	h.signInTried = true
+	ms := h.c.AuthMethods()
+	if len(ms) == 0 {
+		ms = acpconn.AuthMethodsIn(why, nil)
+	}
+	if len(h.auto().Candidates(ms)) == 0 {
+		return false
+	}
+	c, ctx, auto := h.c, h.ctx, h.auto()
+	go func() { h.signedIn <- signInAtPrompt{why, opener.SignIn(ctx, c, auto, why)} }()
+	return true
 }
 
 // drain handles the events already waiting, without waiting for more.
@@ -276,6 +314,11 @@ type headless struct {
 	msgID     string // the message being written: a new id starts a paragraph
 	replaying bool   // a loaded session's history is arriving: not printed
 	exitTail  []string
+	// signInTried: sign-in without asking was tried (at the start, or
+	// when the prompt was refused); signedIn brings a later attempt's
+	// outcome to the loop.
+	signInTried bool
+	signedIn    chan signInAtPrompt
 }
 
 func (h *headless) endLine() {
@@ -326,6 +369,8 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		case ev.URLNeeded != nil:
 			fmt.Fprintln(o.Stderr, "elicit: the agent needs a URL flow completed in a browser; run elicit interactively")
 			return ExitFailed, true
+		case acpconn.IsAuthRequired(ev.Err) && h.trySignIn(ev.Err):
+			return 0, false // the prompt goes again once signed in
 		case acpconn.IsAuthRequired(ev.Err):
 			return h.signInFailed(ev.Err), true
 		case ev.Err != nil:

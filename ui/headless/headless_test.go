@@ -47,6 +47,21 @@ func TestHeadlessEnvVarSignIn(t *testing.T) {
 	}
 }
 
+// An agent that refuses the prompt, not the session, for want of sign-in:
+// signed in without asking, the prompt goes again, once.
+func TestHeadlessSignInAtPrompt(t *testing.T) {
+	cfg := uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt", "ELICIT_TEST_KEY=zq9secret")...)
+	code, stdout, stderr := runHeadless(t, Options{Agent: cfg})
+	if code != ExitOK || stdout != "hello from a signed-in agent\n" || !strings.Contains(stderr, "signed in with Use ELICIT_TEST_KEY") {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	cfg = uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt", "ELICIT_TEST_KEY=wrong")...)
+	code, stdout, stderr = runHeadless(t, Options{Agent: cfg})
+	if code != ExitFailed || stdout != "" || !strings.Contains(stderr, "did not work: ELICIT_TEST_KEY is not set") || !strings.Contains(stderr, "Use ELICIT_TEST_KEY: set ELICIT_TEST_KEY") {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+}
+
 func TestHeadlessModeAndModel(t *testing.T) {
 	code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, "settings"), Mode: "Code", Model: "m2"})
 	if code != ExitOK || stdout != "mode=code model=m2\n" {

@@ -89,6 +89,13 @@ func methods(c *acpconn.Conn, why error) []acpconn.AuthMethod {
 	return acpconn.AuthMethodsIn(why, nil)
 }
 
+// SignIn signs in without asking, as Open does when the agent wants it,
+// for an agent that asks later (at the prompt): each of a's candidates
+// among the agent's methods until one works. why is the agent's -32000.
+func SignIn(ctx context.Context, c *acpconn.Conn, a Auto, why error) []Attempt {
+	return signIn(ctx, c, a, why)
+}
+
 // signIn tries each candidate until one works.
 func signIn(ctx context.Context, c *acpconn.Conn, a Auto, why error) []Attempt {
 	var done []Attempt
