@@ -81,7 +81,7 @@ func Run(o Options) int {
 	l.core.SetMemory(o.Memory.For(c))
 	defer l.core.Close()
 	t := opener.Target{Resume: o.Resume, ID: o.ResumeID, Replay: true, Mode: o.Mode, Model: o.Model,
-		Auto: opener.Auto{Env: o.Agent.Env, KeyEnv: o.APIKeyEnv}}
+		Auto: l.auto()}
 	res := l.open(ctx, t)
 	if res.AuthRequired() {
 		var ok bool
@@ -162,6 +162,10 @@ type lineSession struct {
 	replaying, replayed bool
 	lastRole            acpconn.Role
 	exited              *acpconn.AgentExited // seen by wait after its request succeeded
+	// lastPrompt was sent last; resent: it went again after sign-in (a
+	// second refusal is reported, not signed in again).
+	lastPrompt string
+	resent     bool
 }
 
 func (l *lineSession) loop() int {
@@ -209,10 +213,12 @@ func (l *lineSession) prompt(text string) {
 		fmt.Fprint(l.o.Out, "> ")
 		return
 	}
+	l.resent = false
 	l.send(text)
 }
 
 func (l *lineSession) send(text string) {
+	l.lastPrompt = text
 	l.running = true
 	l.tools = map[string]string{}
 	l.core.Prompted(text)
@@ -258,6 +264,8 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.TurnEnded:
 		l.running = false
 		switch {
+		case acpconn.IsAuthRequired(ev.Err) && !l.resent:
+			l.signInAtPrompt(ev.Err)
 		case ev.Err != nil:
 			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
 		case ev.StopReason != "end_turn":

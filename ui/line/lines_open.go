@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
@@ -27,15 +28,52 @@ func (l *lineSession) open(ctx context.Context, t opener.Target) opener.Result {
 	if l.replayed {
 		io.WriteString(l.o.Out, "\n")
 	}
-	for _, at := range res.SignIn {
+	l.saySignIn(res.SignIn)
+	return res
+}
+
+// saySignIn says which sign-in was made without asking.
+func (l *lineSession) saySignIn(tried []opener.Attempt) {
+	for _, at := range tried {
 		if at.Err == nil {
 			fmt.Fprintf(l.o.Out, "Signed in with %s (%s).\n", at.Method.Name, at.Why)
 		} else {
 			fmt.Fprintf(l.o.Out, "Signing in with %s (%s) did not succeed: %s\n", at.Method.Name, at.Why, reason(at.Err))
 		}
 	}
-	return res
 }
+
+// auto is what the session may sign in with without asking.
+func (l *lineSession) auto() opener.Auto {
+	return opener.Auto{Env: l.o.Agent.Env, KeyEnv: l.o.APIKeyEnv}
+}
+
+// signInAtPrompt answers a prompt the agent refused for want of sign-in:
+// it signs in without asking where it can, else offers the methods; once
+// signed in, the prompt goes again (once: a second refusal is reported).
+func (l *lineSession) signInAtPrompt(why error) {
+	out := l.o.Out
+	ctx, cancel := context.WithTimeout(context.Background(), signInTimeout)
+	defer cancel()
+	fmt.Fprintln(out)
+	var tried []opener.Attempt
+	_ = l.wait(nil, func() error { tried = opener.SignIn(ctx, l.c, l.auto(), why); return nil })
+	l.saySignIn(tried)
+	if n := len(tried); n == 0 || tried[n-1].Err != nil {
+		res, ok := l.authenticate(ctx, why, opener.Target{Keep: true, Auto: l.auto()})
+		if !ok || res.Err != nil {
+			fmt.Fprintln(out, "Not signed in: the prompt was not sent again.")
+			return
+		}
+	}
+	fmt.Fprintln(out, "Signed in; sending the prompt again.")
+	l.resent = true
+	l.send(l.lastPrompt)
+}
+
+// signInTimeout bounds a sign-in at the prompt, the user's choices
+// included.
+const signInTimeout = 5 * time.Minute
 
 // opened says what the opener did: the session resumed, or why a new one
 // started instead, and what became of --mode and --model.

@@ -98,3 +98,36 @@ func TestLinesSignInWithoutAsking(t *testing.T) {
 		t.Errorf("api key: exit %d:\n%s", code, got)
 	}
 }
+
+// An agent that refuses the prompt, not the session, for want of sign-in:
+// the session signs in without asking where it can, else offers the
+// methods, and sends the prompt again once signed in.
+func TestLinesSignInAtPrompt(t *testing.T) {
+	code, got := runLines(t, Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt", "ELICIT_TEST_KEY=zq9secret")...)},
+		"hi", "hello from a signed-in agent")
+	if code != 0 || !strings.Contains(got, "Signed in with Use ELICIT_TEST_KEY (its variables are set).\nSigned in; sending the prompt again.") {
+		t.Errorf("without asking: exit %d:\n%s", code, got)
+	}
+
+	out := &syncOut{}
+	pr, pw := io.Pipe()
+	go func() {
+		for _, step := range []struct{ after, line string }{
+			{"Connected to", "hi"}, {"Method number (0 quits): ", "4"}, {"API key (it is echoed", "sekret"},
+		} {
+			for !out.seen(step.after) {
+				time.Sleep(10 * time.Millisecond)
+			}
+			io.WriteString(pw, step.line+"\n")
+		}
+		for !out.seen("hello from a signed-in agent") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		pw.Close()
+	}()
+	code = Run(Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt")...), In: pr, Out: out})
+	got = out.String()
+	if code != 0 || !strings.Contains(got, "the agent requires sign-in: Authentication required") || !strings.Contains(got, "Signed in; sending the prompt again.") {
+		t.Errorf("asked: exit %d:\n%s", code, got)
+	}
+}
