@@ -315,8 +315,9 @@ func (c *Conn) Authenticate(ctx context.Context, id string) error {
 }
 
 // AuthenticateKey runs an api-key method: the key goes in authenticate's
-// _meta["api-key"], never anywhere else.
+// _meta["api-key"], never anywhere else (the --log trace redacts it).
 func (c *Conn) AuthenticateKey(ctx context.Context, id, key string) error {
+	c.tracer.hide(key)
 	return c.authenticate(ctx, id, map[string]any{"api-key": key})
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -109,7 +110,7 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 // restartAgent ends the old agent, if it still runs, and starts a new one
 // with a new session; the transcript stays.
 func (m *Model) restartAgent() tea.Cmd {
-	return m.reconnectTo(target{}, "restarting the agent (a new session)…")
+	return m.reconnectTo(opener.Target{}, "restarting the agent (a new session)…")
 }
 
 // send starts a prompt turn with the prompt's text.

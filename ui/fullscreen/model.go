@@ -15,6 +15,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -46,6 +47,11 @@ type Options struct {
 	// recent in the directory when it is "".
 	Resume   bool
 	ResumeID string
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable holding an API key: when the agent wants
+	// sign-in and offers an api-key method, it is used without asking (as
+	// env_var methods whose variables are set are).
+	APIKeyEnv string
 	// Exec runs a terminal sign-in command in the user's terminal; nil =
 	// tea.ExecProcess (tests run it directly).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -103,7 +109,7 @@ type Model struct {
 	gen        int           // the connection's generation: messages of a replaced one are stale
 	pumping    *acpconn.Conn // the connection whose events are read
 	inited     *acpconn.Conn // the connection that answered initialize
-	last       target        // what the last start opened
+	last       opener.Target // what the last start opened
 	extraEnv   []string      // sign-in variables typed this run, in memory only
 	flagsDone  bool          // --mode and --model were applied
 	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
@@ -201,9 +207,9 @@ func (m *Model) setTheme(isDark bool) {
 
 // Init starts the agent and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
+	m.last = opener.Target{Resume: m.opts.Resume, ID: m.opts.ResumeID}
 	m.spinning = true
-	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.withStart(m.last)), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
 }
 
 // Update handles one message. It only changes state and returns commands.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	tea "charm.land/bubbletea/v2"
@@ -111,7 +112,7 @@ func (m *Model) signIn(md *signInModal) tea.Cmd {
 		case acpconn.AuthEnvVar:
 			if len(pick.Missing(m.agentConfig().Env)) == 0 {
 				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
-				t.authID = pick.ID
+				t.Method = pick.ID
 				return m.authOrReconnect(t)
 			}
 			return m.push(newSecretModal(pick, m.th), true)
@@ -119,7 +120,7 @@ func (m *Model) signIn(md *signInModal) tea.Cmd {
 			return m.push(newSecretModal(pick, m.th), true)
 		}
 		t := m.afterSignIn(true)
-		t.authID = pick.ID
+		t.Method = pick.ID
 		return m.authOrReconnect(t)
 	}
 	return nil
@@ -135,43 +136,67 @@ func (m *Model) secretDone(s *secretModal) tea.Cmd {
 	}
 	if s.method.Kind == acpconn.AuthAPIKey {
 		t := m.afterSignIn(true)
-		t.authID, t.key = s.method.ID, vals[0]
+		t.Method, t.Key = s.method.ID, vals[0]
 		return m.authOrReconnect(t)
 	}
 	for i, v := range s.method.Vars {
 		m.setEnv(v.Name, vals[i])
 	}
 	t := m.afterSignIn(false)
-	t.authID = s.method.ID
+	t.Method = s.method.ID
 	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(s.method)+"…")
 }
 
 // authOrReconnect authenticates on the running agent, or starts one first.
-func (m *Model) authOrReconnect(t target) tea.Cmd {
+func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
 	if m.initialized() && m.connState != connGone {
 		m.tr.info("signing in…")
-		return authenticate(m.gen, m.conn, t)
+		return authenticate(m.gen, m.conn, m.withStart(t))
 	}
-	if t.keep {
-		t.keep = false
-	}
+	t.Keep = false
 	return m.reconnectTo(t, "starting the agent to sign in…")
 }
 
 // afterSignIn is what to open once signed in: the original target while
 // starting; during a session, the same session (kept on the same agent,
 // else resumed when the agent can, else a new one).
-func (m *Model) afterSignIn(sameProcess bool) target {
+func (m *Model) afterSignIn(sameProcess bool) opener.Target {
 	if m.session.ID == "" {
-		return target{resume: m.last.resume, id: m.last.id}
+		return opener.Target{Resume: m.last.Resume, ID: m.last.ID}
 	}
 	if sameProcess {
-		return target{keep: true}
+		return opener.Target{Keep: true}
 	}
 	if m.conn != nil && m.conn.SessionCaps().CanReopen() {
-		return target{resume: true, id: m.session.ID}
+		return opener.Target{Resume: true, ID: m.session.ID}
 	}
-	return target{}
+	return opener.Target{}
+}
+
+// withStart is t as the opener takes it here: with the history replayed
+// when a past session is taken up (the transcript shows it), sign-in
+// without asking where the environment or --api-key-env allows it, and
+// --mode and --model until a session has opened once.
+func (m *Model) withStart(t opener.Target) opener.Target {
+	t.Replay = true
+	t.Auto = opener.Auto{Env: m.agentEnv(), KeyEnv: m.opts.APIKeyEnv}
+	if !m.flagsDone {
+		t.Mode, t.Model = m.opts.Mode, m.opts.Model
+	}
+	return t
+}
+
+// agentEnv is the environment the agent runs with: its configuration's
+// (nil: elicit's own) and the variables typed for sign-in.
+func (m *Model) agentEnv() []string {
+	env := m.opts.Agent.Env
+	if len(m.extraEnv) == 0 {
+		return env
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	return append(append([]string(nil), env...), m.extraEnv...)
 }
 
 // runLogin suspends the full screen and runs a terminal method's command
@@ -232,17 +257,15 @@ func (m *Model) setEnv(name, value string) {
 }
 
 // reconnectTo ends the agent and starts it again, opening t.
-func (m *Model) reconnectTo(t target, why string) tea.Cmd {
+func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
 	old := m.conn
 	m.gen++
 	m.conn, m.exited, m.pumping = nil, nil, nil
 	m.connState = connStarting
 	m.last = t
-	if t.keep {
-		t.keep = false
-	}
+	t.Keep = false
 	m.tr.info(why)
-	return reconnect(m.gen, old, m.agentConfig(), t)
+	return reconnect(m.gen, old, m.agentConfig(), m.withStart(t))
 }
 
 // signingIn says whether a sign-in dialog is open.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -33,6 +34,20 @@ type Options struct {
 	// Signals, when set, delivers SIGINT (cancel the turn, or quit at the
 	// prompt) and SIGTERM/SIGHUP (quit).
 	Signals <-chan os.Signal
+	// Mode and Model (--mode, --model) are set once the session opens: a
+	// choice's id, or its name.
+	Mode, Model string
+	// Resume (--resume, -c) takes up a past session: ResumeID, or the most
+	// recent in the directory when it is "". Its history is printed when
+	// the agent replays it; with nothing to resume a new session starts,
+	// and the session says why.
+	Resume   bool
+	ResumeID string
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable holding an API key, used without asking when
+	// the agent wants sign-in and offers an api-key method; env_var
+	// methods whose variables are set are used too.
+	APIKeyEnv string
 }
 
 // Run runs a session one line at a time: a "> " prompt, the reply as
@@ -51,7 +66,7 @@ func Run(o Options) int {
 	defer cancel()
 	// A person answers: every write no permission covered is asked.
 	o.Agent.Writes = acpconn.WritesAsked
-	l := &lineSession{o: o, in: readLines(o.In)}
+	l := &lineSession{o: o, in: readLines(o.In), tools: map[string]string{}}
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
@@ -67,11 +82,24 @@ func Run(o Options) int {
 	defer c.Close()
 	l.core.SetMemory(o.Memory.For(c))
 	defer l.core.Close()
-	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
-		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
-			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
+	t := opener.Target{Resume: o.Resume, ID: o.ResumeID, Replay: true, Mode: o.Mode, Model: o.Model,
+		Auto: l.auto()}
+	res := l.open(ctx, t)
+	if res.AuthRequired() {
+		var ok bool
+		if res, ok = l.authenticate(ctx, res.Err, t); !ok {
+			fmt.Fprintln(out, "Could not start a session: the agent requires sign-in.")
 			return 1
 		}
+	}
+	if res.Err != nil {
+		fmt.Fprintln(out, "Could not start a session:", sanitize.Text(res.Err.Error()))
+		return 1
+	}
+	l.opened(res)
+	if l.exited != nil {
+		code, _ := l.apply(*l.exited)
+		return code
 	}
 	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
@@ -95,7 +123,23 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 			attached, l.c, events = nil, c, c.Events()
 			l.core.SetConn(c)
 		case err := <-done:
-			return err
+			// What the agent sent before its answer (a loaded session's
+			// replay) is handled before what comes after: select picks
+			// among ready cases at random.
+			for {
+				select {
+				case ev := <-events:
+					if ex, exited := ev.(acpconn.AgentExited); exited {
+						if err == nil {
+							l.exited = &ex // it answered, then exited: the session ends
+						}
+						return err
+					}
+					l.apply(ev)
+				default:
+					return err
+				}
+			}
 		case ev := <-events:
 			if _, exited := ev.(acpconn.AgentExited); exited {
 				events = nil // the request's error says why
@@ -116,6 +160,16 @@ type lineSession struct {
 	msgID   string          // the agent message being written
 	outputs outputs         // each command's output, capped
 	refused map[string]bool // tool calls a write of which was refused
+	// replaying: a session is being opened, and a loaded one's history
+	// arrives; replayed: some of it was printed; lastRole: whose message
+	// was printed last.
+	replaying, replayed bool
+	lastRole            acpconn.Role
+	exited              *acpconn.AgentExited // seen by wait after its request succeeded
+	// lastPrompt was sent last; resent: it went again after sign-in (a
+	// second refusal is reported, not signed in again).
+	lastPrompt string
+	resent     bool
 }
 
 func (l *lineSession) loop() int {
@@ -163,10 +217,12 @@ func (l *lineSession) prompt(text string) {
 		fmt.Fprint(l.o.Out, "> ")
 		return
 	}
+	l.resent = false
 	l.send(text)
 }
 
 func (l *lineSession) send(text string) {
+	l.lastPrompt = text
 	l.running = true
 	l.tools = map[string]string{}
 	l.core.Prompted(text)
@@ -178,7 +234,9 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
-		if ev.Role == acpconn.RoleAgent {
+		if l.replaying {
+			l.replayChunk(ev)
+		} else if ev.Role == acpconn.RoleAgent {
 			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
 				io.WriteString(out, "\n\n") // a new message, a new paragraph
 			}
@@ -224,6 +282,8 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		l.outputs.flushAll(out)
 		l.running = false
 		switch {
+		case acpconn.IsAuthRequired(ev.Err) && !l.resent:
+			l.signInAtPrompt(ev.Err)
 		case ev.Err != nil:
 			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
 		case ev.StopReason != "end_turn":

@@ -9,11 +9,15 @@ import (
 
 func init() {
 	// sessions lists two past sessions and loads one with a replay (two
-	// messages, distinct ids); its prompt answers with two messages.
+	// messages, distinct ids); its prompt answers with two messages. With
+	// ELICIT_UI_TEST_NO_RESUME set it cannot resume, only load.
 	Scripts["sessions"] = func(a *RawAgent) {
 		wd, _ := os.Getwd()
-		a.Serve(map[string]any{"agentCapabilities": map[string]any{"loadSession": true,
-			"sessionCapabilities": map[string]any{"list": map[string]any{}, "resume": map[string]any{}, "close": map[string]any{}}}},
+		caps := map[string]any{"list": map[string]any{}, "resume": map[string]any{}, "close": map[string]any{}}
+		if os.Getenv("ELICIT_UI_TEST_NO_RESUME") != "" {
+			delete(caps, "resume")
+		}
+		a.Serve(map[string]any{"agentCapabilities": map[string]any{"loadSession": true, "sessionCapabilities": caps}},
 			func(m, p map[string]any) {
 				switch m["method"] {
 				case "session/new":
