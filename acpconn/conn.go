@@ -45,6 +45,11 @@ type Config struct {
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
+	// Terminals decides the agent's terminal/create requests (the zero
+	// value runs them, each reported in a Notice).
+	Terminals TerminalPolicy
+	// TerminalsRefusedWhy ends a refusal's message, as WritesRefusedWhy.
+	TerminalsRefusedWhy string
 	// OnStart, when set, is called with the connection as soon as it
 	// exists, before initialize: the caller can read Events from then on,
 	// so a question the agent asks while it starts (a request-scoped
@@ -89,6 +94,7 @@ type Conn struct {
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
 	terms      terminals  // terminal/* (terminal.go)
+	termSrv    termServer // terminal/* requests in order (terminal_serve.go)
 	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
 
 	// Info is the agent's initialize response.

@@ -75,11 +75,18 @@ func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, metho
 			g.noteOnce("idless "+f.method, fmt.Sprintf("refused %s sent without an id: a request needs one to be answered", sanitize.Line(f.method)))
 			return nil, false, false, false
 		}
+		if f.method == "$/cancel_request" {
+			g.c.cancelTerminalWait(line) // the SDK does not see terminal requests
+		}
 		return line, true, f.method != "$/cancel_request", true
 	case f.method != "":
 		if !served[f.method] {
 			g.c.tracer.note("refused " + f.method + ": not served")
 			g.reply(f.id, -32601, "Method not found: this client does not serve "+f.method)
+			return nil, false, false, false
+		}
+		if strings.HasPrefix(f.method, "terminal/") { // handled in order (terminal_serve.go)
+			g.c.serveTerminal(f.id, f.method, line)
 			return nil, false, false, false
 		}
 		return line, true, true, false
