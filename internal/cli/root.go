@@ -229,6 +229,12 @@ func sessions(args []string) int {
 		return code
 	}
 	defer closeLog()
+	// The agent, and anything it left behind, ends with this command
+	// however it ends (see session).
+	defer procgroup.Default.Shutdown()
+	procgroup.HoldSignals()
+	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { procgroup.Default.Shutdown() })
+	defer stop()
 	return headless.RunSessions(headless.SessionsOptions{Agent: cfg, Stdout: textOut(os.Stdout), Stderr: textOut(os.Stderr)})
 }
 
@@ -320,6 +326,12 @@ func session(args []string) int {
 			return 2
 		}
 	}
+	// From here on no signal kills elicit outright: each front end handles
+	// the ones it ends on, and one that comes while the agents are being
+	// ended (a closed terminal sends a second SIGHUP when its shell exits)
+	// must not cut the grace and the SIGKILL short. Nor does SIGPIPE: a
+	// closed stdout is a write error.
+	procgroup.HoldSignals()
 	tty := term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
 	if o.prompt != "" || !tty {
 		if o.prompt == "" {
