@@ -33,7 +33,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	elicitBin = filepath.Join(dir, "elicit")
-	if out, err := exec.Command("go", "build", "-o", elicitBin, ".").CombinedOutput(); err != nil {
+	if bin := os.Getenv("ELICIT_TEST_BINARY"); bin != "" {
+		elicitBin = bin // another build: to see a test fail without its fix
+	} else if out, err := exec.Command("go", "build", "-o", elicitBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building elicit: %v\n%s", err, out)
 		os.Exit(1)
 	}
@@ -99,6 +101,14 @@ func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
 	f, err := pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 32, Cols: 100}, &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// pty's ioctls leave the master in blocking mode, where Close waits for
+	// the reader below, so the terminal never hangs up: a non-blocking
+	// duplicate is closed at once (closing the window, in the tests that
+	// do).
+	if fd, err := syscall.Dup(int(f.Fd())); err == nil && syscall.SetNonblock(fd, true) == nil {
+		f.Close()
+		f = os.NewFile(uintptr(fd), f.Name())
 	}
 	tm := &terminal{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
 	go func() {
