@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -174,14 +175,34 @@ func pidRunning(pid int) bool {
 	return len(f) > 0 && f[0][0] != 'Z' && f[0][0] != 'X'
 }
 
-// peakRSS is elicit's peak resident memory in MiB (the largest of elicit
-// and the children it waited for: the agent and its commands are small).
-func (r *procRun) peakRSS() int64 {
-	ru, ok := r.cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return -1
+// watchRSS samples elicit's peak resident memory (VmHWM, which only
+// grows) until it exits, and returns a function that gives the last sample
+// in MiB. (wait4's ru_maxrss would not do: at exec the kernel carries the
+// forking process's peak over to the child, so it reports this test's.)
+func (r *procRun) watchRSS() func() int64 {
+	var peak atomic.Int64
+	pid := r.cmd.Process.Pid
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+			if err != nil || !pidRunning(pid) {
+				return
+			}
+			for _, l := range strings.Split(string(b), "\n") {
+				if kb, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+					n, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(kb), " kB"), 10, 64)
+					peak.Store(max(peak.Load(), n>>10))
+				}
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	return func() int64 {
+		<-done
+		return peak.Load()
 	}
-	return ru.Maxrss >> 10 // KiB on Linux
 }
 
 // hookCmd is a hook running the hostile binary in scenario.

@@ -96,6 +96,13 @@ func startPTY(t *testing.T, scenario string, args ...string) *terminal {
 // stdout and stderr stays.
 func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
 	t.Helper()
+	return startPTYKeeping(t, cmd, 0)
+}
+
+// startPTYKeeping is startPTYWith keeping only about the last keep bytes
+// of the output (0: all of it), for runs that print hundreds of MB.
+func startPTYKeeping(t *testing.T, cmd *exec.Cmd, keep int) *terminal {
+	t.Helper()
 	// The terminal becomes the controlling one through stdout: stdin may
 	// be a file of input.
 	f, err := pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 32, Cols: 100}, &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1})
@@ -118,6 +125,9 @@ func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
 			n, err := f.Read(buf)
 			tm.mu.Lock()
 			tm.out.Write(buf[:n])
+			if keep > 0 && tm.out.Len() > 2*keep {
+				tm.out.Next(tm.out.Len() - keep)
+			}
 			tm.mu.Unlock()
 			if err != nil {
 				return
