@@ -1,7 +1,6 @@
 package acpconn
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -212,14 +210,13 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 	defer close(t.read)
 	defer r.Close()
 	buf := make([]byte, 32<<10)
-	var hold []byte
+	var st streamer
+	emit := func(piece []byte) {
+		c.termEmit(t, TerminalOutput{TerminalID: t.id, Chunk: sanitize.Text(string(piece))})
+	}
 	got := func(b []byte) {
 		t.keep(b)
-		hold = append(hold, b...)
-		if cut := streamCut(hold); cut > 0 {
-			c.streamTerminal(t, hold[:cut])
-			hold = append(hold[:0:0], hold[cut:]...)
-		}
+		st.feed(b, emit)
 	}
 	drained := false
 	for {
@@ -235,10 +232,7 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 			}
 			_ = r.SetReadDeadline(time.Time{})
 			eof := drainPipe(r, buf, got)
-			if len(hold) > 0 {
-				c.streamTerminal(t, hold)
-				hold = hold[:0]
-			}
+			st.flush(emit)
 			drained = true
 			close(t.drained)
 			if eof {
@@ -247,60 +241,10 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 			continue
 		}
 		if err != nil {
-			if len(hold) > 0 {
-				c.streamTerminal(t, hold)
-			}
+			st.flush(emit)
 			return
 		}
 	}
-}
-
-// streamCut is how much of held output to stream now: up to the last line
-// break, or all but an unfinished character once too much is held.
-func streamCut(b []byte) int {
-	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-		return i + 1
-	}
-	if len(b) < streamHold {
-		return 0
-	}
-	i := len(b) - 1 // the start of the last character
-	for i > 0 && i > len(b)-utf8.UTFMax && !utf8.RuneStart(b[i]) {
-		i--
-	}
-	if utf8.FullRune(b[i:]) {
-		return len(b)
-	}
-	return i
-}
-
-// streamTerminal gives b to the UI in pieces of at most streamPiece bytes,
-// cut after a line break where there is one, else between characters.
-func (c *Conn) streamTerminal(t *terminal, b []byte) {
-	for len(b) > 0 {
-		n := len(b)
-		if n > streamPiece {
-			n = pieceCut(b[:streamPiece])
-		}
-		c.termEmit(t, TerminalOutput{TerminalID: t.id, Chunk: sanitize.Text(string(b[:n]))})
-		b = b[n:]
-	}
-}
-
-// pieceCut is where to cut b, a piece too long to stream whole: after its
-// last line break, else before its last character when that is cut short.
-func pieceCut(b []byte) int {
-	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-		return i + 1
-	}
-	i := len(b) - 1
-	for i > 0 && i > len(b)-utf8.UTFMax && !utf8.RuneStart(b[i]) {
-		i--
-	}
-	if utf8.FullRune(b[i:]) || i == 0 {
-		return len(b)
-	}
-	return i
 }
 
 // keep adds output to what the terminal keeps (its tail: see tail).
