@@ -95,6 +95,7 @@ type Conn struct {
 	cancelling atomic.Bool
 	terms      terminals  // terminal/* (terminal.go)
 	termSrv    termServer // terminal/* requests in order (terminal_serve.go)
+	fsBudget   budget     // what fs requests in flight may hold (budget.go)
 	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
 
 	// Info is the agent's initialize response.
@@ -255,6 +256,7 @@ func (c *Conn) Close() ExitInfo {
 		c.closeTerminals()
 		c.proc.stop()
 		close(c.closed)
+		c.fsBudget.close()
 		if c.fsRoot != nil {
 			c.fsRoot.Close()
 		}

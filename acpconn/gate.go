@@ -49,7 +49,12 @@ func newGate(c *Conn) *gate {
 // inbound lines: see scan.go).
 func (g *gate) sent(line []byte) {
 	f, err := scanFrame(line)
-	if err != nil || f.id == nil || f.method == "" {
+	if err != nil || f.id == nil {
+		return
+	}
+	if f.method == "" { // an answer: what its request took is free again
+		key, _ := numericKey(f.id)
+		g.c.fsBudget.answered(key)
 		return
 	}
 	g.mu.Lock()
@@ -88,6 +93,12 @@ func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, metho
 		if strings.HasPrefix(f.method, "terminal/") { // handled in order (terminal_serve.go)
 			g.c.serveTerminal(f.id, f.method, line)
 			return nil, false, false, false
+		}
+		if strings.HasPrefix(f.method, "fs/") { // see budget.go
+			key, _ := numericKey(f.id)
+			if !g.c.fsBudget.take(key, fsWeight(f.method, line)) {
+				return nil, false, false, false
+			}
 		}
 		return line, true, true, false
 	case f.id != nil:
