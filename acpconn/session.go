@@ -67,7 +67,8 @@ func (c *Conn) StartPrompt(text string) {
 			SessionId: acp.SessionId(sid),
 			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
 		})
-		c.noteOverflow() // a storm's summary comes before the turn's end
+		c.noteOverflow()           // a storm's summary comes before the turn's end
+		c.approvals.ended(sid, "") // a turn's approvals end with it
 		ev := TurnEnded{StopReason: string(resp.StopReason)}
 		if err != nil {
 			ev.URLNeeded = c.urlRequired(err)
@@ -147,9 +148,9 @@ func (c *Conn) SetMode(ctx context.Context, id string) error {
 	return nil
 }
 
-// SetConfigOption sets a select option to a value id (or a boolean option
+// setConfigOption sets a select option to a value id (or a boolean option
 // to "true"/"false") and returns the options as the agent now reports them.
-func (c *Conn) SetConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
+func (c *Conn) setConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
 	ctx, cancel := bounded(ctx)
 	defer cancel()
 	var req acp.SetSessionConfigOptionRequest

@@ -50,6 +50,10 @@ type Question struct {
 	Suggestions map[string][]string
 }
 
+// IsWrite reports whether q is elicit's own question about a file write
+// of the agent (a Permission whose Perm.Write is set).
+func (q *Question) IsWrite() bool { return q.Kind == Permission && q.Perm.Write != nil }
+
 // ReqID is the acpconn request the question answers (0 for a legacy URL).
 func (q *Question) ReqID() uint64 {
 	if q.Kind == Permission {
@@ -100,6 +104,7 @@ const (
 	ByPolicy              // the non-interactive rule (-p: decline, reject, or --approve)
 	ByLimit               // too many questions waiting, or questions paused
 	ByHook                // an Elicitation or ElicitationResult hook
+	ByRemote              // another client of the session (elicit serve: a person on elicit attach)
 )
 
 // String says who answered, for notes.
@@ -115,6 +120,8 @@ func (w Who) String() string {
 		return "automatically"
 	case ByHook:
 		return "hook"
+	case ByRemote:
+		return "remote client"
 	}
 	return "you"
 }

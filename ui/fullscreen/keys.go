@@ -22,7 +22,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.armed = armed{}
 	if f := m.queue.front(); f != nil {
-		taken, consumed, cmd := m.arb.take(k)
+		taken, consumed, cmd := m.arb.Take(k)
 		if consumed {
 			return cmd
 		}
@@ -69,7 +69,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 
 // promptKey handles a key for the prompt.
 func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
-	m.arb.typed()
+	m.arb.Typed()
 	switch {
 	case key.Matches(k, m.keys.Send):
 		if f := m.queue.front(); f != nil {
@@ -184,6 +184,11 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		if md.picked == true && m.turn == turnIdle && m.connState == connReady {
 			return tea.Batch(cmd, m.prompt(md.prompt))
 		}
+	case *overwriteModal:
+		if md.picked == true {
+			return tea.Batch(cmd, exportReplace(md.path, md.text))
+		}
+		m.tr.info(sanitize.Line(md.path) + " was kept; /export FILE writes to another name")
 	}
 	return cmd
 }
@@ -270,7 +275,7 @@ func (m *Model) ctrlC() tea.Cmd {
 		m.tr.notice("cancelling the turn… (ctrl+c twice more quits)", false)
 		return cancelTurn(m.conn)
 	}
-	if f := m.queue.front(); f != nil && m.arb.focused {
+	if f := m.queue.front(); f != nil && m.arb.Focused {
 		// As Esc: a form with typed answers asks before it discards them.
 		m.armed = armed{}
 		return tea.Batch(f.update(tea.KeyPressMsg{Code: tea.KeyEscape}), m.resolve(f))
