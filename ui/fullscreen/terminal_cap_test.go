@@ -27,3 +27,19 @@ func TestUnlinkedTerminalOutputIsOneCappedEntry(t *testing.T) {
 		}
 	}
 }
+
+// An entry of a terminal's output from before a tool call named it ends
+// with the command, not left "in progress".
+func TestUnlinkedEntryEndsWithItsCommand(t *testing.T) {
+	tr := newTestTranscript()
+	tr.terminalOutput(acpconn.TerminalOutput{TerminalID: "term-1", Chunk: "early\n"})
+	tr.toolCall(acpconn.ToolCall{ID: "t1", New: true, Title: "Run", Status: "in_progress"})
+	tr.terminalOutput(acpconn.TerminalOutput{TerminalID: "term-1", ToolCallID: "t1", Chunk: "late\n"})
+	tr.terminalOutput(acpconn.TerminalOutput{TerminalID: "term-1", ToolCallID: "t1", Exited: true})
+	if len(tr.items) != 2 {
+		t.Fatalf("%d entries", len(tr.items))
+	}
+	if u := tr.items[0]; u.tool.Status != "completed" || !strings.Contains(u.output.String(), "the rest is in its tool call") {
+		t.Errorf("the early entry: %q, %q", u.tool.Status, u.output.String())
+	}
+}

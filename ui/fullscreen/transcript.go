@@ -232,6 +232,15 @@ func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
 	it.output.WriteString(ev.Chunk)
 	if ev.Exited {
 		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
+		// The entry of its output from before a tool call named it ends
+		// too, or it shows "in progress" for ever.
+		if u := t.terms[ev.TerminalID]; u != nil {
+			u.tool.Status = "completed"
+			if u != it {
+				fmt.Fprintf(&u.output, "[the rest is in its tool call; %s]\n", ev.Exit)
+				u.dirty = true
+			}
+		}
 	}
 	if it.output.Len() > maxToolOutput {
 		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
