@@ -97,6 +97,7 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 	}
 	defer st.close()
 	defer procgroup.Default.Shutdown()
+	procgroup.HoldSignals() // see runSession
 	cfg, closeLog, code := agentConfig(o.agent, st.agent, stderr)
 	if code != 0 {
 		return code

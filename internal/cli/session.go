@@ -104,6 +104,12 @@ func (a *app) runSession(req sessionRequest) int {
 	// process group is tracked from its spawn and ended here (SIGTERM,
 	// then SIGKILL), including one still starting or being restarted.
 	defer procgroup.Default.Shutdown()
+	// From here on no signal kills elicit outright: each front end handles
+	// the ones it ends on, and one that comes while the children are being
+	// ended (a closed terminal sends a second SIGHUP when its shell exits)
+	// must not cut the grace and the SIGKILL short; nor does SIGPIPE (a
+	// closed stdout is a write error).
+	procgroup.HoldSignals()
 	// A signal ends the agents first; the front end then sees its agent
 	// exit (or its start fail) and returns.
 	var caught atomic.Value

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -212,7 +213,13 @@ func (m *Model) runLogin(am acpconn.AuthMethod) tea.Cmd {
 	cmd.Dir = cfg.Dir
 	cmd.Env = append(cfg.Env, am.EnvList()...)
 	m.tr.info("running " + am.CommandLine() + " in the terminal…")
-	return m.exec(cmd, func(err error) tea.Msg { return loginDoneMsg{method: am, err: err} })
+	// The sign-in is the user's own command: the browser it may open
+	// through a launcher that detaches stays when elicit ends its strays.
+	kept := procgroup.Default.KeepUserSessions()
+	return m.exec(cmd, func(err error) tea.Msg {
+		kept()
+		return loginDoneMsg{method: am, err: err}
+	})
 }
 
 func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {

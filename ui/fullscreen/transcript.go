@@ -57,6 +57,7 @@ func (it *item) invalidate() { it.dirty = true }
 type transcript struct {
 	items   []*item
 	tools   map[string]*item // tool call id -> entry
+	terms   map[string]*item // terminal id -> the entry of a terminal no tool call names
 	plan    *item            // the current plan entry, updated in place
 	current *item            // the agent message or thought being streamed
 	md      *markdown
@@ -80,7 +81,7 @@ type transcript struct {
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
-	return &transcript{tools: map[string]*item{}, md: md, th: th}
+	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th}
 }
 
 func (t *transcript) add(it *item) *item {
@@ -213,19 +214,33 @@ const maxToolOutput = 16 << 10
 
 // terminalOutput streams a command's output into its tool call's entry.
 func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
-	it := t.tools[ev.ToolCallID]
+	// A terminal no tool call names gets one entry of its own, found by
+	// its terminal id: an entry per chunk made a flood of output a flood
+	// of entries, past any cap.
+	entries, key := t.tools, ev.ToolCallID
+	if key == "" {
+		entries, key = t.terms, ev.TerminalID
+	}
+	it := entries[key]
 	if it == nil {
 		if ev.Chunk == "" {
 			return
 		}
 		it = t.add(&item{kind: kindTool, tool: acpconn.ToolCall{ID: ev.ToolCallID, Title: "terminal " + sanitize.ID(ev.TerminalID), Status: "in_progress"}})
-		if ev.ToolCallID != "" {
-			t.tools[ev.ToolCallID] = it
-		}
+		entries[key] = it
 	}
 	it.output.WriteString(ev.Chunk)
 	if ev.Exited {
 		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
+		// The entry of its output from before a tool call named it ends
+		// too, or it shows "in progress" for ever.
+		if u := t.terms[ev.TerminalID]; u != nil {
+			u.tool.Status = "completed"
+			if u != it {
+				fmt.Fprintf(&u.output, "[the rest is in its tool call; %s]\n", ev.Exit)
+				u.dirty = true
+			}
+		}
 	}
 	if it.output.Len() > maxToolOutput {
 		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]

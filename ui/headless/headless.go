@@ -81,6 +81,9 @@ func Run(o Options) int {
 	if !o.Approve { // tool calls are rejected, and so are file writes
 		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
 	}
+	if !o.Approve { // and commands (each one run is reported on Stderr either way)
+		o.Agent.Terminals, o.Agent.TerminalsRefusedWhy = acpconn.TerminalsRefused, "run with --approve to allow them"
+	}
 	h := &headless{ctx: ctx, o: o, signedIn: make(chan signInAtPrompt, 1), core: session.New(nil, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
 		Person: o.Remote != nil, PermissionsByRule: o.Remote != nil,
