@@ -136,7 +136,7 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	k := key.String()
 	if c.confirming {
 		switch k {
-		case "left", "right", "tab", "shift+tab":
+		case "left", "right": // not Tab: see below
 			c.sure = !c.sure
 		case "enter":
 			if c.sure {
@@ -153,10 +153,13 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	c.refused = false
+	// Buttons move with ←/→ only. Tab is the key that gives a docked
+	// question the keys ("tab to answer"), so pressed once more it must not
+	// select Open (Tab then Enter would open the URL).
 	switch k {
-	case "left", "shift+tab":
+	case "left":
 		c.sel = (max(c.sel, 0) + c.buttons() - 1) % c.buttons()
-	case "right", "tab":
+	case "right":
 		c.sel = (c.sel + 1) % c.buttons()
 	case "enter":
 		return c.press(c.sel)

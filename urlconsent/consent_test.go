@@ -269,3 +269,31 @@ func TestConsentSetHeader(t *testing.T) {
 		t.Error("view does not show the new queue position")
 	}
 }
+
+// TestTabNeverOpens: Tab is the key that gives a docked question the keys
+// ("tab to answer"); pressed again on a consent screen that already has
+// them, then Enter, it must not open the URL (it used to select Open),
+// nor, on a high-severity URL, step onto "Open anyway".
+func TestTabNeverOpens(t *testing.T) {
+	tab, stab, enter := tea.KeyPressMsg{Code: tea.KeyTab}, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}, tea.KeyPressMsg{Code: tea.KeyEnter}
+	for _, u := range []string{"https://example.com/login", "https://xn--80ak6aa92e.com/login"} {
+		for _, keys := range [][]tea.KeyPressMsg{{tab, enter}, {tab, tab, enter}, {stab, enter}, {tab, tab, tab, tab, enter}} {
+			c := NewConsent(urlcheck.Analyze(u), Header{}, nil, 0, nil)
+			for _, k := range keys {
+				c.Update(k)
+			}
+			if a, done := c.Done(); done && (a == Open || a == OpenedByUser) {
+				t.Errorf("%s: %v opened it", u, keys)
+			}
+		}
+		// After → onto Open and Enter, a high-severity URL asks again with
+		// Go back selected: Tab must not step onto Open anyway.
+		c := NewConsent(urlcheck.Analyze(u), Header{}, nil, 0, nil)
+		for _, k := range []tea.KeyPressMsg{{Code: tea.KeyRight}, enter, tab, enter} {
+			c.Update(k)
+		}
+		if a, done := c.Done(); done && a == Open && strings.Contains(u, "xn--") {
+			t.Errorf("%s: tab stepped onto Open anyway", u)
+		}
+	}
+}

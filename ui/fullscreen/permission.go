@@ -69,9 +69,9 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 		p.fr.home()
 	case p.fr.scrollKey(s):
 	case len(opts) == 0:
-	case s == "up" || s == "shift+tab":
+	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
 		p.cursor = (p.cursor + len(opts) - 1) % len(opts)
-	case s == "down" || s == "tab":
+	case s == "down":
 		p.cursor = (p.cursor + 1) % len(opts)
 	case s == "enter":
 		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
