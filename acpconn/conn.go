@@ -88,8 +88,9 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
-	terms      terminals  // terminal/* (terminal.go)
-	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
+	terms      terminals     // terminal/* (terminal.go)
+	metaTerms  metaTerminals // the agents' _meta terminal extension (terminal_meta.go)
+	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse

@@ -48,7 +48,11 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 			return nil, nil
 		}
 		linked := c.linkTerminals(ev)
+		ev, outputs := c.terminalEvents(ev)
 		c.emit(ev)
+		for _, o := range outputs {
+			c.emit(o)
+		}
 		for _, t := range linked {
 			c.release(t)
 		}

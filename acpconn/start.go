@@ -117,7 +117,8 @@ func sessionRoot(dir string) (root, alias string, err error) {
 
 func (c *Conn) initialize(ctx context.Context) error {
 	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true,
-		Auth: acp.AuthCapabilities{Terminal: true}} // terminal sign-in: see auth.go
+		Auth: acp.AuthCapabilities{Terminal: true}, // terminal sign-in: see auth.go
+		Meta: terminalMetaCaps()}                   // the agents' terminal extension: see terminal_meta.go
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}

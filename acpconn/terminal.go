@@ -301,14 +301,9 @@ func (t *terminal) keep(b []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.out = append(t.out, b...)
-	if len(t.out) <= t.limit {
-		return
+	if kept := tailOf(t.out, t.limit); len(kept) < len(t.out) {
+		t.out, t.truncated = kept, true
 	}
-	drop := len(t.out) - t.limit
-	for drop < len(t.out) && !utf8.RuneStart(t.out[drop]) {
-		drop++
-	}
-	t.out, t.truncated = t.out[drop:], true
 }
 
 // kill ends the command's process group: SIGTERM, then SIGKILL after
