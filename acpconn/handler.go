@@ -49,7 +49,13 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		}
 		linked := c.linkTerminals(ev)
 		ev, outputs := c.terminalEvents(ev)
-		c.emit(ev)
+		if tc, ok := ev.(ToolCall); ok && !tc.New {
+			// An update's output and exit come before its status: the
+			// command ended, then the call completed.
+			outputs = append(outputs, ev)
+		} else {
+			outputs = append([]Event{ev}, outputs...)
+		}
 		for _, o := range outputs {
 			c.emit(o)
 		}

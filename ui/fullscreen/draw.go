@@ -3,11 +3,14 @@ package fullscreen
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // maxToolLines is how many lines of a tool call's content are shown.
@@ -81,9 +84,13 @@ func (t *transcript) draw(it *item, width int) []string {
 func (t *transcript) drawTool(it *item, width int) []string {
 	th := t.th
 	tc := it.tool
+	status := tc.Status
+	if it.clock.granted && status == "pending" {
+		status = "running" // allowed; the agent has not said more yet
+	}
 	glyph, st := "○", th.Muted
-	switch tc.Status {
-	case "in_progress":
+	switch status {
+	case "in_progress", "running":
 		glyph, st = "◐", th.Info
 	case "completed":
 		glyph, st = "●", th.Success
@@ -94,7 +101,10 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	if tc.Kind != "" {
 		head += th.Muted.Render(" [" + tc.Kind + "]")
 	}
-	head += " " + st.Render(strings.ReplaceAll(tc.Status, "_", " "))
+	head += " " + st.Render(strings.ReplaceAll(status, "_", " "))
+	if d := it.clock.elapsed(t.now()); it.clock.running() || it.clock.done && d >= time.Second {
+		head += th.Muted.Render(" · " + clockText(d))
+	}
 	out := []string{ansi.Truncate(head, width, "…")}
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
@@ -108,6 +118,9 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	var body []string
 	if len(tc.Diffs) == 0 {
 		for _, c := range tc.Content { // tool output is often markdown (```console)
+			if it.output.Len() > 0 && isTerminalRef(tc, c) {
+				continue // its output is shown below
+			}
 			body = append(body, t.md.render(c, width-4)...)
 		}
 	}
@@ -129,6 +142,17 @@ func (t *transcript) drawTool(it *item, width int) []string {
 		out = append(out, th.Muted.Render(fmt.Sprintf("  │ … %s more", say.Plural(more, "line", "lines"))))
 	}
 	return out
+}
+
+// isTerminalRef says whether content c is only the summary of one of the
+// call's terminals ("[terminal ID]", see acpconn's toolContent).
+func isTerminalRef(tc acpconn.ToolCall, c string) bool {
+	for _, id := range tc.Terminals {
+		if c == sanitize.Line("[terminal "+id+"]") {
+			return true
+		}
+	}
+	return false
 }
 
 func indent(lines []string, first string) []string {

@@ -141,6 +141,8 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.setPlan(ev)
 	case acpconn.TerminalOutput:
 		m.tr.terminalOutput(ev)
+	case acpconn.PermissionRequest:
+		m.tr.permissionAsked(ev.ToolCall.ID)
 	case acpconn.FileAccess:
 		m.tr.fileAccess(ev)
 	case acpconn.Commands:
@@ -270,6 +272,7 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 	case ev.Err != nil:
 		m.tr.notice("the turn failed: "+sanitize.Text(ev.Err.Error()), true)
 	case ev.StopReason == "cancelled":
+		m.tr.stopClocks() // what the agent ran was cancelled with the turn
 		m.tr.notice("turn cancelled", false)
 	case ev.StopReason != "end_turn":
 		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
@@ -281,6 +284,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
+	m.tr.stopClocks() // nothing it ran reports any more
 	why := say.ExitWhy(ev)
 	m.tr.notice("the agent exited: "+why, true)
 	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr

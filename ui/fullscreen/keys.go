@@ -159,6 +159,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
+		m.tr.permissionAnswered(md.q.Perm.ToolCall.ID, md.allowed())
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))

@@ -173,6 +173,7 @@ func (m *Model) setTheme(isDark bool) {
 	m.md = newMarkdown(isDark, m.opts.NoColor)
 	if m.tr == nil {
 		m.tr = newTranscript(m.md, m.th)
+		m.tr.now = m.now
 	} else {
 		m.tr.md, m.tr.th = m.md, m.th
 		for _, it := range m.tr.items {
@@ -263,6 +264,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
+		m.tr.tick() // running commands' clocks
 		return cmd
 	case cmdErrMsg:
 		m.tr.notice(msg.what+": "+msg.err.Error(), true)

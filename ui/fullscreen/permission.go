@@ -81,6 +81,19 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// allowed says whether the answer chose an option that allows the call.
+func (p *permModal) allowed() bool {
+	if p.out.Action != session.Choose {
+		return false
+	}
+	for _, o := range p.q.Perm.Options {
+		if o.ID == p.out.OptionID {
+			return strings.HasPrefix(o.Kind, "allow")
+		}
+	}
+	return false
+}
+
 func (p *permModal) view(width, height int) string {
 	th := p.th
 	inner := max(width-4, 10)

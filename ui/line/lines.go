@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -111,7 +112,8 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string // the agent message being written
+	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
+	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
 }
 
 func (l *lineSession) loop() int {
@@ -165,27 +167,30 @@ func (l *lineSession) prompt(text string) {
 func (l *lineSession) send(text string) {
 	l.running = true
 	l.tools = map[string]string{}
+	l.breaks.Reset()
 	l.core.Prompted(text)
 	l.c.StartPrompt(text)
 }
 
 func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
+	if l.out == nil {
+		l.out = &msgbreak.Writer{W: l.o.Out}
+		l.o.Out = l.out // every line goes through it
+	}
 	out := l.o.Out
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
-		if ev.Role == acpconn.RoleAgent {
-			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
-				io.WriteString(out, "\n\n") // a new message, a new paragraph
-			}
-			if ev.MessageID != "" {
-				l.msgID = ev.MessageID
+		if ev.Role == acpconn.RoleAgent && ev.Text != "" {
+			if l.breaks.Chunk(ev.MessageID) {
+				l.out.Paragraph() // a new message, a new paragraph
 			}
 			io.WriteString(out, ev.Text)
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
 	case acpconn.ToolCall:
+		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
 			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
@@ -201,6 +206,10 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
 	case acpconn.TerminalOutput:
 		io.WriteString(out, ev.Chunk)
+		if ev.Exited {
+			l.out.EndLine()
+			fmt.Fprintf(out, "[%s]\n", ev.Exit)
+		}
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:

@@ -80,6 +80,8 @@ type RawAgent struct {
 	In     *bufio.Reader
 	Out    *bufio.Writer
 	nextID int
+	// Caps are the client's capabilities, once Serve read initialize.
+	Caps map[string]any
 }
 
 // Send is part of the scripted agent's protocol kit.
@@ -151,6 +153,7 @@ func (a *RawAgent) Serve(init map[string]any, h func(m map[string]any, p map[str
 		m := a.Recv()
 		p, _ := m["params"].(map[string]any)
 		if m["method"] == "initialize" {
+			a.Caps, _ = p["clientCapabilities"].(map[string]any)
 			base := map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{}, "authMethods": []any{}, "agentInfo": map[string]any{"name": "scripted"}}
 			for k, v := range init {
 				base[k] = v
