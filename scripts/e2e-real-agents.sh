@@ -232,7 +232,7 @@ check_claude() {
 	# terminal login commands to run, exactly.
 	run_elicit claude-nokey hello ANTHROPIC_BASE_URL="$MOCK" -- claude-agent-acp
 	status=$?
-	if [ "$status" != 0 ] && grep -q 'run  claude-agent-acp --cli auth login' "$work/claude-nokey.err"; then
+	if [ "$status" != 0 ] && grep -q 'run claude-agent-acp --cli auth login' "$work/claude-nokey.err"; then
 		pass "claude: without a key, -p prints the login command to run"
 	else
 		fail "claude: no login command without a key (exit $status); stderr: $(tail -c 400 "$work/claude-nokey.err")"

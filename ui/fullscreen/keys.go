@@ -169,6 +169,8 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		return tea.Batch(cmd, m.signIn(md))
 	case *secretModal:
 		return tea.Batch(cmd, m.secretDone(md))
+	case *loginEditModal:
+		return tea.Batch(cmd, m.loginEdited(md))
 	case *sessionsModal:
 		return tea.Batch(cmd, m.pickedSession(md.picked))
 	case *exitModal:

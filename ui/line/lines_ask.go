@@ -191,6 +191,9 @@ func (l *lineSession) authenticate(why error) bool {
 		switch m.Kind {
 		case acpconn.AuthTerminal:
 			fmt.Fprintf(out, "Run this in a terminal, then start elicit again:\n  %s\n", m.CommandLine())
+			if m.Guess {
+				fmt.Fprintf(out, "(%s.)\n", acpconn.GuessNote)
+			}
 			cancel()
 			return false
 		case acpconn.AuthEnvVar:

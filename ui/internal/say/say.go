@@ -56,7 +56,11 @@ func MethodLabel(m acpconn.AuthMethod) string {
 	}
 	switch m.Kind {
 	case acpconn.AuthTerminal:
-		label += "\n  runs in this terminal: " + m.CommandLine()
+		if m.Guess {
+			label += "\n  runs in this terminal, once you checked it (" + acpconn.GuessNote + "): " + m.CommandLine()
+		} else {
+			label += "\n  runs in this terminal: " + m.CommandLine()
+		}
 	case acpconn.AuthEnvVar:
 		label += "\n  asks for " + VarNames(m) + " (in memory, this run only)"
 	case acpconn.AuthAPIKey:
