@@ -250,7 +250,7 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 	case "refused":
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
 	case "read":
-		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))
+		t.info(say.FileLine(ev))
 	case "write":
 		what := "wrote"
 		if ev.Created {

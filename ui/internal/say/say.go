@@ -18,6 +18,9 @@ func FileLine(ev acpconn.FileAccess) string {
 	case "refused":
 		return fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason))
 	case "read":
+		if ev.Missing {
+			return fmt.Sprintf("the agent read %s: a new file (none there yet), read as empty", path)
+		}
 		return fmt.Sprintf("the agent read %s (%s)", path, Plural(ev.Lines, "line", "lines"))
 	case "write":
 		if ev.Created {
