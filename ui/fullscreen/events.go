@@ -219,7 +219,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 // ask puts a new question of the agent in the queue, and tells the user
 // if they are elsewhere.
 func (m *Model) ask(q *session.Question) tea.Cmd {
-	return tea.Batch(m.notifyCmd(q), m.queueQuestion(q))
+	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
 }
 
 func (m *Model) queueQuestion(q *session.Question) tea.Cmd {

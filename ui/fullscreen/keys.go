@@ -20,6 +20,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Cancel) {
 		return m.ctrlC()
 	}
+	if key.Matches(k, m.keys.Suspend) { // anywhere: the prompt, a dialog
+		return m.suspend()
+	}
 	m.armed = armed{}
 	if f := m.queue.front(); f != nil {
 		taken, consumed, cmd := m.arb.take(k)

@@ -124,7 +124,8 @@ type Model struct {
 	hist        history
 	turn        turnState
 	turnStarted time.Time
-	armed       armed // a Ctrl+C waiting for its second press
+	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
+	armed       armed     // a Ctrl+C waiting for its second press
 
 	queue        queue
 	showFlows    bool
@@ -284,6 +285,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
 		return m.arb.idle(m.queue.front() != nil)
+	case tea.ResumeMsg:
+		return m.resumed()
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil

@@ -51,6 +51,10 @@ func Run(o Options) int {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	l := &lineSession{o: o, in: readLines(o.In)}
+	l.out = &msgbreak.Writer{W: o.Out}
+	l.o.Out = l.out // every line goes through it
+	out = l.out
+	defer l.catchSuspend()()
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
@@ -114,6 +118,7 @@ type lineSession struct {
 	tools   map[string]string
 	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
 	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
+	susp    *suspender       // Ctrl+Z
 }
 
 func (l *lineSession) loop() int {

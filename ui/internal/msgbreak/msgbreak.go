@@ -12,7 +12,10 @@
 // between two runs of text.
 package msgbreak
 
-import "io"
+import (
+	"io"
+	"sync"
+)
 
 // Rule follows one stream of text chunks; the zero value is ready.
 type Rule struct {
@@ -42,15 +45,24 @@ func (r *Rule) Reset() { *r = Rule{} }
 
 // Writer is an output that knows how what it wrote ends, so a front end
 // can start a paragraph with exactly one empty line before it, whatever
-// came last (the agent's text, or a line of elicit's own).
+// came last (the agent's text, or a line of elicit's own). It is safe for
+// use by several goroutines (the accessible session's Ctrl+Z handler
+// writes too).
 type Writer struct {
 	W    io.Writer
+	mu   sync.Mutex
 	last [2]byte // the last two bytes written, the last one at [1]
 	n    int     // bytes written, up to 2
 }
 
 // Write implements io.Writer.
 func (w *Writer) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.write(p)
+}
+
+func (w *Writer) write(p []byte) (int, error) {
 	n, err := w.W.Write(p)
 	for _, c := range p[:n] {
 		w.last[0], w.last[1] = w.last[1], c
@@ -61,16 +73,24 @@ func (w *Writer) Write(p []byte) (int, error) {
 
 // EndLine ends an unfinished line.
 func (w *Writer) EndLine() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.endLine()
+}
+
+func (w *Writer) endLine() {
 	if w.n > 0 && w.last[1] != '\n' {
-		io.WriteString(w, "\n")
+		w.write([]byte("\n"))
 	}
 }
 
 // Paragraph ends what was written with one empty line; nothing when
 // nothing was written.
 func (w *Writer) Paragraph() {
-	w.EndLine()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.endLine()
 	if w.n > 0 && (w.n < 2 || w.last[0] != '\n') {
-		io.WriteString(w, "\n")
+		w.write([]byte("\n"))
 	}
 }
