@@ -124,6 +124,7 @@ type Model struct {
 	hist        history
 	turn        turnState
 	turnStarted time.Time
+	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
 	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
 	armed       armed     // a Ctrl+C waiting for its second press
 

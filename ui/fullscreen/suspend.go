@@ -22,13 +22,14 @@ const resumeWindow = 2 * time.Second
 
 // suspend answers Ctrl+Z.
 func (m *Model) suspend() tea.Cmd {
-	m.resumedAt = time.Time{}
+	m.suspended = true
 	return tea.Suspend
 }
 
 // resumed is the return from `fg`: the questions waiting are named again.
+// (The agent's messages read after fg may be handled before this.)
 func (m *Model) resumed() tea.Cmd {
-	m.resumedAt = m.now()
+	m.suspended, m.resumedAt = false, m.now()
 	if n := m.pendingRequests(); n > 0 {
 		m.tr.info("resumed; " + questionsWaiting(n))
 	} else {
@@ -47,7 +48,7 @@ func questionsWaiting(n int) string {
 // askedWhileAway announces a question that arrived while elicit was
 // suspended: a note in the transcript and the bell, whatever the focus.
 func (m *Model) askedWhileAway(q *session.Question) tea.Cmd {
-	if m.resumedAt.IsZero() || m.now().Sub(m.resumedAt) > resumeWindow {
+	if !m.suspended && (m.resumedAt.IsZero() || m.now().Sub(m.resumedAt) > resumeWindow) {
 		return nil
 	}
 	m.tr.notice(m.agent+" asked a "+q.Kind.String()+" question while elicit was suspended", false)

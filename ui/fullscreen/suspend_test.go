@@ -44,6 +44,23 @@ func TestCtrlZSuspendsAndAnnounces(t *testing.T) {
 	d.waitText("asked a permission question while elicit was suspended")
 }
 
+// The agent's messages read right after fg can be handled before
+// bubbletea's ResumeMsg: a question among them is announced too.
+func TestCtrlZQuestionBeforeResumeMsg(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.typeText("/later 1")
+	d.key("enter")
+	d.waitText("I will ask you something in 1 s")
+	if _, cmd := d.m.Update(keyMsg("ctrl+z")); !suspends(cmd) {
+		t.Fatal("ctrl+z at the prompt does not suspend")
+	}
+	d.until("the permission", func() bool { _, ok := d.m.queue.front().(*permModal); return ok })
+	d.waitText("asked a permission question while elicit was suspended")
+	d.feed(tea.ResumeMsg{})
+	d.waitText("resumed; a question waits for you")
+}
+
 // Ctrl+Z suspends from a dialog too, and the dialog is still there after
 // fg, named in the transcript; a question long after fg is not announced.
 func TestCtrlZInADialog(t *testing.T) {

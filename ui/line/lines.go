@@ -76,7 +76,7 @@ func Run(o Options) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits; Ctrl+Z suspends (fg resumes).\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
 }

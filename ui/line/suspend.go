@@ -26,8 +26,9 @@ type suspender struct {
 	now  func() time.Time // the clock of the window
 	// resumed is when the last fg came (UnixNano; 0 before one); asking
 	// says a question waits for its answer.
-	resumed atomic.Int64
-	asking  atomic.Bool
+	resumed   atomic.Int64
+	asking    atomic.Bool
+	suspended atomic.Bool // from Ctrl+Z until the return is noted
 }
 
 // run answers each SIGTSTP on sig until done closes.
@@ -47,8 +48,12 @@ func (s *suspender) suspend() {
 	out := s.l.out
 	out.EndLine()
 	fmt.Fprintln(out, "Suspended; fg resumes elicit. The agent goes on meanwhile.")
+	s.suspended.Store(true)
 	s.stop()
+	// After fg, what the agent sent meanwhile may be handled before this
+	// goroutine runs again: suspended covers that moment.
 	s.resumed.Store(s.now().UnixNano())
+	s.suspended.Store(false)
 	if s.asking.Load() {
 		fmt.Fprintln(out, "Resumed. The question above still waits for your answer.")
 		return
@@ -61,7 +66,7 @@ func (s *suspender) suspend() {
 // lets no control character through).
 func (s *suspender) awayNote() string {
 	at := s.resumed.Load()
-	if at == 0 || s.now().Sub(time.Unix(0, at)) > resumeWindow {
+	if !s.suspended.Load() && (at == 0 || s.now().Sub(time.Unix(0, at)) > resumeWindow) {
 		return ""
 	}
 	return "\nWhile elicit was suspended, the agent asked this:"

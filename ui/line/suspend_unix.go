@@ -32,15 +32,15 @@ func (l *lineSession) catchSuspend() func() {
 	}
 }
 
-// stopSelf stops the process as SIGTSTP's default action would (the
-// shell's job control waits for that), until SIGCONT (fg); then it
-// catches SIGTSTP again.
-func stopSelf(sig chan os.Signal) {
+// stopSelf stops the process until SIGCONT (fg), as the shell's job
+// control expects of SIGTSTP. It stops with SIGSTOP: once Notify caught
+// SIGTSTP, Go's runtime keeps its own handler for it (signal.Reset does not
+// bring the default action back), so a SIGTSTP sent now would be dropped.
+func stopSelf(chan os.Signal) {
 	cont := make(chan os.Signal, 1)
 	signal.Notify(cont, syscall.SIGCONT)
 	defer signal.Stop(cont)
-	signal.Reset(syscall.SIGTSTP)
-	_ = syscall.Kill(0, syscall.SIGTSTP) // the whole group, as the terminal sent it
-	<-cont
-	signal.Notify(sig, syscall.SIGTSTP)
+	if syscall.Kill(os.Getpid(), syscall.SIGSTOP) == nil {
+		<-cont
+	}
 }
