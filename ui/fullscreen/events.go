@@ -229,7 +229,7 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 		p.md, p.root = m.md, m.tr.root
 		return m.push(p, false)
 	case session.URL:
-		return m.push(newURLModal(q, m.agent, m.th), false)
+		return m.push(newURLModal(q, m.agent, m.th, m.remote), false)
 	}
 	f := newFormModal(q, m.agent, m.th)
 	return tea.Batch(m.push(f, false), f.form.Init())

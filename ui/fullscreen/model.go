@@ -125,6 +125,7 @@ type Model struct {
 	turn        turnState
 	turnStarted time.Time
 	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
+	remote      bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
 	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
 	armed       armed     // a Ctrl+C waiting for its second press
 
@@ -155,7 +156,7 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
-	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), remote: urlconsent.Remote(nil)}
 	m.arb = arbiter{now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
