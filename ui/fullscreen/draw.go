@@ -118,8 +118,8 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	var body []string
 	if len(tc.Diffs) == 0 {
 		for _, c := range tc.Content { // tool output is often markdown (```console)
-			if it.output.Len() > 0 && isTerminalRef(tc, c) {
-				continue // its output is shown below
+			if isTerminalRef(tc, c) {
+				continue // its output is shown below, once there is some
 			}
 			body = append(body, t.md.render(c, width-4)...)
 		}

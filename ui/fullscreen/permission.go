@@ -122,8 +122,8 @@ func (p *permModal) view(width, height int) string {
 	}
 	body = append(body, diffs...)
 	for _, c := range tc.Content {
-		if isDiffSummary(tc.Diffs, c) {
-			continue
+		if isDiffSummary(tc.Diffs, c) || isTerminalRef(tc, c) {
+			continue // a terminal's output shows in the transcript, once there is some
 		}
 		lines := strings.Split(c, "\n")
 		if p.md != nil { // tool content is often markdown (```console)

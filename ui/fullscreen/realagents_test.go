@@ -58,9 +58,12 @@ func TestClaudeCommandStreamsLive(t *testing.T) {
 		t.Fatal("line 2 before it was printed")
 	}
 	d.goAhead("3")
-	d.waitText("line 2")
 	d.goAhead("4")
-	d.waitText("[exit status 0]")
+	d.waitText("line 2") // an unfinished line waits for its end, or the exit, as terminal/* output does
+	d.waitText("│ [exit status 0]") // on a line of its own
+	if strings.Contains(d.screen(), "[terminal toolu_1]") {
+		t.Errorf("the terminal's id is shown:\n%s", d.screen())
+	}
 	d.until("completed", func() bool { return strings.Contains(d.toolHead(title), "completed · 5s") })
 	d.clk.advance(time.Minute)
 	d.feed(spinner.TickMsg{})

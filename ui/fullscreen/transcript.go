@@ -229,6 +229,9 @@ func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
 	}
 	it.output.WriteString(ev.Chunk)
 	if ev.Exited {
+		if s := it.output.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			it.output.WriteByte('\n') // the exit on a line of its own
+		}
 		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
 		t.clockStop(it)
 	} else if ev.Chunk != "" {

@@ -111,7 +111,7 @@ func (a *RawAgent) claudeBash() {
 	if delta {
 		key = "terminal_output_delta"
 	}
-	for i, data := range []string{"line 1\n", "line 2\n"} {
+	for i, data := range []string{"line 1\n", "line 2"} { // Claude Code trims the last newline
 		step(string(rune('2' + i)))
 		a.Update("s1", map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": id,
 			"_meta": map[string]any{key: map[string]any{"terminal_id": id, "data": data}}})
