@@ -86,6 +86,7 @@ func (t *transcript) clockUpdate(it *item, tc acpconn.ToolCall) {
 // permissionAsked notes that a permission for the tool call is open: its
 // command has not started.
 func (t *transcript) permissionAsked(id string) {
+	t.breaks.Interrupt() // it names a tool call: text after it is a new message
 	if it := t.tools[id]; it != nil && !it.clock.done {
 		it.clock.asking, it.clock.since = true, time.Time{}
 		it.dirty = true

@@ -14,6 +14,7 @@ func TestHeadlessMessageBreaks(t *testing.T) {
 	for _, c := range []struct{ agent, want string }{
 		{"claude", "Calling Bash.\n\ndone: Bash: line 1\n\n" + uitest.WarningText + "\n"},
 		{"codex", "Calling exec_command.\n\ndone: exec_command: line 1\n"},
+		{"noids-permission", "Before.\n\nAfter.\n"},
 	} {
 		code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, c.agent), Approve: true})
 		if code != ExitOK || stdout != c.want {

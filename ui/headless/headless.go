@@ -263,7 +263,7 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 			}
 			io.WriteString(h.stdout(), text)
 		}
-	case acpconn.ToolCall:
+	case acpconn.ToolCall, acpconn.PermissionRequest: // a tool call between two runs of text
 		h.breaks.Interrupt()
 	case acpconn.AgentOutput:
 		fmt.Fprintln(o.Stderr, "elicit: agent output:", ev.Line)

@@ -194,6 +194,8 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
+	case acpconn.PermissionRequest:
+		l.breaks.Interrupt() // it names a tool call: text after it is a new message
 	case acpconn.ToolCall:
 		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {

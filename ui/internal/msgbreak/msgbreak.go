@@ -32,8 +32,9 @@ func (r *Rule) Chunk(id string) bool {
 	return brk
 }
 
-// Interrupt notes a tool call between chunks: without message ids, the
-// text after it is a new message.
+// Interrupt notes a tool call between chunks (a tool_call, an update of
+// one, or a permission request naming one): without message ids, the text
+// after it is a new message.
 func (r *Rule) Interrupt() {
 	if r.open {
 		r.cut = true

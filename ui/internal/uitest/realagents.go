@@ -56,6 +56,26 @@ func init() {
 	}
 }
 
+func init() {
+	// noids-permission sends no message ids and names its tool call only in
+	// a permission request, between two runs of text.
+	Scripts["noids-permission"] = func(a *RawAgent) {
+		a.Serve(nil, func(m, p map[string]any) {
+			switch m["method"] {
+			case "session/new":
+				a.Reply(m, map[string]any{"sessionId": "s1"})
+			case "session/prompt":
+				a.Say("s1", "", "Before.")
+				a.Request("session/request_permission", map[string]any{"sessionId": "s1",
+					"toolCall": map[string]any{"toolCallId": "c1", "title": "echo hi", "kind": "execute"},
+					"options":  []any{map[string]any{"optionId": "yes", "name": "Yes", "kind": "allow_once"}}})
+				a.Say("s1", "", "After.")
+				a.Reply(m, map[string]any{"stopReason": "end_turn"})
+			}
+		})
+	}
+}
+
 // metaCap says whether the client declared the _meta capability name.
 func (a *RawAgent) metaCap(name string) bool {
 	meta, _ := a.Caps["_meta"].(map[string]any)
