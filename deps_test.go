@@ -35,9 +35,11 @@ func TestDependencyDirections(t *testing.T) {
 		{"./urlconsent/...", protocols},
 		{"./theme", protocols},
 		{"./acpconn", ui},
+		{"./mcpconn", ui},
 		{"./forms/schema", ui},
 		{"./urlconsent/urlcheck", ui},
 		{"./internal/session", ui},
+		{"./ahp/...", ui},
 	} {
 		out, err := exec.Command("go", "list", "-deps", tc.pkg).Output()
 		if err != nil {

@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
@@ -176,5 +179,68 @@ func TestHostileURL(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// lockedBuffer is written by a running command while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+func (l *lockedBuffer) Bytes() []byte {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]byte(nil), l.b.Bytes()...)
+}
+
+// TestHostileServeAttach: `elicit serve -p` with the hostile agent, its
+// questions answered by `elicit attach --answers`, every stream a pipe:
+// not one ESC or C1 byte on any of them, whatever the agent put in its
+// messages, titles and option labels (they travel to the client over AHP).
+func TestHostileServeAttach(t *testing.T) {
+	dir := t.TempDir()
+	tok := filepath.Join(dir, "token")
+	srv := command(hostile.ScenarioTurn, agentArgs("serve", "--token-file", tok, "-p", "go")...)
+	var sout, serr lockedBuffer
+	srv.Stdout, srv.Stderr = &sout, &serr
+	if err := srv.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Wait() }()
+	url := ""
+	for deadline := time.Now().Add(60 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if m := regexp.MustCompile(`ws://127\.0\.0\.1:[0-9]+/`).Find(serr.Bytes()); m != nil {
+			url = string(m)
+		}
+	}
+	if url == "" {
+		srv.Process.Kill()
+		t.Fatalf("no attach line:\n%s", serr.Bytes())
+	}
+	answers := filepath.Join(dir, "answers.json")
+	os.WriteFile(answers, []byte(`{}`), 0o600)
+	aout, aerr := runPipe(t, "", "", "attach", url, "--token-file", tok, "--answers", answers)
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		srv.Process.Kill()
+		<-done
+	}
+	if !bytes.Contains(aout, []byte(`"request":"q1"`)) {
+		t.Fatalf("attach printed no completion; its stderr:\n%s\nserve's stderr:\n%s", aerr, serr.Bytes())
+	}
+	ran(t, "serve stdout", sout.Bytes(), "message chunk:")
+	check(t, "serve stdout", append(sout.Bytes(), '\n'), termout.Pipe)
+	check(t, "serve stderr", serr.Bytes(), termout.Pipe)
+	check(t, "attach stdout", aout, termout.Pipe)
+	if len(aerr) > 0 {
+		check(t, "attach stderr", aerr, termout.Pipe)
 	}
 }

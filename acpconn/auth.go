@@ -102,11 +102,11 @@ func (m AuthMethod) Missing(env []string) []string {
 
 // AuthMethods lists the sign-in methods the agent offered in initialize.
 func (c *Conn) AuthMethods() []AuthMethod {
-	return ParseAuthMethods(c.Info.AuthMethods, c.cfg.Argv)
+	return parseAuthMethods(c.Info.AuthMethods, c.cfg.Argv)
 }
 
-// FindAuthMethod returns the method with that id.
-func (c *Conn) FindAuthMethod(id string) (AuthMethod, bool) {
+// findAuthMethod returns the method with that id.
+func (c *Conn) findAuthMethod(id string) (AuthMethod, bool) {
 	for _, m := range c.AuthMethods() {
 		if m.ID == id {
 			return m, true
@@ -115,13 +115,13 @@ func (c *Conn) FindAuthMethod(id string) (AuthMethod, bool) {
 	return AuthMethod{}, false
 }
 
-// ParseAuthMethods reads the methods of an initialize response for the
+// parseAuthMethods reads the methods of an initialize response for the
 // agent run as argv. Besides the protocol's three types it reads the forms
 // agents shipped before them: _meta["terminal-auth"] {command, args, env}
 // (copilot), _meta.type "terminal" with _meta.args (qwen), _meta["api-key"]
 // (gemini), and a description that says "run `cmd` in the terminal"
 // (claude-code-acp, opencode).
-func ParseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
+func parseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
 	var out []AuthMethod
 	for _, am := range methods {
 		var m AuthMethod
@@ -195,7 +195,7 @@ func legacyAuth(m *AuthMethod, meta map[string]any, argv []string) {
 // backquoted finds `a command` in a sentence.
 var backquoted = regexp.MustCompile("`([^`\n]{1,200})`")
 
-// CommandIn reads a sign-in command from a sentence that asks the user to
+// commandIn reads a sign-in command from a sentence that asks the user to
 // run it in a terminal ("Run `opencode auth login` in the terminal",
 // "Please run `auggie login` from your terminal"), run as the agent is:
 // when the program it names is the agent's own, through the agent's
@@ -203,12 +203,12 @@ var backquoted = regexp.MustCompile("`([^`\n]{1,200})`")
 // `env HOME=/x opencode auth login`); otherwise the program is looked up
 // next to the agent's binary first, then on PATH. Nil when the sentence
 // names no command.
-func CommandIn(text string, argv []string) []string {
+func commandIn(text string, argv []string) []string {
 	m, _ := TextMethod(text, argv)
 	return m.Command
 }
 
-// TextMethod is the terminal sign-in a sentence asks for (see CommandIn):
+// TextMethod is the terminal sign-in a sentence asks for (see commandIn):
 // false when it names no command. Its Guess is set when the program it
 // names is not in the agent's command line and that line has more than
 // the agent's binary: elicit cannot tell what the wrapper would have done.
@@ -318,7 +318,7 @@ func (c *Conn) AuthenticateKey(ctx context.Context, id, key string) error {
 }
 
 func (c *Conn) authenticate(ctx context.Context, id string, meta map[string]any) error {
-	if m, ok := c.FindAuthMethod(id); ok && m.Kind == AuthTerminal {
+	if m, ok := c.findAuthMethod(id); ok && m.Kind == AuthTerminal {
 		return ErrTerminalMethod
 	}
 	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})

@@ -56,7 +56,7 @@ func AuthMethodsIn(err error, argv []string) []AuthMethod {
 	if b, merr := jsonRoundTrip(d["authMethods"], &ms); merr != nil || b == 0 {
 		return nil
 	}
-	return ParseAuthMethods(ms, argv)
+	return parseAuthMethods(ms, argv)
 }
 
 // GuessNote says why a guessed sign-in command (AuthMethod.Guess) needs a

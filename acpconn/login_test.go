@@ -48,7 +48,7 @@ func TestLoginCommandKeepsTheWrapper(t *testing.T) {
 		if err := json.Unmarshal([]byte(c.method), &am); err != nil {
 			t.Fatal(err)
 		}
-		ms := ParseAuthMethods([]acp.AuthMethod{am}, strings.Fields(c.argv))
+		ms := parseAuthMethods([]acp.AuthMethod{am}, strings.Fields(c.argv))
 		if len(ms) != 1 || ms[0].Kind != AuthTerminal {
 			t.Fatalf("%s: %+v", c.argv, ms)
 		}

@@ -109,7 +109,7 @@ func TestAPIKeyGoesInAuthenticateMeta(t *testing.T) {
 func TestEnvVarMethodNeedsTheVariable(t *testing.T) {
 	ctx := ctx30(t)
 	c := startRaw(t, "raw-signin", Config{})
-	m, _ := c.FindAuthMethod("codex-api-key")
+	m, _ := c.findAuthMethod("codex-api-key")
 	if miss := m.Missing([]string{"CODEX_API_KEY="}); !reflect.DeepEqual(miss, []string{"CODEX_API_KEY"}) {
 		t.Errorf("missing: %q", miss)
 	}
@@ -146,7 +146,7 @@ func TestParseSurveyedAuthMethods(t *testing.T) {
 	if err := json.Unmarshal([]byte(surveyed), &ms); err != nil {
 		t.Fatal(err)
 	}
-	got := ParseAuthMethods(ms, []string{"npx", "-y", "@scope/agent", "--acp"})
+	got := parseAuthMethods(ms, []string{"npx", "-y", "@scope/agent", "--acp"})
 	want := []struct {
 		kind AuthKind
 		line string
@@ -178,7 +178,7 @@ func TestAgentReasonAndSignInHelp(t *testing.T) {
 		t.Errorf("readable: %q", got)
 	}
 	auggie := &acp.RequestError{Code: -32000, Message: "Authentication required: Auggie does not currently support authenticating over ACP. Please run `auggie login` from your terminal then try again."}
-	if cmd := CommandIn(auggie.Message, []string{"/bin/auggie", "--acp"}); !reflect.DeepEqual(cmd, []string{"auggie", "login"}) && !reflect.DeepEqual(cmd, []string{"/bin/auggie", "login"}) {
+	if cmd := commandIn(auggie.Message, []string{"/bin/auggie", "--acp"}); !reflect.DeepEqual(cmd, []string{"auggie", "login"}) && !reflect.DeepEqual(cmd, []string{"/bin/auggie", "login"}) {
 		t.Errorf("auggie's command: %q", cmd)
 	}
 	help := SignInHelp(auggie, []AuthMethod{{Name: "Log in", Kind: AuthTerminal, Command: []string{"copilot", "login", "it's"}}})

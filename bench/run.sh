@@ -255,10 +255,10 @@ run_start() {
 	START_FRAME="$(median "${frame[@]}") $(median "${base[@]}")"
 	local inits=()
 	for ((i = 1; i <= RUNS; i++)); do
-		inits+=("$(GODEBUG=inittrace=1 "$tmp/elicit" -version 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')")
+		inits+=("$(GODEBUG=inittrace=1 "$tmp/elicit" --version 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')")
 	done
 	INIT_US=$(median "${inits[@]}")
-	INIT_TOP="$(GODEBUG=inittrace=1 "$tmp/elicit" -version 2>&1 >/dev/null | awk '/^init / {print $5, $2}' | sort -rn | head -3 | awk '{printf "%s %s ms; ", $2, $1}')"
+	INIT_TOP="$(GODEBUG=inittrace=1 "$tmp/elicit" --version 2>&1 >/dev/null | awk '/^init / {print $5, $2}' | sort -rn | head -3 | awk '{printf "%s %s ms; ", $2, $1}')"
 	INIT_FLOOR_US=$(GODEBUG=inittrace=1 "$tmp/noui" -h 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')
 }
 

@@ -137,6 +137,9 @@ func (m *Model) fieldLines(e *entry, budget int) []string {
 	if f.Required {
 		label += m.ink.danger.render(" *")
 	}
+	if mark := m.editingMark(f.Key); mark != "" {
+		label += m.ink.accent.render(mark)
+	}
 	if e.remembered {
 		note := " ↺ from last time"
 		if f.HasDefault {

@@ -89,7 +89,7 @@ install_agents() {
 
 # prepare_user makes sure agents can run unprivileged: as root, it creates
 # $AGENT_USER and, when that user cannot read $CACHE (under /root, say),
-# mirrors the cache into its home with hard links.
+# mirrors the cache into the run's directory with hard links. Agents get a HOME of the run's own.
 prepare_user() {
 	AGENT_HOME="$HOME"
 	AGENT_CACHE="$CACHE"
@@ -97,11 +97,15 @@ prepare_user() {
 		return 0
 	fi
 	id "$AGENT_USER" >/dev/null 2>&1 || useradd -m "$AGENT_USER" || { fail "useradd $AGENT_USER"; return 1; }
-	AGENT_HOME="$(getent passwd "$AGENT_USER" | cut -d: -f6)"
+	# Each run gets a HOME of its own, owned by the agent user: what an
+	# agent saved in an earlier (or a concurrent) run, such as gemini's
+	# chosen sign-in, must not decide this run's checks.
+	AGENT_HOME="$work/home"
+	install -d -o "$AGENT_USER" -g "$AGENT_USER" -m 755 "$AGENT_HOME"
 	if ! setpriv --reuid="$AGENT_USER" --regid="$AGENT_USER" --init-groups test -r "$CACHE/node_modules/.bin" 2>/dev/null; then
-		AGENT_CACHE="$AGENT_HOME/.cache/elicit-agents-mirror"
-		rm -rf "$AGENT_CACHE"
-		mkdir -p "$(dirname "$AGENT_CACHE")"
+		# A mirror of this run's own (hard links where the file systems
+		# allow), so no other run can remove it under us.
+		AGENT_CACHE="$work/agents"
 		cp -al "$CACHE" "$AGENT_CACHE" 2>/dev/null || cp -a "$CACHE" "$AGENT_CACHE"
 		chmod -R a+rX "$AGENT_CACHE"
 	fi
@@ -361,7 +365,14 @@ check_gemini() {
 	fi
 	expect_breaks gemini-write write_file
 	# Without a key: -p gives gemini's own reason and the key method, and
-	# ends (no loop).
+	# ends (no loop). The user chose API-key sign-in before (gemini keeps
+	# the choice in ~/.gemini/settings.json); with no choice saved and a
+	# base URL set, gemini 0.61 signs in through its "gateway" method, which
+	# needs no key.
+	local settings="$AGENT_HOME/.gemini/settings.json"
+	mkdir -p "$(dirname "$settings")"
+	echo '{"security":{"auth":{"selectedType":"gemini-api-key"}}}' >"$settings"
+	[ "$(id -u)" = 0 ] && chown -R "$AGENT_USER:" "$AGENT_HOME/.gemini"
 	run_elicit gemini-nokey hello GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
 	local status=$?
 	if [ "$status" != 0 ] && grep -q 'API key is missing' "$work/gemini-nokey.err" && grep -q 'needs a key typed' "$work/gemini-nokey.err"; then

@@ -94,9 +94,9 @@ func (c *Consent) View() string {
 		}
 		switch {
 		case c.copied && c.confirmed:
-			foot = append(foot, th.Success.Render(wrap(CopyConfirmed, inner)))
+			foot = append(foot, th.Success.Render(wrap(copyConfirmed, inner)))
 		case c.copied:
-			foot = append(foot, th.Warning.Render(wrap(CopyUnconfirmed, inner)))
+			foot = append(foot, th.Warning.Render(wrap(copyUnconfirmed, inner)))
 		}
 		if c.refused || !r.Openable() {
 			foot = append(foot, th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))

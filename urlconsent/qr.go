@@ -10,9 +10,9 @@ import (
 	"rsc.io/qr/coding"
 )
 
-// QuietZone is the light margin around a QR code, in modules, as the
+// quietZone is the light margin around a QR code, in modules, as the
 // standard asks: without it phones often fail to find the code.
-const QuietZone = 4
+const quietZone = 4
 
 // qrLevel is the error correction of the codes drawn: L, the lowest. A
 // code on a screen is not smudged or torn, and L gives the smallest code
@@ -20,31 +20,31 @@ const QuietZone = 4
 // (2,953 bytes).
 const qrLevel = qr.L
 
-// QRCapacity is the most bytes a QR code holds (version 40 at level L, as
+// qrCapacity is the most bytes a QR code holds (version 40 at level L, as
 // bytes): a longer URL cannot be shown as one.
-var QRCapacity = coding.Version(coding.MaxVersion).DataBytes(coding.Level(qrLevel)) - 3 // mode and 16-bit count
+var qrCapacity = coding.Version(coding.MaxVersion).DataBytes(coding.Level(qrLevel)) - 3 // mode and 16-bit count
 
-// ErrQRTooLong is returned for a URL longer than any QR code holds.
-var ErrQRTooLong = errors.New("too long for a QR code")
+// errQRTooLong is returned for a URL longer than any QR code holds.
+var errQRTooLong = errors.New("too long for a QR code")
 
-// QR draws text (the exact URL, never a shortened or re-encoded form) as a
+// qrCode draws text (the exact URL, never a shortened or re-encoded form) as a
 // QR code for a phone to scan, two modules a row with the half blocks
 // ▀ ▄ █, inside a quiet zone. The code comes from rsc.io/qr (level L); only
 // the drawing is ours. With colour (plain false) the code is black on
 // white whatever the terminal's colours; plain draws light modules in the
 // terminal's text colour, which suits a dark background. A text longer
-// than any code holds gives an error wrapping ErrQRTooLong.
-func QR(text string, plain bool) ([]string, error) {
+// than any code holds gives an error wrapping errQRTooLong.
+func qrCode(text string, plain bool) ([]string, error) {
 	code, err := qr.Encode(text, qrLevel)
 	if err != nil {
-		if len(text) > QRCapacity { // no version holds it (the library's only failure)
-			return nil, fmt.Errorf("%w: %d bytes, and the largest code holds %d", ErrQRTooLong, len(text), QRCapacity)
+		if len(text) > qrCapacity { // no version holds it (the library's only failure)
+			return nil, fmt.Errorf("%w: %d bytes, and the largest code holds %d", errQRTooLong, len(text), qrCapacity)
 		}
 		return nil, err
 	}
-	n := code.Size + 2*QuietZone
+	n := code.Size + 2*quietZone
 	light := func(x, y int) bool {
-		x, y = x-QuietZone, y-QuietZone
+		x, y = x-quietZone, y-quietZone
 		if x < 0 || y < 0 || x >= code.Size || y >= code.Size {
 			return true
 		}

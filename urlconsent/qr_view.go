@@ -50,7 +50,7 @@ func (c *Consent) qrKey(k string) {
 	case "c", "C":
 		if u := c.copyText(); u != "" {
 			c.copied, c.confirmed = true, false
-			c.pending = CopyCmd(u)
+			c.pending = copyCmd(u)
 		}
 	}
 }
@@ -58,8 +58,8 @@ func (c *Consent) qrKey(k string) {
 // qrNote is what the consent screen says over SSH, for a URL the QR view
 // can show or one too long for any code.
 func (c *Consent) qrNote() string {
-	if _, err := QR(c.report.URL, true); errors.Is(err, ErrQRTooLong) {
-		return fmt.Sprintf("Over SSH no browser opens here, and this URL is too long for a QR code (%d bytes; the largest code holds %d): copy it (c), open it yourself, then choose “I opened it myself”.", len(c.report.URL), QRCapacity)
+	if _, err := qrCode(c.report.URL, true); errors.Is(err, errQRTooLong) {
+		return fmt.Sprintf("Over SSH no browser opens here, and this URL is too long for a QR code (%d bytes; the largest code holds %d): copy it (c), open it yourself, then choose “I opened it myself”.", len(c.report.URL), qrCapacity)
 	}
 	return "Over SSH no browser opens here: show its QR code to scan with a phone, or copy it (c); open it yourself, then choose “I opened it myself”."
 }
@@ -79,9 +79,9 @@ func (c *Consent) qrView() string {
 	keys := th.Key.Render("esc") + " " + th.KeyHelp.Render("back to the link") + th.KeyHelp.Render("  ·  ") + th.Key.Render("c") + " " + th.KeyHelp.Render("copy the URL")
 	switch {
 	case c.copied && c.confirmed:
-		keys = th.Success.Render(CopyConfirmed) + "\n" + keys
+		keys = th.Success.Render(copyConfirmed) + "\n" + keys
 	case c.copied:
-		keys = th.Warning.Render(CopyUnconfirmed) + "\n" + keys
+		keys = th.Warning.Render(copyUnconfirmed) + "\n" + keys
 	}
 	before, site, after := urlcheck.UrlParts(r)
 	url := func(width int) []string {
@@ -89,11 +89,11 @@ func (c *Consent) qrView() string {
 	}
 	headLines := strings.Split(ansi.Wrap(head, w, " "), "\n")
 	keyLines := strings.Split(ansi.Wrap(keys, w, " "), "\n")
-	code, err := QR(r.URL, th.NoColor)
+	code, err := qrCode(r.URL, th.NoColor)
 	if err != nil {
 		msg := "This link cannot be shown as a QR code: " + err.Error() + "."
-		if errors.Is(err, ErrQRTooLong) {
-			msg = fmt.Sprintf("This URL is too long for a QR code (%d bytes; the largest code holds %d). Copy it (c) and open it yourself.", len(r.URL), QRCapacity)
+		if errors.Is(err, errQRTooLong) {
+			msg = fmt.Sprintf("This URL is too long for a QR code (%d bytes; the largest code holds %d). Copy it (c) and open it yourself.", len(r.URL), qrCapacity)
 		}
 		return c.qrText(headLines, th.Danger.Render(ansi.Wrap(msg, w, " ")), url(w), keyLines)
 	}

@@ -56,12 +56,12 @@ func TestQRViewHoldsTheWholeCode(t *testing.T) {
 			}
 		}
 		code, _ := qr.Encode(c.url, qr.L)
-		n := code.Size + 2*QuietZone
+		n := code.Size + 2*quietZone
 		rows := codeRows(view)
 		if len(rows) != (n+1)/2 || len([]rune(rows[0])) != n {
 			t.Errorf("%s at %dx%d: %d code rows of %d, want %d of %d", c.url, c.w, c.h, len(rows), len([]rune(rows[0])), (n+1)/2, n)
 		}
-		want, _ := QR(c.url, true)
+		want, _ := qrCode(c.url, true)
 		if strings.Join(rows, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%dx%d: the code on screen is not the whole code", c.w, c.h)
 		}
@@ -86,11 +86,11 @@ func TestQRViewTooSmallSaysTheSize(t *testing.T) {
 	}
 	code, _ := qr.Encode(oauth, qr.L)
 	var w, h int
-	if _, err := fmtSscanf(flat, &w, &h); err != nil || w < code.Size+2*QuietZone || h < (code.Size+2*QuietZone+1)/2 {
+	if _, err := fmtSscanf(flat, &w, &h); err != nil || w < code.Size+2*quietZone || h < (code.Size+2*quietZone+1)/2 {
 		t.Errorf("needs %dx%d for a %d-module code (%v)", w, h, code.Size, err)
 	}
 	con.SetSize(w, h)
-	if rows := codeRows(con.View()); len(rows) != (code.Size+2*QuietZone+1)/2 {
+	if rows := codeRows(con.View()); len(rows) != (code.Size+2*quietZone+1)/2 {
 		t.Errorf("at the size it asked for, %d code rows", len(rows))
 	}
 }
@@ -99,7 +99,7 @@ func TestQRViewTooSmallSaysTheSize(t *testing.T) {
 // screen, instead of promising a code that cannot exist.
 func TestQRTooLong(t *testing.T) {
 	long := "https://example.com/?q=" + strings.Repeat("a", 4096)
-	if _, err := QR(long, true); !errors.Is(err, ErrQRTooLong) {
+	if _, err := qrCode(long, true); !errors.Is(err, errQRTooLong) {
 		t.Fatalf("QR: %v", err)
 	}
 	con := remoteConsent(long, 120, 40)
@@ -111,8 +111,8 @@ func TestQRTooLong(t *testing.T) {
 	if view := ansi.Strip(con.View()); !strings.Contains(strings.Join(strings.Fields(view), " "), "too long for a QR code") || strings.Contains(view, "scan its QR code") {
 		t.Errorf("screen:\n%.2000s", view)
 	}
-	if _, err := QR(long[:QRCapacity], true); err != nil {
-		t.Errorf("a URL of %d bytes: %v", QRCapacity, err)
+	if _, err := qrCode(long[:qrCapacity], true); err != nil {
+		t.Errorf("a URL of %d bytes: %v", qrCapacity, err)
 	}
 }
 

@@ -4,10 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/forms"
 )
@@ -20,37 +21,68 @@ const (
 	formCancel  = 130
 )
 
-// runForm is `elicit form [--accessible] [--answers FILE] [FILE|-]`: one
-// form from a schema file or stdin, either a bare schema or a whole
-// elicitation/create params object. It prints the response JSON on stdout
-// and returns the exit status: 0 accept, 1 decline, 130 cancel, 2 for a
-// usage error or a refused schema. The form draws on stderr. With no
-// terminal (isTTY false) or with --answers, no one is asked: the answers
-// file, then the defaults fill the form, and a required field with neither
-// declines it with the reason on stderr.
-func runForm(args []string, stdin io.Reader, stdout, stderr io.Writer, isTTY bool) int {
-	fs := flag.NewFlagSet("elicit form", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	accessible := fs.Bool("accessible", os.Getenv("ACCESSIBLE") != "", "ask with line-based prompts (also ACCESSIBLE=1)")
-	answersPath := fs.String("answers", "", "answer without asking: a JSON object from property key to value")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: elicit form [--accessible] [--answers FILE] [FILE|-]")
-		fmt.Fprintln(stderr, "Shows one form from a schema (or elicitation/create params) and prints the response JSON.")
-		fmt.Fprintln(stderr, "Exit status: 0 accept, 1 decline, 130 cancel, 2 error.")
-		fs.PrintDefaults()
+// formOptions are the flags of `elicit form`.
+type formOptions struct {
+	accessible bool
+	answers    string
+}
+
+const formLong = `Shows one form from a JSON schema (the restricted schema of elicitation/create) or from a whole elicitation/create params object, and prints the response JSON on stdout: {"action":"accept","content":{...}}, {"action":"decline"} or {"action":"cancel"}. The schema comes from FILE, or from stdin when FILE is - or missing.
+
+The form draws on stderr and reads keys from the terminal, so stdin and stdout may be pipes. With --answers, or with no terminal, no one is asked: the answers file, then the schema's defaults fill the form, and a required field with neither declines it.
+
+Exit status: 0 accept, 1 decline, 2 usage error or refused schema, 130 cancel.`
+
+const formExample = `
+# Ask, and print the answer:
+elicit form schema.json
+
+# From a pipe, into jq:
+curl -s https://example.com/schema.json | elicit form - | jq .content
+
+# Answer without asking, from a file:
+elicit form schema.json --answers answers.json
+`
+
+// newFormCommand is `elicit form [FILE|-]`.
+func newFormCommand(a *app) *cobra.Command {
+	var o formOptions
+	cmd := &cobra.Command{
+		Use:     "form [FILE|-]",
+		Short:   "One form from a schema; prints the answer JSON",
+		Long:    formLong,
+		Example: formExample,
+		Args:    usageArgs(cobra.MaximumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.accessible = accessible(cmd.Flags(), o.accessible)
+			return a.exit(runForm(o, args, a.stdin, textOut(a.stdout), screenOut(a.stderr), a.formTerminal()))
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return formUsage
-	}
-	if fs.NArg() > 1 {
-		fs.Usage()
-		return formUsage
-	}
+	addFormFlags(cmd, &o)
+	return cmd
+}
+
+// addFormFlags adds the flags of `elicit form`.
+func addFormFlags(cmd *cobra.Command, o *formOptions) {
+	addAccessibleFlag(cmd, &o.accessible)
+	addAnswersFileFlag(cmd, &o.answers)
+}
+
+// runForm runs `elicit form`: args holds FILE, "-" or nothing. It prints
+// the response JSON on stdout and returns the exit status: 0 accept, 1
+// decline, 130 cancel, 2 for a usage error or a refused schema. The form
+// draws on stderr. With no terminal (isTTY false) or with --answers, no
+// one is asked: the answers file, then the defaults fill the form, and a
+// required field with neither declines it with the reason on stderr.
+func runForm(o formOptions, args []string, stdin io.Reader, stdout, stderr io.Writer, isTTY bool) int {
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "elicit form:", err)
 		return formUsage
 	}
-	path := fs.Arg(0)
+	path := ""
+	if len(args) > 0 {
+		path = args[0]
+	}
 	fromStdin := path == "" || path == "-"
 	var raw []byte
 	var err error
@@ -69,10 +101,10 @@ func runForm(args []string, stdin io.Reader, stdout, stderr io.Writer, isTTY boo
 	h.Agent = "elicit form"
 	var out forms.Outcome
 	switch {
-	case *answersPath != "" || !isTTY:
+	case o.answers != "" || !isTTY:
 		var answers map[string]json.RawMessage
-		if *answersPath != "" {
-			if answers, err = readAnswers(*answersPath); err != nil {
+		if o.answers != "" {
+			if answers, err = readAnswers(o.answers); err != nil {
 				return fail(err)
 			}
 		} else {
@@ -81,10 +113,10 @@ func runForm(args []string, stdin io.Reader, stdout, stderr io.Writer, isTTY boo
 		if out, err = forms.Fill(s, answers); err != nil {
 			fmt.Fprintln(stderr, "elicit form: declined:", err)
 		}
-	case *accessible && fromStdin:
+	case o.accessible && fromStdin:
 		return fail(errors.New("with --accessible, give the schema as a FILE: stdin carries the answers"))
 	default:
-		out, err = forms.Run(context.Background(), s, h, forms.RunOptions{In: stdin, Out: stderr, Accessible: *accessible})
+		out, err = forms.Run(context.Background(), s, h, forms.RunOptions{In: stdin, Out: stderr, Accessible: o.accessible})
 		if err != nil {
 			return fail(err)
 		}
@@ -115,4 +147,22 @@ func readAnswers(path string) (map[string]json.RawMessage, error) {
 		return nil, fmt.Errorf("answers file %s: not a JSON object: %w", path, err)
 	}
 	return answers, nil
+}
+
+// formTerminal reports whether `elicit form` can ask a person: the form
+// draws on stderr and reads keys from the terminal, even when stdin and
+// stdout are pipes (`elicit form - < schema.json | jq`).
+func (a *app) formTerminal() bool {
+	if !isTerminal(a.stderr) {
+		return false
+	}
+	if isTerminal(a.stdin) {
+		return true
+	}
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return false
+	}
+	tty.Close()
+	return true
 }

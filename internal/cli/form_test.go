@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 func TestFormCommand(t *testing.T) {
@@ -40,7 +42,6 @@ func TestFormCommand(t *testing.T) {
 		{"refused schema", nil, `{"type":"object","properties":{"a":{"type":"object"}}}`, false, 2, "", `property "a": nested objects are not supported`},
 		{"url mode refused", nil, `{"mode":"url","url":"https://example.com","elicitationId":"e"}`, false, 2, "", `mode "url"`},
 		{"not json", nil, `nope`, false, 2, "", "not valid JSON"},
-		{"two files", []string{"a", "b"}, "", false, 2, "", "usage:"},
 		{"missing file", []string{filepath.Join(dir, "none.json")}, "", false, 2, "", "no such file"},
 		{"accessible accept", []string{"--accessible", required}, "Ada\n\n1\n", true, 0, `{"action":"accept","content":{"name":"Ada"}}`, "name (required):"},
 		{"accessible decline", []string{"--accessible", required}, "Ada\n\n3\n", true, 1, `{"action":"decline"}`, ""},
@@ -50,7 +51,8 @@ func TestFormCommand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut strings.Builder
-			code := runForm(tt.args, strings.NewReader(tt.stdin), &out, &errOut, tt.tty)
+			o, args := formArgs(t, tt.args)
+			code := runForm(o, args, strings.NewReader(tt.stdin), &out, &errOut, tt.tty)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tt.code, errOut.String())
 			}
@@ -62,4 +64,16 @@ func TestFormCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// formArgs reads args with the flags of `elicit form`.
+func formArgs(t *testing.T, args []string) (formOptions, []string) {
+	t.Helper()
+	var o formOptions
+	cmd := &cobra.Command{}
+	addFormFlags(cmd, &o)
+	if err := cmd.Flags().Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return o, cmd.Flags().Args()
 }

@@ -12,24 +12,40 @@ import (
 	"github.com/elicit-dev/elicit/internal/termout/teaout"
 )
 
+// isTerminal reports whether w is a terminal.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
 // textOut is the one writer for a stream of text (not a full screen):
 // faithful text with no escape or C1 when it is a pipe or a file, and no
 // escape at all, bidi and invisible characters shown, when it is a terminal.
-func textOut(f *os.File) io.Writer {
-	if !term.IsTerminal(f.Fd()) {
-		return termout.New(f, termout.Pipe)
+func textOut(w io.Writer) io.Writer {
+	if !isTerminal(w) {
+		return termout.New(w, termout.Pipe)
 	}
-	return termout.New(f, termout.Plain)
+	return termout.New(w, termout.Plain)
+}
+
+// styledOut is the writer for help and errors, which fang styles: SGR
+// passes on a terminal, and it is still a terminal to whoever asks (fang's
+// colour profile detection looks for Fd); elsewhere it is textOut.
+func styledOut(w io.Writer) io.Writer {
+	if !isTerminal(w) {
+		return textOut(w)
+	}
+	return termout.NewFile(w.(*os.File), termout.Styled)
 }
 
 // screenOut is the one writer for a stream that may hold a full screen
 // (`elicit form` draws on stderr): bubbletea's own sequences pass, and it is
-// still a terminal to bubbletea. When f is not a terminal it is textOut.
-func screenOut(f *os.File) io.Writer {
-	if !term.IsTerminal(f.Fd()) {
-		return textOut(f)
+// still a terminal to bubbletea. When w is not a terminal it is textOut.
+func screenOut(w io.Writer) io.Writer {
+	if !isTerminal(w) {
+		return textOut(w)
 	}
-	return termout.NewFile(f, termout.Screen)
+	return termout.NewFile(w.(*os.File), termout.Screen)
 }
 
 // newScreenProgram starts the full screen behind the output boundary: the

@@ -32,13 +32,13 @@ func loadConfig(path string) (*config.Config, string, error) {
 }
 
 // setup is what the configuration and the flags make of a session: the
-// agent's command and environment, and its memory (hooks, history, audit).
+// agent's command, environment and directory, and its memory (hooks,
+// history, audit).
 type setup struct {
-	argv, env []string
-	name      string
-	memory    ui.Memory
-	settings  config.Settings
-	closers   []func()
+	agent    resolvedAgent
+	memory   ui.Memory
+	settings config.Settings
+	closers  []func()
 }
 
 func (s *setup) close() {
@@ -47,34 +47,51 @@ func (s *setup) close() {
 	}
 }
 
-// newSetup resolves the agent (a named one from the configuration, the
-// command after --, or the demo agent) and opens hooks, history and the
-// audit log.
-func newSetup(o options, cfg *config.Config, argv []string, explicit bool) (*setup, error) {
-	s := &setup{argv: argv}
+// resolvedAgent is the agent a command line names: argv to run, with env
+// (nil: elicit's own) in dir ("" : the --cwd or current one).
+type resolvedAgent struct {
+	name      string
+	argv, env []string
+	dir       string
+}
+
+// resolveAgent finds the agent: a name from the configuration or the
+// built-ins, the command after --, or (neither) the demo agent, whose argv
+// is left empty for agentConfig. suggest names the subcommands close to an
+// unknown name.
+func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(string) []string) (resolvedAgent, error) {
+	switch {
+	case name != "":
+		a, err := cfg.Agent(name)
+		if err != nil {
+			if suggest != nil {
+				err = fmt.Errorf("%w%s", err, suggestion(suggest(name)))
+			}
+			return resolvedAgent{}, err
+		}
+		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd}, nil
+	case len(argv) > 0:
+		return resolvedAgent{name: argv[0], argv: argv}, nil
+	}
+	return resolvedAgent{name: "demo"}, nil
+}
+
+// newSetup resolves the agent and opens hooks, history and the audit log.
+func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
+	o := req.opts.files
 	var ov config.Overrides
 	if o.noHistory {
 		off := false
 		ov.History = &off
 	}
-	s.settings = cfg.Settings(ov)
+	s := &setup{settings: cfg.Settings(ov)}
 	urlcheck.AddTopDomains(s.settings.TopDomains...)
-	switch {
-	case len(argv) == 1 && !explicit:
-		a, err := cfg.Agent(argv[0])
-		if err != nil {
-			return nil, err
-		}
-		s.argv, s.env, s.name = a.Command, a.Environ(os.Environ()), a.Name
-		if a.Cwd != "" && o.cwd == "" {
-			o.cwd = a.Cwd
-		}
-	case len(argv) > 0:
-		s.name = argv[0]
-	default:
-		s.name = "demo"
+	agent, err := resolveAgent(cfg, req.name, req.argv, req.suggest)
+	if err != nil {
+		return nil, err
 	}
-	s.memory.Agent = s.name
+	s.agent = agent
+	s.memory.Agent = agent.name
 	s.memory.Hooks = hooks.New(cfg.Hooks)
 	if s.settings.History {
 		h, err := history.Open(history.DefaultDir())
@@ -111,19 +128,3 @@ func dumbTerminal() bool {
 
 // noColor is NO_COLOR, or the configuration's wish for no colour.
 func noColor() bool { return theme.NoColor() }
-
-// subcommand runs the configuration's sub-commands (`elicit config …`,
-// `elicit agents`, `elicit history …`); ok is false for anything else.
-func subcommand(args []string) (code int, ok bool) {
-	if len(args) == 0 {
-		return 0, false
-	}
-	switch args[0] {
-	case "config", "agents":
-		path := config.DefaultPath()
-		return config.RunCLI(args, textOut(os.Stdout), textOut(os.Stderr), path), true
-	case "history":
-		return history.RunCLI(args[1:], textOut(os.Stdout), textOut(os.Stderr), history.DefaultDir()), true
-	}
-	return 0, false
-}

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/internal/termout"
 	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
@@ -21,43 +21,59 @@ const (
 	urlInvalid  = 2 // some URL is invalid, or the command line is wrong
 )
 
-// runURL runs `elicit url [--json] [--top-domains FILE] URL...`. args are
-// the arguments after "url"; "-" reads URLs from stdin, one per line. With
-// --json it prints one Report object per line; without, a readable report
-// per URL. It never opens or fetches anything. The exit status is 0 when no
-// URL has a warning, 1 when some has, 2 when one is invalid.
-func runURL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("elicit url", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print each analysis as one JSON object per line")
-	var topFiles []string
-	fs.Func("top-domains", "add the well-known domains listed in `FILE` (one per line) to the lookalike checks", func(s string) error {
-		topFiles = append(topFiles, s)
-		return nil
-	})
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: elicit url [--json] [--top-domains FILE] URL... (- reads URLs from stdin)")
-		fs.PrintDefaults()
+// urlOptions are the flags of `elicit url`.
+type urlOptions struct {
+	asJSON     bool
+	topDomains []string
+}
+
+const urlLong = `Analyses each URL as the consent screen does, without opening or fetching anything: the host as Unicode and as ASCII, the registrable domain, and warnings (lookalikes of well-known domains, mixed scripts, punycode, user info, raw IP addresses, bidi and invisible characters). - reads URLs from stdin, one per line.
+
+Exit status: 0 no URL has a warning, 1 some URL has a warning, 2 some URL is invalid (or a usage error).`
+
+const urlExample = `
+# A readable report:
+elicit url 'https://xn--80ak6aa92e.com/login'
+
+# One JSON object per URL, from stdin:
+cat urls.txt | elicit url --json -
+`
+
+// newURLCommand is `elicit url URL...`.
+func newURLCommand(a *app) *cobra.Command {
+	var o urlOptions
+	cmd := &cobra.Command{
+		Use:     "url URL...",
+		Short:   "Analyse URLs as the consent screen does",
+		Long:    urlLong,
+		Example: urlExample,
+		Args:    usageArgs(cobra.MinimumNArgs(1)),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.exit(runURL(o, args, a.stdin, textOut(a.stdout), textOut(a.stderr)))
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return urlClean
-		}
+	cmd.Flags().BoolVar(&o.asJSON, "json", false, "print each analysis as one JSON object per line")
+	addTopDomainsFlag(cmd, &o.topDomains)
+	return cmd
+}
+
+// runURL runs `elicit url`: args are the URLs, "-" reads more from stdin,
+// one per line. With --json it prints one Report object per line; without,
+// a readable report per URL. It never opens or fetches anything. The exit
+// status is 0 when no URL has a warning, 1 when some has, 2 when one is
+// invalid.
+func runURL(o urlOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if err := loadTopDomains(o.topDomains); err != nil {
+		fmt.Fprintf(stderr, "elicit url: %v\n", err)
 		return urlInvalid
 	}
-	for _, f := range topFiles {
-		if err := urlcheck.LoadTopDomains(f); err != nil {
-			fmt.Fprintf(stderr, "elicit url: %v\n", err)
-			return urlInvalid
-		}
-	}
-	urls, err := collectURLs(fs.Args(), stdin)
+	urls, err := collectURLs(args, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "elicit url: reading stdin: %v\n", err)
 		return urlInvalid
 	}
 	if len(urls) == 0 {
-		fs.Usage()
+		fmt.Fprintln(stderr, "elicit url: no URL given (- reads them from stdin, one per line)")
 		return urlInvalid
 	}
 	// Each line is escaped after encoding: encoding/json writes bidi
@@ -74,7 +90,7 @@ func runURL(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case len(r.Warnings) > 0 && status == urlClean:
 			status = urlWarnings
 		}
-		if *asJSON {
+		if o.asJSON {
 			line.Reset()
 			if err := enc.Encode(r); err != nil {
 				fmt.Fprintf(stderr, "elicit url: %v\n", err)

@@ -15,7 +15,7 @@ import (
 func TestJSONEscapesInvisibles(t *testing.T) {
 	in := "https://example.com/\u202egnp.exe?\u200d\u200b=\ufeff"
 	var out, errb bytes.Buffer
-	runURL([]string{"--json", in}, nil, &out, &errb)
+	runURL(urlOptions{asJSON: true}, []string{in}, nil, &out, &errb)
 	for _, r := range out.String() {
 		if r == 0x202e || r == 0x200d || r == 0x200b || r == 0xfeff {
 			t.Fatalf("raw %U in %q", r, out.String())

@@ -26,14 +26,14 @@ func TestURLCommand(t *testing.T) {
 		{"json", []string{"--json", "http://paypal.com@evil.example/", "https://example.com/"}, "", urlWarnings, []string{`"registrable_domain":"evil.example"`, `"code":"userinfo"`}, 2},
 		{"stdin", []string{"--json", "-"}, "https://example.com/\n\n  \nhttp://0x7f000001/\r\n", urlWarnings, []string{`"host_ascii":"127.0.0.1"`}, 2},
 		{"no urls", nil, "", urlInvalid, nil, 0},
-		{"bad flag", []string{"--nope", "https://example.com/"}, "", urlInvalid, nil, 0},
 		{"missing top domains", []string{"--top-domains", "/nonexistent", "https://example.com/"}, "", urlInvalid, nil, 0},
 		{"bidi made visible", []string{"https://ex\u202eample.com/"}, "", urlInvalid, []string{"ex<U+202E>ample"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := runURL(tt.args, strings.NewReader(tt.stdin), &out, &errb)
+			o, args := urlArgs(t, tt.args)
+			code := runURL(o, args, strings.NewReader(tt.stdin), &out, &errb)
 			if code != tt.code {
 				t.Errorf("exit %d, want %d (stderr %q)", code, tt.code, errb.String())
 			}
@@ -69,8 +69,22 @@ func TestRunCLITopDomains(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	code := runURL([]string{"--json", "--top-domains", file, "https://acrne-payments.example/"}, nil, &out, &errb)
+	o, args := urlArgs(t, []string{"https://acrne-payments.example/", "--json", "--top-domains", file})
+	code := runURL(o, args, nil, &out, &errb)
 	if code != urlWarnings || !strings.Contains(out.String(), "acme-payments.example") {
 		t.Fatalf("exit %d, output %s %s", code, out.String(), errb.String())
 	}
+}
+
+// urlArgs reads args with the flags of `elicit url`.
+func urlArgs(t *testing.T, args []string) (urlOptions, []string) {
+	t.Helper()
+	cmd := newURLCommand(newApp(nil, nil, nil))
+	if err := cmd.Flags().Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	// The command's RunE closes over its own options: read them back.
+	asJSON, _ := cmd.Flags().GetBool("json")
+	top, _ := cmd.Flags().GetStringArray("top-domains")
+	return urlOptions{asJSON: asJSON, topDomains: top}, cmd.Flags().Args()
 }

@@ -2,12 +2,14 @@ package config
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"text/tabwriter"
 )
 
 // Source says where an agent's entry comes from.
@@ -73,8 +75,15 @@ var Builtin = map[string][]string{
 	"auggie":      {"auggie", "--acp"},
 }
 
-// Reserved are the sub-command names an agent may not take.
-var Reserved = []string{"agents", "config", "form", "help", "history", "url"}
+// Reserved are the sub-command names an agent may not take: `elicit NAME`
+// runs the subcommand. internal/cli's TestReservedNames checks that every
+// command of the tree is here; mcp, serve and attach are kept for the
+// commands the design names.
+var Reserved = []string{
+	"agents", "attach", "completion", "config", "form", "help", "history", "man", "mcp",
+	"serve", "sessions", "url", "version",
+	"__complete", "__completeNoDesc", "__demo-agent", "__hostile-agent",
+}
 
 // Agent resolves a name: the file's [agents.NAME] first, then the built-in
 // entry. A built-in whose command is not on PATH is an error that says
@@ -147,4 +156,32 @@ func expandHome(p string) string {
 		}
 	}
 	return p
+}
+
+// WriteAgents prints one agent a line under a header: name, command
+// (quoted so it can be copied), source, installed; `elicit agents` is this.
+func WriteAgents(w io.Writer, agents []Agent) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tCOMMAND\tSOURCE\tINSTALLED")
+	for _, a := range agents {
+		installed := "no"
+		if a.Installed() {
+			installed = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, quoteArgv(a.Command), a.Source, installed)
+	}
+	tw.Flush()
+}
+
+// quoteArgv writes argv as a shell would need it, quoting words with
+// spaces or quotes so the line can be copied.
+func quoteArgv(argv []string) string {
+	out := make([]string, len(argv))
+	for i, a := range argv {
+		if a == "" || strings.ContainsAny(a, " \t'\"\\$") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		out[i] = a
+	}
+	return strings.Join(out, " ")
 }

@@ -75,7 +75,7 @@ func TestAgentsAndEnviron(t *testing.T) {
 		t.Fatalf("%d agents, want %d (claude is configured, hiding the built-in)", len(all), len(Builtin))
 	}
 	var b bytes.Buffer
-	writeAgents(&b, all)
+	WriteAgents(&b, all)
 	out := b.String()
 	for _, want := range []string{"claude       'x y'", "config", "opencode     opencode acp", "yes", "auggie"} {
 		if !strings.Contains(out, want) {
@@ -85,36 +85,5 @@ func TestAgentsAndEnviron(t *testing.T) {
 	env := all[1].Environ([]string{"A=1", "B=1"}) // claude
 	if strings.Join(env, " ") != "A=1 B=2" {
 		t.Errorf("Environ = %v", env)
-	}
-}
-
-func TestRunCLI(t *testing.T) {
-	fakePath(t)
-	dir := t.TempDir()
-	good := filepath.Join(dir, "good.toml")
-	bad := filepath.Join(dir, "bad.toml")
-	os.WriteFile(good, []byte("[agents.x]\ncommand = [\"x\"]\n"), 0o600)
-	os.WriteFile(bad, []byte("\n[agents.x]\ncommand = \"x\"\n"), 0o600)
-	tests := []struct {
-		args       []string
-		path       string
-		code       int
-		out, errst string
-	}{
-		{[]string{"config", "path"}, good, 0, good, ""},
-		{[]string{"config", "check"}, good, 0, "ok (1 agents, 0 hooks)", ""},
-		{[]string{"config", "check"}, bad, 1, "", "bad.toml:3:"},
-		{[]string{"config", "check"}, filepath.Join(dir, "none"), 0, "no file", ""},
-		{[]string{"agents"}, good, 0, "config    no", ""},
-		{[]string{"agents"}, bad, 1, "", "bad.toml:3:"},
-		{[]string{"config"}, good, 2, "", "usage"},
-		{nil, good, 2, "", "usage"},
-	}
-	for _, tt := range tests {
-		var out, errb bytes.Buffer
-		code := RunCLI(tt.args, &out, &errb, tt.path)
-		if code != tt.code || !strings.Contains(out.String(), tt.out) || !strings.Contains(errb.String(), tt.errst) {
-			t.Errorf("RunCLI(%v) = %d\nstdout: %s\nstderr: %s", tt.args, code, out.String(), errb.String())
-		}
 	}
 }

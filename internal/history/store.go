@@ -77,6 +77,11 @@ func Open(dir string) (*Store, error) {
 	return s, nil
 }
 
+// OpenDir makes dir (mode 0700) if needed without reading the files in
+// it: for `elicit history clear`, which must work on a damaged file (it is
+// how one recovers).
+func OpenDir(dir string) (*Store, error) { return open(dir) }
+
 // open makes the directory without reading the files.
 func open(dir string) (*Store, error) {
 	if dir == "" {

@@ -25,6 +25,7 @@ func (c *Core) route(q *Question) Changes {
 		return c.answer(q, Outcome{Action: refusal(q), By: ByLimit})
 	}
 	c.queue = append(c.queue, q)
+	c.observeAsked(q)
 	return Changes{Asked: []*Question{q}}
 }
 
@@ -41,7 +42,7 @@ func refusal(q *Question) Action {
 func (c *Core) auto(q *Question) (Outcome, bool) {
 	switch q.Kind {
 	case Permission:
-		if c.pol.Person {
+		if c.pol.Person && !c.pol.PermissionsByRule {
 			return Outcome{}, false
 		}
 		id := pickPermission(q.Perm, c.pol.Approve)
@@ -60,12 +61,12 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no --answers file, and --accept-defaults was not given"}, true
 		}
 	case URL:
-		if !c.pol.Person {
+		if !c.pol.Person && !c.pol.ApproveURLs {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no terminal to ask for consent"}, true
 		}
 	}
 	if c.paused {
-		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this agent are paused"}, true
+		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
 	}
 	return Outcome{}, false
 }

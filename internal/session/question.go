@@ -100,6 +100,7 @@ const (
 	ByPolicy              // the non-interactive rule (-p: decline, reject, or --approve)
 	ByLimit               // too many questions waiting, or questions paused
 	ByHook                // an Elicitation or ElicitationResult hook
+	ByRemote              // another client of the session (elicit serve: a person on elicit attach)
 )
 
 // String says who answered, for notes.
@@ -115,6 +116,8 @@ func (w Who) String() string {
 		return "automatically"
 	case ByHook:
 		return "hook"
+	case ByRemote:
+		return "remote client"
 	}
 	return "you"
 }

@@ -5,11 +5,14 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/formsync"
+	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -22,6 +25,12 @@ type formModal struct {
 	form *forms.Model
 	hdr  forms.Header
 	th   *theme.Theme
+	// sync, when the question is shared (elicit serve), carries drafts
+	// to and from the other clients (share.go).
+	sync   *formsync.Sync
+	share  *share.Share
+	focus  string // the field focused after the last key
+	typing int    // the typing pause being waited for
 }
 
 func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
@@ -30,8 +39,14 @@ func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal
 }
 
 func (f *formModal) question() *session.Question { return f.q }
-func (f *formModal) update(msg tea.Msg) tea.Cmd  { return f.form.Update(msg) }
-func (f *formModal) done() bool                  { _, ok := f.form.Done(); return ok }
+func (f *formModal) update(msg tea.Msg) tea.Cmd {
+	if handled, cmd := f.shared(msg); handled {
+		return cmd
+	}
+	cmd := f.form.Update(msg)
+	return tea.Batch(cmd, f.afterShared(msg))
+}
+func (f *formModal) done() bool { _, ok := f.form.Done(); return ok }
 
 // outcome is the form's answer as the core takes it.
 func (f *formModal) outcome() session.Outcome {
@@ -47,8 +62,15 @@ func (f *formModal) outcome() session.Outcome {
 
 // view frames the form (it draws no border of its own).
 func (f *formModal) view(width, height int) string {
+	notice := ""
+	if f.sync != nil {
+		if n := f.sync.Notice(shareTakeKey); n != "" {
+			notice = f.th.Accent.Render(ansi.Truncate("⚑ "+n, width, "…")) + "\n"
+			height--
+		}
+	}
 	f.form.SetSize(width-4, height-2)
-	return f.th.Modal.Width(width).Render(f.form.View())
+	return notice + f.th.Modal.Width(width).Render(f.form.View())
 }
 
 func (f *formModal) setPosition(i, n int) {

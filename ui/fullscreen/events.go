@@ -132,6 +132,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 // apply hands one event to the core, then draws it.
 func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	ch := m.core.Apply(ev)
+	if m.opts.Share != nil {
+		m.opts.Share.Event(ev) // a turn's end drops what other clients see
+	}
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		m.tr.chunk(ev)
@@ -232,6 +235,10 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 		return m.push(newURLModal(q, m.agent, m.th, m.remote), false)
 	}
 	f := newFormModal(q, m.agent, m.th)
+	if m.opts.Share != nil {
+		f.share, f.sync = m.opts.Share, m.opts.Share.Form(q, f.form)
+		f.focus = f.form.Focused()
+	}
 	return tea.Batch(m.push(f, false), f.form.Init())
 }
 
@@ -240,11 +247,11 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 func (m *Model) push(md modal, deliberate bool) tea.Cmd {
 	if deliberate {
 		m.queue.pushFront(md)
-		return m.arb.front(true)
+		return m.arb.Front(true)
 	}
 	m.queue.push(md)
 	if m.queue.front() == md {
-		return m.arb.front(false)
+		return m.arb.Front(false)
 	}
 	return nil
 }
@@ -254,11 +261,11 @@ func (m *Model) remove(md modal) tea.Cmd {
 	wasFront := m.queue.front() == md
 	m.queue.remove(md)
 	if m.queue.front() == nil {
-		m.arb.empty()
+		m.arb.Empty()
 		return nil
 	}
 	if wasFront {
-		return m.arb.front(false)
+		return m.arb.Front(false)
 	}
 	return nil
 }

@@ -1,9 +1,3 @@
-// Package ui is elicit's one root bubbletea model: the transcript, the
-// prompt, the modal queue (permissions, forms, URL consent) and the
-// pending URL flows, over an acpconn session.
-//
-//	p := tea.NewProgram(ui.New(ui.Options{Agent: cfg}))
-//	_, err := p.Run()
 package fullscreen
 
 import (
@@ -22,6 +16,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -55,6 +50,11 @@ type Options struct {
 	// Exec runs a terminal sign-in command in the user's terminal; nil =
 	// tea.ExecProcess (tests run it directly).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// Share (elicit serve) shares the session's forms and URLs with the
+	// clients of an AHP host: this screen is one client among them.
+	Share *share.Share
+	// ShareLine is shown in the transcript at start (how to attach).
+	ShareLine string
 }
 
 // turnState is where the current prompt turn is.
@@ -157,10 +157,16 @@ func New(o Options) *Model {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), remote: urlconsent.Remote(nil)}
-	m.arb = arbiter{now: now}
+	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
+	if o.Share != nil {
+		m.core.SetObserver(o.Share)
+	}
 	m.setTheme(o.Theme != "light")
+	if o.Share != nil && o.ShareLine != "" {
+		m.tr.info(o.ShareLine)
+	}
 	m.input = newInput(m.th)
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
@@ -190,7 +196,7 @@ func (m *Model) setTheme(isDark bool) {
 func (m *Model) Init() tea.Cmd {
 	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
 	m.spinning = true
-	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick)
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
 }
 
 // Update handles one message. It only changes state and returns commands.
@@ -281,12 +287,17 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.tr.info("conversation written to " + sanitize.Line(msg.path))
 		}
 		return nil
+	case shareMsg:
+		return m.onShare(msg)
+	case shareTypedMsg:
+		m.shareTyped(msg)
+		return nil
 	case preparedMsg:
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
-		return m.arb.idle(m.queue.front() != nil)
+		return m.arb.Idle(m.queue.front() != nil)
 	case tea.ResumeMsg:
 		return m.resumed()
 	case tea.FocusMsg:
@@ -305,10 +316,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
-		if f := m.queue.front(); f != nil && m.arb.focused {
+		if f := m.queue.front(); f != nil && m.arb.Focused {
 			return f.update(msg)
 		}
-		m.arb.typed()
+		m.arb.Typed()
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -318,7 +329,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if f := m.queue.front(); f != nil && m.arb.focused {
+	if f := m.queue.front(); f != nil && m.arb.Focused {
 		cmd := f.update(msg)
 		return tea.Batch(cmd, m.resolve(f))
 	}

@@ -59,7 +59,7 @@ func TestClaudeCommandStreamsLive(t *testing.T) {
 	}
 	d.goAhead("3")
 	d.goAhead("4")
-	d.waitText("line 2") // an unfinished line waits for its end, or the exit, as terminal/* output does
+	d.waitText("line 2")            // an unfinished line waits for its end, or the exit, as terminal/* output does
 	d.waitText("│ [exit status 0]") // on a line of its own
 	if strings.Contains(d.screen(), "[terminal toolu_1]") {
 		t.Errorf("the terminal's id is shown:\n%s", d.screen())

@@ -25,7 +25,7 @@ func (m *Model) View() tea.View {
 		return v
 	}
 	w := max(20, m.width)
-	if f, ok := m.queue.front().(interface{ fullScreen() bool }); ok && m.arb.focused && f.fullScreen() {
+	if f, ok := m.queue.front().(interface{ fullScreen() bool }); ok && m.arb.Focused && f.fullScreen() {
 		// A view of its own, the whole terminal (the QR code over SSH).
 		v := tea.NewView(f.(modal).view(w, max(1, m.height)))
 		v.AltScreen, v.MouseMode, v.WindowTitle, v.ReportFocus = true, tea.MouseModeCellMotion, m.windowTitle(), true
@@ -53,7 +53,7 @@ func (m *Model) bottomView(w int) string {
 		maxH = max(6, m.height-2)
 	}
 	f := m.queue.front()
-	if f != nil && m.arb.focused {
+	if f != nil && m.arb.Focused {
 		return clampHeight(f.view(w, maxH), maxH)
 	}
 	if m.showFlows {
@@ -156,7 +156,7 @@ func (m *Model) statusView(w int) string {
 	}
 	if m.scroll > 0 {
 		back := " (end returns)"
-		if m.queue.front() != nil && m.arb.focused || m.input.Value() != "" {
+		if m.queue.front() != nil && m.arb.Focused || m.input.Value() != "" {
 			back = " (pgdn returns)" // End is the dialog's or the prompt's
 		}
 		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d", m.scroll)+back))

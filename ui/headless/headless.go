@@ -33,6 +33,18 @@ type Options struct {
 	ResumeID       string
 	Stdout         io.Writer // the agent's reply
 	Stderr         io.Writer // one line per decision taken for the user, and errors
+	// Remote (elicit serve -p) puts the forms and URLs before the clients
+	// of an AHP host instead of a rule: the run waits for their answers.
+	// Permissions stay with the rule (--approve).
+	Remote *Remote
+}
+
+// Remote is what a run shares its questions with: the core's observer,
+// every agent event (turn ends), and the answers other clients give.
+type Remote struct {
+	Observer session.Observer
+	Event    func(acpconn.Event)
+	Answers  <-chan session.Pending
 }
 
 // DefaultTimeout bounds a -p run when no --timeout is given.
@@ -66,8 +78,14 @@ func Run(o Options) int {
 	}
 	h := &headless{ctx: ctx, o: o, core: session.New(nil, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
+		Person: o.Remote != nil, PermissionsByRule: o.Remote != nil,
 	}, nil)}
 	defer h.core.Close()
+	var remote <-chan session.Pending
+	if o.Remote != nil {
+		h.core.SetObserver(o.Remote.Observer)
+		remote = o.Remote.Answers
+	}
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
 	started := make(chan opened, 1)
@@ -113,6 +131,10 @@ func Run(o Options) int {
 			}
 			if code, done := h.apply(ev); done {
 				return code
+			}
+		case p := <-remote:
+			for _, n := range h.core.Settle(ctx, h.core.Answer(p.Q, p.Out)).Notes {
+				fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
 			}
 		case <-ctx.Done():
 			h.endLine()
@@ -248,6 +270,9 @@ func (h *headless) stdout() *msgbreak.Writer {
 func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 	o := h.o
 	ch := h.core.Settle(h.ctx, h.core.Apply(ev))
+	if o.Remote != nil && o.Remote.Event != nil {
+		o.Remote.Event(ev)
+	}
 	for _, n := range ch.Notes {
 		fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
 	}

@@ -1,0 +1,390 @@
+package ahp
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// HostOptions configure a Host. Every cap bounds what remote peers can make
+// the host hold; zero means the default.
+type HostOptions struct {
+	SessionID string // default: random
+	Title     string // the session's title
+	Provider  string // default "elicit"
+	Version   string // elicit's version, in serverInfo
+	Limits    Limits // per answer
+	// MaxClients is how many clients may be connected at once (default 64).
+	MaxClients int
+	// MaxRequests is how many requests may be open at once (default 32),
+	// MaxQuestions how many questions one may have (default 64).
+	MaxRequests, MaxQuestions int
+	// Replay is how many past actions are kept for reconnects (default
+	// 1024); a client further behind gets a snapshot.
+	Replay int
+	Now    func() time.Time
+	// Check, when set, also judges a valid-looking accept with the final
+	// answers merged (the owner's own rules, such as a schema's pattern):
+	// an error refuses the completion with its text as the reason. It runs
+	// under the host's lock and must not call the host.
+	Check func(final Request) error
+}
+
+func (o HostOptions) withDefaults() HostOptions {
+	if o.SessionID == "" {
+		o.SessionID = randomID()
+	}
+	if o.Provider == "" {
+		o.Provider = "elicit"
+	}
+	if o.MaxClients <= 0 {
+		o.MaxClients = 64
+	}
+	if o.MaxRequests <= 0 {
+		o.MaxRequests = 32
+	}
+	if o.MaxQuestions <= 0 {
+		o.MaxQuestions = 64
+	}
+	if o.Replay <= 0 {
+		o.Replay = 1024
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	o.Limits = o.Limits.orDefault()
+	return o
+}
+
+func randomID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Completion is a request the first valid inputCompleted answered: the
+// request with its final answers (the completion's merged over the synced
+// ones), the response, and who sent it.
+type Completion struct {
+	Request  Request
+	Response Response
+	By       Origin
+}
+
+// Update is one applied change, for a watcher in the host's own process
+// (the terminal that runs `elicit serve`).
+type Update struct {
+	Action Action
+	Origin *Origin // nil for the host's own actions
+	Inputs Inputs  // the state after it
+}
+
+// logged is one applied action with its sequence number.
+type logged struct {
+	seq    int64
+	action Action
+	origin *Origin
+	wire   [2]*wired // per generation, encoded once
+}
+
+type wired struct {
+	channel string
+	msg     []byte
+	ok      bool
+}
+
+// Host holds one session's input requests and serves them to clients: it
+// validates what they dispatch, applies it with the reducer, echoes it to
+// every subscriber with the sender's origin (or to the sender alone with a
+// rejectionReason), and reports the first valid completion of each request.
+// It is safe for concurrent use.
+type Host struct {
+	mu     sync.Mutex
+	o      HostOptions
+	in     Inputs
+	seq    int64
+	log    []*logged
+	conns  map[*hostConn]bool
+	known  map[string]Generation // client ids seen, for reconnect
+	order  []string
+	done   *mailbox[Completion]
+	watch  map[*mailbox[Update]]bool
+	turnNo int
+	// won keeps the last maxWon completions by request id, for Winner;
+	// wonOrder is their order, oldest first.
+	won      map[string]Completion
+	wonOrder []string
+}
+
+// maxWon bounds the completions Winner can still tell.
+const maxWon = 256
+
+// NewHost returns a host with no request open and no turn active.
+func NewHost(o HostOptions) *Host {
+	o = o.withDefaults()
+	return &Host{o: o, conns: map[*hostConn]bool{}, known: map[string]Generation{},
+		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}}
+}
+
+// Winner returns the completion that answered request id: the first valid
+// one a client dispatched. ok is false while the request is open, after a
+// Withdraw, and for a request too long past to be remembered. The
+// serving terminal asks it when its own completion was rejected, so the
+// agent hears the answer every client was told (see ui/internal/share).
+func (h *Host) Winner(id string) (c Completion, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c, ok = h.won[id]
+	return c, ok
+}
+
+// SessionID is the session's id; SessionURI(h.SessionID()) its channel.
+func (h *Host) SessionID() string { return h.o.SessionID }
+
+// Inputs returns a copy of the current state.
+func (h *Host) Inputs() Inputs {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.in.Clone()
+}
+
+// NextCompletion waits for the next completion a client (or the host's own
+// Dispatch) made; ok is false when ctx is done or the host closed.
+func (h *Host) NextCompletion(ctx context.Context) (Completion, bool) { return h.done.next(ctx) }
+
+// Watch returns a function that waits for the next applied change, and a
+// function to stop watching.
+func (h *Host) Watch() (next func(context.Context) (Update, bool), stop func()) {
+	mb := newMailbox[Update](4096)
+	h.mu.Lock()
+	h.watch[mb] = true
+	h.mu.Unlock()
+	return mb.next, func() {
+		h.mu.Lock()
+		delete(h.watch, mb)
+		h.mu.Unlock()
+		mb.close()
+	}
+}
+
+// Close ends every connection and the completions.
+func (h *Host) Close() {
+	h.mu.Lock()
+	conns := h.conns
+	h.conns = map[*hostConn]bool{}
+	h.mu.Unlock()
+	for c := range conns {
+		c.close()
+	}
+	h.done.close()
+}
+
+// StartTurn starts a turn: clients see the requests asked in it.
+func (h *Host) StartTurn() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.turnNo++
+	id := fmt.Sprintf("turn-%d", h.turnNo)
+	h.apply(TurnStarted{TurnID: id}, nil)
+	return id
+}
+
+// EndTurn ends the active turn (state: TurnComplete, TurnCancelled or
+// TurnError): its open requests are dropped and every client told.
+func (h *Host) EndTurn(state string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.in.Turn == "" {
+		return
+	}
+	for _, r := range h.in.OpenRequests() {
+		h.apply(InputNeededRemoved{ID: r.ID}, nil)
+	}
+	h.apply(TurnEnded{TurnID: h.in.Turn, State: state}, nil)
+}
+
+// Request asks r of every client (or replaces the open request with its
+// id). A turn is started if none is active. It fails past the caps.
+func (h *Host) Request(r Request) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if r.ID == "" {
+		return errors.New("a request needs an id")
+	}
+	if len(r.Questions) > h.o.MaxQuestions {
+		return fmt.Errorf("more than %d questions", h.o.MaxQuestions)
+	}
+	if h.in.Open(r.ID) == nil && len(h.in.OpenRequests()) >= h.o.MaxRequests {
+		return fmt.Errorf("more than %d open requests", h.o.MaxRequests)
+	}
+	if h.in.Turn == "" {
+		h.turnNo++
+		h.apply(TurnStarted{TurnID: fmt.Sprintf("turn-%d", h.turnNo)}, nil)
+	}
+	delete(h.won, r.ID) // a new request under an old id has no winner yet
+	h.apply(InputRequested{Request: r}, nil)
+	if e := h.in.Open(r.ID); e != nil {
+		h.apply(InputNeededSet{Chat: ChatURI(h.o.SessionID), Request: e.Request.Clone()}, nil)
+	}
+	return nil
+}
+
+// Withdraw closes an open request the agent no longer waits for (it
+// withdrew the question, or went away): clients see it completed with
+// cancel by the host itself, and no Completion is reported.
+func (h *Host) Withdraw(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.in.Open(id) == nil {
+		return
+	}
+	h.apply(InputCompleted{RequestID: id, Response: Cancel}, nil)
+	h.apply(InputNeededRemoved{ID: id}, nil)
+}
+
+// Dispatch applies an action of a client in the host's own process (the
+// serving terminal) as if it came over the wire: validated, applied,
+// echoed to everyone with origin. The error is the rejection reason.
+func (h *Host) Dispatch(origin Origin, a Action) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.dispatch(&origin, a)
+}
+
+// dispatch validates and applies a client's action. h.mu is held.
+func (h *Host) dispatch(origin *Origin, a Action) error {
+	if !ClientDispatchable(a) {
+		return errors.New("clients may only dispatch inputAnswerChanged and inputCompleted")
+	}
+	switch a := a.(type) {
+	case InputAnswerChanged:
+		e := h.in.Open(a.RequestID)
+		if e == nil {
+			return h.notOpen(a.RequestID)
+		}
+		q := e.Request.Question(a.QuestionID)
+		if q == nil {
+			return fmt.Errorf("request %q has no question %q", clip(a.RequestID), clip(a.QuestionID))
+		}
+		if a.Answer != nil {
+			if err := CheckAnswer(q, a.Answer, h.o.Limits); err != nil {
+				return err
+			}
+		}
+		h.apply(a, origin)
+	case InputCompleted:
+		e := h.in.Open(a.RequestID)
+		if e == nil {
+			return h.notOpen(a.RequestID)
+		}
+		if err := CheckCompletion(&e.Request, a, h.o.Limits); err != nil {
+			return err
+		}
+		if a.Response == Accept && h.o.Check != nil {
+			final := e.Request.Clone()
+			if len(a.Answers) > 0 && final.Answers == nil {
+				final.Answers = map[string]Answer{}
+			}
+			for k, v := range a.Answers {
+				final.Answers[k] = v.Clone()
+			}
+			if err := h.o.Check(final); err != nil {
+				return err
+			}
+		}
+		h.apply(a, origin)
+		final := h.in.Find(a.RequestID).Request.Clone()
+		h.apply(InputNeededRemoved{ID: a.RequestID}, nil)
+		c := Completion{Request: final, Response: a.Response, By: *origin}
+		h.rememberWin(a.RequestID, c)
+		h.done.put(c)
+	}
+	return nil
+}
+
+// rememberWin records c for Winner, forgetting the oldest past maxWon.
+// h.mu is held.
+func (h *Host) rememberWin(id string, c Completion) {
+	if _, seen := h.won[id]; !seen {
+		h.wonOrder = append(h.wonOrder, id)
+	}
+	h.won[id] = c
+	if len(h.wonOrder) > maxWon {
+		delete(h.won, h.wonOrder[0])
+		h.wonOrder = h.wonOrder[1:]
+	}
+}
+
+func (h *Host) notOpen(id string) error {
+	if e := h.in.Find(id); e != nil {
+		return fmt.Errorf("request %q was already completed (%s)", clip(id), e.Response)
+	}
+	return fmt.Errorf("no open request %q", clip(id))
+}
+
+// status is the session's summary status.
+func (h *Host) status() int {
+	switch {
+	case len(h.in.OpenRequests()) > 0:
+		return StatusInputNeeded
+	case h.in.Turn != "":
+		return StatusInProgress
+	}
+	return StatusIdle
+}
+
+func (h *Host) info() stateInfo {
+	return stateInfo{Title: h.o.Title, Provider: h.o.Provider, Status: h.status(), Now: h.o.Now()}
+}
+
+// apply reduces a into the state, logs it and sends it to every
+// subscriber and watcher. h.mu is held.
+func (h *Host) apply(a Action, origin *Origin) {
+	h.in.Apply(a)
+	h.seq++
+	l := &logged{seq: h.seq, action: a, origin: origin}
+	h.log = append(h.log, l)
+	if len(h.log) > h.o.Replay {
+		h.log = h.log[len(h.log)-h.o.Replay:]
+	}
+	for c := range h.conns {
+		c.deliver(l)
+	}
+	if len(h.watch) > 0 {
+		u := Update{Action: a, Origin: origin, Inputs: h.in.Clone()}
+		for w := range h.watch {
+			w.put(u)
+		}
+	}
+}
+
+// encoded is l on the wire for generation g, made once.
+func (h *Host) encoded(l *logged, g Generation) *wired {
+	if w := l.wire[g]; w != nil {
+		return w
+	}
+	w := &wired{}
+	ch, raw, ok := g.encode(h.o.SessionID, l.action, h.o.Now())
+	if ok {
+		w.channel, w.ok = ch, true
+		w.msg = notification("action", envelope{Channel: ch, Action: raw, ServerSeq: l.seq, Origin: l.origin})
+	}
+	l.wire[g] = w
+	return w
+}
+
+// remember records a client id's generation for reconnects (bounded).
+func (h *Host) remember(id string, g Generation) {
+	if _, ok := h.known[id]; !ok {
+		h.order = append(h.order, id)
+		if len(h.order) > 4*h.o.MaxClients {
+			delete(h.known, h.order[0])
+			h.order = h.order[1:]
+		}
+	}
+	h.known[id] = g
+}

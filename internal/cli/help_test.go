@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
+)
+
+// TestHelpGolden holds the --help of the root and of every subcommand to
+// testdata/help (go test -update rewrites them; review the diff).
+func TestHelpGolden(t *testing.T) {
+	root := newRootCommand(newApp(nil, nil, nil))
+	root.InitDefaultHelpCmd()
+	var paths [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		if c.Hidden {
+			return
+		}
+		paths = append(paths, path)
+		for _, s := range c.Commands() {
+			walk(s, append(path[:len(path):len(path)], s.Name()))
+		}
+	}
+	walk(root, nil)
+	if len(paths) < 15 {
+		t.Fatalf("only %d commands: %q", len(paths), paths)
+	}
+	for _, p := range paths {
+		name := strings.Join(append([]string{"elicit"}, p...), "_")
+		t.Run(name, func(t *testing.T) {
+			r := runTree(t, "", append(p, "--help")...)
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("%v", r)
+			}
+			testkit.Golden(t, filepath.Join("testdata", "help", name+".golden"), []byte(r.stdout))
+		})
+	}
+}
+
+// TestHelpGroups: the grouped sections appear in order, each flag once,
+// and a flag's placeholder comes from its usage.
+func TestHelpGroups(t *testing.T) {
+	r := runTree(t, "", "--help")
+	out := r.stdout
+	last := -1
+	for _, title := range []string{"USAGE", "EXAMPLES", "COMMANDS", "SESSION", "ANSWERS WITHOUT A PERSON", "FILES AND LOGS", "PROTOCOL", "FLAGS"} {
+		i := strings.Index(out, "\n  "+title+"  \n")
+		if i < 0 || i < last {
+			t.Fatalf("section %s missing or out of order:\n%s", title, out)
+		}
+		last = i
+	}
+	for _, flag := range []string{"-p --prompt TEXT", "--resume ID", "-c --continue", "--answers FILE", "--start-timeout DURATION", "-v --version", "-h --help"} {
+		if strings.Count(out, flag) != 1 {
+			t.Errorf("%q appears %d times:\n%s", flag, strings.Count(out, flag), out)
+		}
+	}
+	if !strings.Contains(out, "Exit status: 0 ok, 1 failure, 2 usage error, 124 timeout") {
+		t.Errorf("no exit statuses in the root help")
+	}
+	if strings.Contains(out, "`") {
+		t.Errorf("a raw backquote in help:\n%s", out)
+	}
+	// help FORM draws the same as form --help.
+	if a, b := runTree(t, "", "help", "form"), runTree(t, "", "form", "--help"); a.stdout != b.stdout {
+		t.Errorf("help form differs from form --help:\n%s\n---\n%s", a.stdout, b.stdout)
+	}
+}

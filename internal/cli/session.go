@@ -1,0 +1,180 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/ui/fullscreen"
+	"github.com/elicit-dev/elicit/ui/headless"
+	"github.com/elicit-dev/elicit/ui/line"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// agentConfig is the agent to run: agent's command, or the demo agent;
+// with --log, closeLog closes the trace file. code is non-zero on a bad
+// flag.
+func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acpconn.Config, closeLog func(), code int) {
+	closeLog = func() {}
+	argv := agent.argv
+	if len(argv) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			fmt.Fprintln(stderr, "elicit:", err)
+			return cfg, closeLog, exitFailed
+		}
+		argv = []string{self, demoAgentCommand}
+	}
+	dir := o.cwd
+	if dir == "" {
+		dir = agent.dir
+	}
+	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
+		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout}
+	if o.logFile != "" {
+		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		if err != nil {
+			fmt.Fprintln(stderr, "elicit:", err)
+			return cfg, closeLog, exitUsage
+		}
+		cfg.Log, closeLog = f, func() { f.Close() }
+	}
+	return cfg, closeLog, exitOK
+}
+
+// loadTopDomains adds the --top-domains files to the lookalike checks.
+func loadTopDomains(files []string) error {
+	for _, f := range files {
+		if err := urlcheck.LoadTopDomains(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runSession runs a session with an agent in the front end that fits:
+// -p (or no terminal), the line session, or the full screen. It returns
+// the exit status.
+func (a *app) runSession(req sessionRequest) int {
+	o := req.opts
+	stderr := textOut(a.stderr)
+	fail := func(code int, err error) int {
+		fmt.Fprintln(stderr, "elicit:", err)
+		return code
+	}
+	if err := loadTopDomains(o.files.topDomains); err != nil {
+		return fail(exitUsage, err)
+	}
+	file, _, err := loadConfig(o.files.configFile)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	st, err := newSetup(req, file)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
+	defer st.close()
+	// However elicit ends, no agent it started outlives it: every agent's
+	// process group is tracked from its spawn and ended here (SIGTERM,
+	// then SIGKILL), including one still starting or being restarted.
+	defer procgroup.Default.Shutdown()
+	// A signal ends the agents first; the front end then sees its agent
+	// exit (or its start fail) and returns.
+	var caught atomic.Value
+	endAgents := func(s os.Signal) {
+		caught.CompareAndSwap(nil, s)
+		procgroup.Default.Shutdown()
+	}
+	signalled := func(code int) int {
+		if s, ok := caught.Load().(os.Signal); ok {
+			fmt.Fprintf(stderr, "elicit: %v: the agent was ended\n", s)
+			return procgroup.ExitCode(s)
+		}
+		return code
+	}
+	cfg, closeLog, code := agentConfig(o.agent, st.agent, stderr)
+	if code != 0 {
+		return code
+	}
+	defer closeLog()
+	answers, err := o.answers.load()
+	if err != nil {
+		return fail(exitUsage, answersError(o.answers.answers, err))
+	}
+	start := o.start
+	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
+	if o.prompt.prompt != "" || !tty {
+		if o.prompt.prompt == "" {
+			return fail(exitUsage, errors.New("no terminal: use -p TEXT to send one prompt"))
+		}
+		stop := procgroup.TrapSignals(context.Background(), endAgents)
+		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Answers: answers, AcceptDefaults: o.answers.acceptDefaults,
+			Approve: o.answers.approve, Timeout: o.prompt.timeout, Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume,
+			Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr})
+		stop()
+		return signalled(code)
+	}
+	screen := req.accessible
+	if !screen && dumbTerminal() {
+		fmt.Fprintln(stderr, "elicit: TERM="+os.Getenv("TERM")+" cannot draw the full screen; using the line session (--accessible)")
+		screen = true
+	}
+	if screen {
+		if start.resumeSet || start.mode != "" || start.model != "" {
+			fmt.Fprintln(stderr, "elicit: the line session does not take --resume, -c, --mode or --model yet; starting a new session")
+		}
+		// SIGINT is the accessible session's own (it cancels a turn).
+		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt)
+		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory})
+		signal.Stop(sig)
+		stop()
+		return signalled(code)
+	}
+	return a.fullScreen(cfg, req, st, answers)
+}
+
+// fullScreen runs the full-screen front end.
+func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answers map[string]json.RawMessage) int {
+	o := req.opts
+	w, h, _ := term.GetSize(os.Stdout.Fd()) // the first frame is drawn at once, at this size
+	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
+		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
+		Resume: o.start.resumeSet, ResumeID: o.start.resume, Width: w, Height: h})
+	p := newScreenProgram(m)
+	// A closed terminal (SIGHUP) would kill elicit at once: end the
+	// program instead, so the agents are ended below. (bubbletea handles
+	// SIGINT and SIGTERM.)
+	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
+	_, err := p.Run()
+	stop()
+	// However the program ended, the agent's process group ends too, and
+	// one still starting or restarting.
+	m.Close()
+	procgroup.Default.Shutdown()
+	// The alternate screen took the conversation with it: print it to the
+	// normal screen, so it stays in the scrollback.
+	io.WriteString(textOut(a.stdout), m.Transcript())
+	if err != nil {
+		if errors.Is(err, tea.ErrProgramPanic) {
+			if path := fullscreen.CrashLog(); path != "" {
+				fmt.Fprintf(a.stderr, "elicit crashed; the crash log is at %s\n", path)
+			}
+		}
+		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
+		return exitFailed
+	}
+	return exitOK
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# End to end: `elicit serve` with the demo agent and two `elicit attach`
+# clients, each in its own tmux terminal. The serving terminal shows how to
+# attach; a form the agent asks appears in all three; a draft typed in one
+# client (alice) appears in the other (bob); bob accepts, the answer (with
+# alice's draft in it) reaches the agent (checked in the --log trace), and
+# alice's form closes as answered elsewhere. Then `elicit attach --answers`
+# answers a `serve -p` run without a terminal, and a wrong token is refused.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tmux-lib.sh
+e2e_setup
+
+# term_screen NAME: the screen of the tmux session NAME.
+term_screen() { t capture-pane -p -t "$1" -J; }
+
+# term_has NAME TEXT: TEXT (fixed string) is on NAME's screen now.
+term_has() {
+	local s
+	s="$(term_screen "$1")"
+	grep -qF -- "$2" <<<"$s"
+}
+
+# term_wait NAME TEXT: poll NAME's screen until TEXT shows.
+term_wait() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	while ((SECONDS < deadline)); do
+		if term_has "$1" "$2"; then return 0; fi
+		sleep 0.2
+	done
+	echo "FAIL: $1 never showed: $2" >&2
+	echo "----- $1 -----" >&2
+	term_screen "$1" >&2
+	exit 1
+}
+
+# term_keys NAME KEYS...: press keys in NAME.
+term_keys() {
+	local name="$1"
+	shift
+	t send-keys -t "$name" "$@"
+}
+
+# start_term NAME CMD...: another terminal of the same size running CMD.
+start_term() {
+	local name="$1" cmd
+	shift
+	cmd="$(printf '%q ' "$@")"
+	t new-session -d -s "$name" -x "$E2E_COLS" -y "$E2E_ROWS" "$cmd; echo \"[$name exited \$?]\"; exec sleep 3600"
+}
+
+tok="$work/token"
+start_elicit "$bin" serve --token-file "$tok" --log "$log" --cwd "$work"
+wait_for "shared: elicit attach ws://127.0.0.1:"
+url="$(screen | grep -o 'ws://127\.0\.0\.1:[0-9]*/' | head -1)"
+[ -n "$url" ] || fail "no URL in the attach line"
+grep -qF -- "--token $(cat "$tok")" <<<"$(screen)" || fail "the attach line lacks the token"
+passed_check "serve prints the exact attach line, token included"
+
+start_term alice "$bin" attach "$url" --token-file "$tok" --name alice
+start_term bob "$bin" attach "$url" --token-file "$tok" --name bob
+term_wait alice "no question waits"
+term_wait bob "no question waits"
+
+type_text "/form defaults"
+keys Enter
+wait_for "Check your profile"
+term_wait alice "Check your profile"
+term_wait bob "Check your profile"
+passed_check "the agent's form appears in the serving terminal and both clients"
+
+sleep 0.6                             # the form's grace period: a key meant for something else does not answer it
+term_keys alice Tab                   # name -> age
+term_keys alice C-u                   # readline: clear the field
+t send-keys -t alice -l -- "77"
+term_keys alice Tab                   # leaving the field sends the draft
+term_wait bob "   77"
+passed_check "a draft typed in one client appears in the other"
+
+sleep 0.3
+for _ in 1 2 3 4 5; do
+	term_keys bob Enter # through the fields to the review
+	sleep 0.2
+done
+term_wait bob "Review your answers"
+term_keys bob Enter
+term_wait bob "you answered: accept"
+wait_log '"content":{"age":77'
+passed_check "the answer accepted in the second client reaches the agent (trace)"
+term_wait alice "answered elsewhere: accept (by bob"
+passed_check "the first client closes its form: answered elsewhere"
+wait_for "answered elsewhere: accept (by bob"
+wait_for '"age": 77'
+passed_check "the serving terminal's form closes too, and the agent's reply shows the answer"
+
+keys C-c C-c
+t kill-session -t alice
+t kill-session -t bob
+
+# Without terminals: serve -p, answered by attach --answers.
+"$bin" serve --token-file "$work/token2" -p "/form defaults" >"$work/p.out" 2>"$work/p.err" &
+serve_pid=$!
+deadline=$((SECONDS + E2E_TIMEOUT))
+until grep -q 'ws://' "$work/p.err" 2>/dev/null || ((SECONDS > deadline)); do sleep 0.2; done
+purl="$(grep -o 'ws://[^ ]*' "$work/p.err" | head -1)"
+[ -n "$purl" ] || fail "serve -p printed no attach line"
+echo '{}' >"$work/empty.json"
+if "$bin" attach "$purl" --token wrong-token --answers "$work/empty.json" 2>"$work/bad.err"; then fail "a wrong token was let in"; fi
+grep -qF "401" "$work/bad.err" || fail "the refusal does not say why: $(cat "$work/bad.err")"
+passed_check "a wrong token is refused"
+echo '{"name":"Script"}' >"$work/answers.json"
+"$bin" attach "$purl" --token-file "$work/token2" --answers "$work/answers.json" >"$work/lines.jsonl" 2>"$work/attach.err" || true
+wait "$serve_pid" || fail "serve -p failed: $(cat "$work/p.err")"
+grep -qF '"name": "Script"' "$work/p.out" || fail "the agent did not get the scripted answer: $(cat "$work/p.out")"
+grep -qF '"request":"q1","response":"accept"' "$work/lines.jsonl" || fail "no JSON line for the answer: $(cat "$work/lines.jsonl")"
+passed_check "attach --answers answers serve -p and prints each completed request as a JSON line"
+
+echo "e2e-ahp: $passed checks passed"

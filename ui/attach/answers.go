@@ -1,0 +1,98 @@
+package attach
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/ahp/schemamap"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+)
+
+// Completed is the line RunAnswers prints for each completed request.
+type Completed struct {
+	Request  string                `json:"request"`
+	Response ahp.Response          `json:"response"`
+	Answers  map[string]ahp.Answer `json:"answers,omitempty"`
+	By       string                `json:"by,omitempty"` // the client that completed it
+	Mine     bool                  `json:"mine"`
+}
+
+// RunAnswers answers without a terminal: each open request is accepted
+// with answers (the format `-p --answers` reads: question id to value, an
+// option's id for a single select, a list of ids for a multi-select; then
+// each question's default), or declined with the reason when they cannot
+// fill it; a URL-only request is declined (nobody is there to consent).
+// Every completed request, whoever completed it, is printed to out as one
+// JSON line. It returns when the connection ends or ctx is done.
+func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, out, errOut io.Writer) error {
+	handled := map[string]bool{}
+	enc := json.NewEncoder(out)
+	for {
+		ev, ok := c.Next(ctx)
+		if !ok {
+			return ctx.Err()
+		}
+		var in ahp.Inputs
+		switch ev := ev.(type) {
+		case ahp.Closed:
+			return ev.Err
+		case ahp.Reset:
+			in = ev.Inputs
+		case ahp.Rejected:
+			in = ev.Inputs
+			fmt.Fprintln(errOut, "elicit attach: the host refused:", sanitize.Line(ev.Reason))
+		case ahp.Changed:
+			in = ev.Inputs
+			if done, ok := ev.Action.(ahp.InputCompleted); ok {
+				line := Completed{Request: done.RequestID, Response: done.Response, Mine: ev.Mine}
+				if e := in.Find(done.RequestID); e != nil {
+					line.Answers = e.Request.Answers
+				}
+				if ev.Origin != nil {
+					line.By = ev.Origin.ClientID
+				}
+				if err := enc.Encode(line); err != nil {
+					return err
+				}
+			}
+		default:
+			continue
+		}
+		for _, r := range in.OpenRequests() {
+			if handled[r.ID] {
+				continue
+			}
+			handled[r.ID] = true
+			resp, final, why := answer(r, answers)
+			if why != "" {
+				fmt.Fprintf(errOut, "elicit attach: %s request %s: %s\n", resp, sanitize.Line(r.ID), sanitize.Line(why))
+			}
+			_ = c.Dispatch(ahp.InputCompleted{RequestID: r.ID, Response: resp, Answers: final})
+		}
+	}
+}
+
+// answer is the completion answers give request r.
+func answer(r ahp.Request, answers map[string]json.RawMessage) (ahp.Response, map[string]ahp.Answer, string) {
+	if len(r.Questions) == 0 {
+		if r.URL != "" {
+			return ahp.Decline, nil, "a URL needs a person's consent"
+		}
+		return ahp.Accept, nil, ""
+	}
+	m, notes, err := schemamap.FromQuestions(r.Questions)
+	if err != nil {
+		return ahp.Decline, nil, err.Error()
+	}
+	if len(notes) > 0 {
+		return ahp.Decline, nil, notes[0]
+	}
+	content, err := m.Schema.FromAnswers(answers)
+	if err != nil {
+		return ahp.Decline, nil, err.Error()
+	}
+	return ahp.Accept, m.Answers(content, ahp.Submitted), ""
+}

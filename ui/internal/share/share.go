@@ -1,0 +1,313 @@
+// Package share is the host side of `elicit serve`: it mirrors the session
+// core's questions to an AHP host (it is the core's session.Observer), so
+// every attached client sees them, turns another client's completion into
+// the core's answer, and carries drafts both ways for the terminal that
+// runs the session, which is itself a full client of the same state.
+//
+// Forms and URLs are mirrored; permissions are not (they stay on the
+// serving terminal: see the README).
+package share
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/ahp/schemamap"
+	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/ui/internal/formsync"
+)
+
+// Answer is a completion another client made: the core answers Q with Out.
+type Answer struct {
+	Q   *session.Question
+	Out session.Outcome
+	Who string
+}
+
+// Draft is another client's change to one question of Q's form.
+type Draft struct {
+	Q          *session.Question
+	QuestionID string
+	Answer     *ahp.Answer
+	Who        string
+}
+
+type item struct {
+	q    *session.Question
+	id   string
+	m    *schemamap.Map
+	sync *formsync.Sync
+	// claimed: the host took this terminal's completion (Claim).
+	claimed bool
+}
+
+// Share mirrors one session's questions to a host.
+type Share struct {
+	h     *ahp.Host
+	local ahp.Origin
+	mu    sync.Mutex
+	byQ   map[*session.Question]*item
+	byID  map[string]*item
+	n     int
+	out   chan any
+	stop  context.CancelFunc
+}
+
+// New returns the share for host h; the serving terminal's drafts and
+// answers carry the client id name. Close stops it.
+func New(h *ahp.Host, name string) *Share {
+	s := &Share{h: h, local: ahp.Origin{ClientID: name}, byQ: map[*session.Question]*item{}, byID: map[string]*item{},
+		out: make(chan any, 256)}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	next, stopWatch := h.Watch()
+	go func() {
+		defer stopWatch()
+		for {
+			u, ok := next(ctx)
+			if !ok {
+				return
+			}
+			if d, ok := s.draft(u); ok {
+				select {
+				case s.out <- d:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	go func() {
+		for {
+			c, ok := h.NextCompletion(ctx)
+			if !ok {
+				return
+			}
+			if a, ok := s.answer(c); ok {
+				select {
+				case s.out <- a:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return s
+}
+
+// Check is the host's extra rule (ahp.HostOptions.Check): an accepted
+// form's final answers must make content its schema takes.
+func (s *Share) Check(final ahp.Request) error {
+	s.mu.Lock()
+	it := s.byID[final.ID]
+	s.mu.Unlock()
+	if it == nil || it.m == nil {
+		return nil
+	}
+	_, err := it.m.Content(final.Answers)
+	return err
+}
+
+// Close stops reading the host.
+func (s *Share) Close() { s.stop() }
+
+// Next waits for the next thing another client did: an Answer or a Draft.
+func (s *Share) Next(ctx context.Context) (any, bool) {
+	select {
+	case v := <-s.out:
+		return v, true
+	case <-ctx.Done():
+		return nil, false
+	}
+}
+
+// Asked publishes a form or URL question (session.Observer).
+func (s *Share) Asked(q *session.Question) {
+	if q.Kind == session.Permission || q.Legacy {
+		return // a permission stays with the serving terminal
+	}
+	s.mu.Lock()
+	s.n++
+	it := &item{q: q, id: fmt.Sprintf("q%d", s.n)}
+	req := ahp.Request{ID: it.id, Message: q.Elicit.Message}
+	if q.Kind == session.URL {
+		req.URL = q.Elicit.URL
+	} else if q.Elicit.Schema != nil {
+		it.m = schemamap.FromSchema(q.Elicit.Schema)
+		req.Questions = it.m.Questions
+	}
+	s.byQ[q], s.byID[it.id] = it, it
+	s.mu.Unlock()
+	if err := s.h.Request(req); err != nil {
+		s.forget(q)
+	}
+}
+
+// Claim is the host's word on an answer given on the serving terminal
+// (session.Arbiter): it is dispatched as this client's completion, and
+// when another client's completion won first, that one is what the
+// agent gets, as every client was told.
+func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome {
+	s.mu.Lock()
+	it := s.byQ[q]
+	s.mu.Unlock()
+	if it == nil {
+		return out // not shared (a permission), or no longer on the host
+	}
+	err := s.h.Dispatch(s.local, s.completion(it, out))
+	if err == nil {
+		s.mu.Lock()
+		it.claimed = true
+		s.mu.Unlock()
+		return out
+	}
+	if w, ok := s.h.Winner(it.id); ok && w.By.ClientID != s.local.ClientID {
+		if a, ok := s.answer(w); ok {
+			return a.Out
+		}
+	}
+	return out // withdrawn or the host closed: the agent has only this answer
+}
+
+// Answered forgets a question once the core answered it
+// (session.Observer): Claim already told the host, and an answer that came
+// from another client is the host's own.
+func (s *Share) Answered(q *session.Question, out session.Outcome) {
+	it := s.forget(q)
+	if it == nil || it.claimed || out.By == session.ByRemote {
+		return
+	}
+	if err := s.h.Dispatch(s.local, s.completion(it, out)); err != nil {
+		s.h.Withdraw(it.id) // whatever stopped it, the agent has its answer
+	}
+}
+
+// completion is the terminal's answer to it as the host takes it.
+func (s *Share) completion(it *item, out session.Outcome) ahp.InputCompleted {
+	c := ahp.InputCompleted{RequestID: it.id, Response: response(out.Action)}
+	if out.Action == session.Accept && it.m != nil {
+		c.Answers = it.m.Answers(out.Content, ahp.Submitted)
+	}
+	return c
+}
+
+// Closed withdraws a question the agent no longer waits for.
+func (s *Share) Closed(q *session.Question, reason string) {
+	if it := s.forget(q); it != nil {
+		s.h.Withdraw(it.id)
+	}
+}
+
+func (s *Share) forget(q *session.Question) *item {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it := s.byQ[q]
+	delete(s.byQ, q)
+	if it != nil {
+		delete(s.byID, it.id)
+	}
+	return it
+}
+
+func response(a session.Action) ahp.Response {
+	switch a {
+	case session.Accept:
+		return ahp.Accept
+	case session.Decline:
+		return ahp.Decline
+	}
+	return ahp.Cancel
+}
+
+// Event follows the agent's turns: a turn that ends drops the requests
+// still open, and every client is told.
+func (s *Share) Event(ev acpconn.Event) {
+	switch ev := ev.(type) {
+	case acpconn.TurnEnded:
+		state := ahp.TurnComplete
+		switch {
+		case ev.Err != nil:
+			state = ahp.TurnError
+		case ev.StopReason == "cancelled":
+			state = ahp.TurnCancelled
+		}
+		s.h.EndTurn(state)
+	case acpconn.AgentExited:
+		s.h.EndTurn(ahp.TurnError)
+	}
+}
+
+// Form shares q's form with the other clients: nil when q is not shared.
+func (s *Share) Form(q *session.Question, f *forms.Model) *formsync.Sync {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	it := s.byQ[q]
+	if it == nil || it.m == nil {
+		return nil
+	}
+	var answers map[string]ahp.Answer
+	in := s.h.Inputs()
+	if e := in.Open(it.id); e != nil {
+		answers = e.Request.Answers
+	}
+	it.sync = formsync.New(it.id, it.m, f, answers)
+	return it.sync
+}
+
+// Send publishes the serving terminal's drafts.
+func (s *Share) Send(chs []ahp.InputAnswerChanged) {
+	for _, ch := range chs {
+		_ = s.h.Dispatch(s.local, ch)
+	}
+}
+
+// draft is another client's draft for a question the terminal shows.
+func (s *Share) draft(u ahp.Update) (Draft, bool) {
+	a, ok := u.Action.(ahp.InputAnswerChanged)
+	if !ok || u.Origin == nil || u.Origin.ClientID == s.local.ClientID {
+		return Draft{}, false
+	}
+	s.mu.Lock()
+	it := s.byID[a.RequestID]
+	s.mu.Unlock()
+	if it == nil {
+		return Draft{}, false
+	}
+	return Draft{Q: it.q, QuestionID: a.QuestionID, Answer: a.Answer, Who: u.Origin.ClientID}, true
+}
+
+// answer is the core's answer for another client's completion.
+func (s *Share) answer(c ahp.Completion) (Answer, bool) {
+	if c.By.ClientID == s.local.ClientID {
+		return Answer{}, false // the terminal's own: the core already has it
+	}
+	s.mu.Lock()
+	it := s.byID[c.Request.ID]
+	s.mu.Unlock()
+	if it == nil {
+		return Answer{}, false
+	}
+	out := session.Outcome{By: session.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}
+	switch c.Response {
+	case ahp.Accept:
+		out.Action = session.Accept
+		if it.m != nil {
+			content, err := it.m.Content(c.Request.Answers)
+			if err != nil { // the host checked it (Check): only a bug gets here
+				out = session.Outcome{Action: session.Decline, By: session.ByRemote, Reason: err.Error()}
+				break
+			}
+			out.Content = content
+		}
+	case ahp.Decline:
+		out.Action = session.Decline
+	default:
+		out.Action = session.Cancel
+	}
+	return Answer{Q: it.q, Out: out, Who: c.By.ClientID}, true
+}

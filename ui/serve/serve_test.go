@@ -1,0 +1,127 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/ahp/schemamap"
+	"github.com/elicit-dev/elicit/ui/headless"
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
+)
+
+type lockedBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+func (l *lockedBuf) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
+
+// serve -p with the real demo agent: its form waits for an attached
+// client, a draft from one client reaches the other, the answer accepted
+// by the second reaches the agent, and the first sees it answered.
+func TestServePromptAnsweredByAttachedClient(t *testing.T) {
+	sv, err := Start(Options{Title: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sv.Close()
+	if !strings.HasPrefix(sv.AttachLine(), "elicit attach ws://127.0.0.1:") || !strings.Contains(sv.AttachLine(), "--token "+sv.Token) {
+		t.Fatalf("attach line %q", sv.AttachLine())
+	}
+	var out, errs lockedBuf
+	done := make(chan int, 1)
+	go func() {
+		done <- headless.Run(headless.Options{Agent: uitest.DemoConfig(t), Prompt: "/form", Timeout: time.Minute,
+			Stdout: &out, Stderr: &errs, Remote: sv.Remote()})
+	}()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	dial := func(id string) *ahp.Client {
+		c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: sv.Server.URL(), Token: sv.Token, ClientID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(c.Close)
+		return c
+	}
+	a, b := dial("alice"), dial("bob")
+	wait := func(c *ahp.Client, what string, ok func(ahp.Event) bool) ahp.Event {
+		t.Helper()
+		for {
+			ev, more := c.Next(ctx)
+			if !more {
+				t.Fatalf("%s: not before the deadline; stderr:\n%s", what, errs.String())
+			}
+			if ok(ev) {
+				return ev
+			}
+		}
+	}
+	inputs := func(ev ahp.Event) ahp.Inputs {
+		switch ev := ev.(type) {
+		case ahp.Changed:
+			return ev.Inputs
+		case ahp.Reset:
+			return ev.Inputs
+		}
+		return ahp.Inputs{}
+	}
+	wait(a, "the first form", func(ev ahp.Event) bool { in := inputs(ev); return in.Open("q1") != nil })
+	wait(b, "the first form", func(ev ahp.Event) bool { in := inputs(ev); return in.Open("q1") != nil })
+	a.Dispatch(ahp.InputAnswerChanged{RequestID: "q1", QuestionID: "name", Answer: &ahp.Answer{State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueText, Text: "Grace"}}})
+	wait(b, "alice's draft", func(ev ahp.Event) bool {
+		in := inputs(ev)
+		e := in.Open("q1")
+		return e != nil && e.Request.Answers["name"].Value != nil && e.Request.Answers["name"].Value.Text == "Grace"
+	})
+	// Bob accepts with the full final answers: his name, the defaults.
+	in := b.Inputs()
+	m, _, err := schemamap.FromQuestions(in.Open("q1").Request.Questions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := m.Schema.FromAnswers(map[string]json.RawMessage{"name": []byte(`"Grace Hopper"`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: ahp.Accept, Answers: m.Answers(content, ahp.Submitted)})
+	ev := wait(a, "bob's answer", func(ev ahp.Event) bool {
+		ch, ok := ev.(ahp.Changed)
+		c, done := ch.Action.(ahp.InputCompleted)
+		return ok && done && c.RequestID == "q1"
+	}).(ahp.Changed)
+	if ev.Origin.ClientID != "bob" {
+		t.Fatalf("origin %+v", ev.Origin)
+	}
+	// Decline the rest so the turn ends.
+	for i := 2; i <= 6; i++ {
+		id := "q" + string(rune('0'+i))
+		wait(b, "form "+id, func(ev ahp.Event) bool { in := inputs(ev); return in.Open(id) != nil })
+		b.Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline})
+	}
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Fatalf("exit %d; stderr:\n%s", code, errs.String())
+		}
+	case <-ctx.Done():
+		t.Fatalf("the turn did not end; stderr:\n%s", errs.String())
+	}
+	if !strings.Contains(out.String(), `"name": "Grace Hopper"`) {
+		t.Fatalf("the agent did not get bob's answer:\n%s", out.String())
+	}
+	if !strings.Contains(errs.String(), "(remote client)") {
+		t.Fatalf("stderr:\n%s", errs.String())
+	}
+}
