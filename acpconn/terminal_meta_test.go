@@ -227,3 +227,17 @@ func TestMetaTerminalCap(t *testing.T) {
 		t.Errorf("%d bytes kept, starting %q", len(got), got[:min(4, len(got))])
 	}
 }
+
+// BenchmarkDecodeMetaUpdate decodes a tool_call_update carrying 1 KiB of a
+// command's output in the _meta extension, as claude-agent-acp sends it.
+func BenchmarkDecodeMetaUpdate(b *testing.B) {
+	data, _ := json.Marshal(strings.Repeat("output line\n", 85))
+	params := json.RawMessage(`{"sessionId":"s","update":{"_meta":{"terminal_output_delta":{"terminal_id":"toolu_1","data":` + string(data) +
+		`}},"toolCallId":"toolu_1","sessionUpdate":"tool_call_update"}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := decodeUpdate(params); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

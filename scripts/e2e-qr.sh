@@ -42,8 +42,9 @@ for size in 80x24 120x40; do
 	# at level L), (33+8+1)/2 = 21.
 	rows="$(code_rows)"
 	[ "$rows" -eq 21 ] || fail "$size: $rows rows of the code on screen, want 21"
-	screen | grep -qE '^ *▀{41} *$' || fail "$size: the code's last row is not on screen"
-	screen | grep -qE '^ *█{41} *$' || fail "$size: the code's quiet zone is not on screen"
+	s="$(screen)"
+	grep -qE '^ *▀{41} *$' <<<"$s" || fail "$size: the code's last row is not on screen"
+	grep -qE '^ *█{41} *$' <<<"$s" || fail "$size: the code's quiet zone is not on screen"
 	sleep 0.6 # past the question's grace
 	keys Escape
 	wait_for "I opened it myself"
