@@ -37,14 +37,22 @@ type Config struct {
 	// StartProgress), from a goroutine of the connection: it must not block.
 	Progress func(StartProgress)
 
-	// Writes decides the agent's fs/write_text_file requests (the zero
-	// value allows them, inside the session directory only).
+	// Writes decides the agent's fs/write_text_file requests that no
+	// permission settled (the zero value allows them, inside the session
+	// directory only, except to files that run code later). A write a
+	// permission's diff covers must match it under every policy.
 	Writes WritePolicy
-	// AskWrite decides each write under WritesAsked; nil refuses them all.
+	// AskWrite, when set, decides each write under WritesAsked; without
+	// it the write is asked as a PermissionRequest whose Write is set (to
+	// Serve's Handler.RequestPermission, or on Events).
 	AskWrite func(ctx context.Context, w WriteRequest) bool
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
+	// AllowWrites are paths (globs relative to the session directory, or
+	// directories) the user lets the agent write although they run code
+	// later (CodeRisk): --allow-write.
+	AllowWrites []string
 	// OnStart, when set, is called with the connection as soon as it
 	// exists, before initialize: the caller can read Events from then on,
 	// so a question the agent asks while it starts (a request-scoped
@@ -66,6 +74,7 @@ type Conn struct {
 	gate      *gate
 	out       *outWriter
 	tracer    *tracer
+	approvals *approvals // what the user approved, per file (approvals.go)
 
 	events    chan Event
 	closed    chan struct{}

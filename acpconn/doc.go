@@ -28,10 +28,16 @@
 //   - Confinement: fs/read_text_file and fs/write_text_file go through one
 //     os.Root on Config.Dir (a path out through any symlink is refused;
 //     only regular files; bounded by FileTimeout and MaxReadBytes), and
-//     terminal/* commands start in it. Config.Writes decides writes:
-//     WritesAllowed (the default), WritesRefused, or WritesAsked with
-//     Config.AskWrite. What the agent's own process does without fs/* or
-//     terminal/* is outside any client's control.
+//     terminal/* commands start in it. A permission that shows a diff
+//     approves exactly that diff: a later write of that file must produce
+//     the approved text, and a rejected permission refuses the writes of
+//     its tool call. Config.Writes decides the writes no permission
+//     covered: WritesAllowed (the default), WritesRefused, or WritesAsked
+//     (Config.AskWrite, or a PermissionRequest whose Write is set). Files
+//     that run code later (CodeRisk: .git, .envrc, rc files) are asked
+//     about even so, unless Config.AllowWrites names them. What the
+//     agent's own process does without fs/* or terminal/* is outside any
+//     client's control.
 //   - Caps: at most MaxWaiting questions wait at once (more are answered
 //     cancelled); an elicitation message over MaxMessageBytes or a schema
 //     over MaxSchemaBytes is refused with -32602; a line over MaxLineBytes

@@ -56,6 +56,7 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 		tracer:   newTracer(cfg.Log),
 	}
 	c.early.Store(true)
+	c.approvals = newApprovals(c.closed)
 	c.gate = newGate(c)
 	c.out = &outWriter{w: proc.stdin, tracer: c.tracer, gate: c.gate}
 	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)

@@ -68,6 +68,7 @@ func newServeCommand(a *app) *cobra.Command {
 	f.BoolVar(&o.answers.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (permissions are never shared)")
 	inGroup(f, groupAnswers, "approve")
 	addAgentFlags(cmd, &o.agent)
+	addAllowWriteFlag(cmd, &o.agent)
 	addFileFlags(cmd, &o.files)
 	return cmd
 }

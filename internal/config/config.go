@@ -123,14 +123,19 @@ func DefaultPath() string {
 }
 
 // Load reads and checks the file at path. A missing file is an error that
-// wraps fs.ErrNotExist (LoadDefault tolerates it); a bad file is an *Error.
+// wraps fs.ErrNotExist (LoadDefault tolerates it); a bad file is an
+// *Error, and so is a file, or a hook command file it names, that another
+// user could have written (see trust.go).
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readTrusted(path)
 	if err != nil {
 		return nil, err
 	}
 	c, err := Parse(data, path)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.checkHooks(); err != nil {
 		return nil, err
 	}
 	return c, nil

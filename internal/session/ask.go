@@ -45,6 +45,10 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 		if c.pol.Person && !c.pol.PermissionsByRule {
 			return Outcome{}, false
 		}
+		if w := q.Perm.Write; w != nil && w.Risk != "" {
+			// A write that runs code later is never approved by a rule.
+			return Outcome{Action: Choose, OptionID: acpconn.WriteRefuse, By: ByPolicy, Reason: w.Path + " runs code later: " + w.Risk}, true
+		}
 		id := pickPermission(q.Perm, c.pol.Approve)
 		if id == "" {
 			return Outcome{Action: Cancel, By: ByPolicy}, true

@@ -309,6 +309,9 @@ func summary(s string) string { return sanitize.Summary(s, 60) }
 func subject(q *Question) string {
 	switch q.Kind {
 	case Permission:
+		if q.IsWrite() {
+			return "write to " + q.Perm.Write.Path
+		}
 		t := q.Tool
 		if t == "" {
 			t = "a tool call"

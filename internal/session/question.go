@@ -50,6 +50,10 @@ type Question struct {
 	Suggestions map[string][]string
 }
 
+// IsWrite reports whether q is elicit's own question about a file write
+// of the agent (a Permission whose Perm.Write is set).
+func (q *Question) IsWrite() bool { return q.Kind == Permission && q.Perm.Write != nil }
+
 // ReqID is the acpconn request the question answers (0 for a legacy URL).
 func (q *Question) ReqID() uint64 {
 	if q.Kind == Permission {

@@ -13,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/share"
@@ -156,6 +155,8 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), remote: urlconsent.Remote(nil)}
 	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
@@ -281,12 +282,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case openedMsg:
 		return m.opened(msg)
 	case exportedMsg:
-		if msg.err != nil {
-			m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
-		} else {
-			m.tr.info("conversation written to " + sanitize.Line(msg.path))
-		}
-		return nil
+		return m.exported(msg)
 	case shareMsg:
 		return m.onShare(msg)
 	case shareTypedMsg:

@@ -50,6 +50,8 @@ func Run(o Options) int {
 	// start-up is bounded by Agent.StartTimeout.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
 	l := &lineSession{o: o, in: readLines(o.In)}
 	l.out = &msgbreak.Writer{W: o.Out}
 	l.o.Out = l.out // every line goes through it
@@ -119,6 +121,8 @@ type lineSession struct {
 	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
 	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
 	susp    *suspender       // Ctrl+Z
+	outputs outputs          // each command's output, capped
+	refused map[string]bool  // tool calls a write of which was refused
 }
 
 func (l *lineSession) loop() int {
@@ -200,7 +204,11 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
-			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
+			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")
+			if l.refused[ev.ID] { // not done as approved, whatever the agent says
+				status = "write refused (the agent says " + status + ")"
+			}
+			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), status)
 		}
 	case acpconn.Plan:
 		fmt.Fprintln(out, "\nPlan:")
@@ -211,8 +219,17 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		fmt.Fprintln(out, "\nNote:", ev.Text)
 	case acpconn.FileAccess:
 		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
+		if ev.Mismatch {
+			l.mismatch(ev)
+		}
+		if ev.ToolCallID != "" && ev.Op == "refused" && len(l.refused) < 256 {
+			if l.refused == nil {
+				l.refused = map[string]bool{}
+			}
+			l.refused[ev.ToolCallID] = true
+		}
 	case acpconn.TerminalOutput:
-		io.WriteString(out, ev.Chunk)
+		l.outputs.write(out, ev) // the head, then the tail: never all of it
 		if ev.Exited {
 			l.out.EndLine()
 			fmt.Fprintf(out, "[%s]\n", ev.Exit)
@@ -220,6 +237,7 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
+		l.outputs.flushAll(out)
 		l.running = false
 		switch {
 		case ev.Err != nil:
