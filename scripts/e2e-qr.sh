@@ -21,6 +21,7 @@ code_rows() {
 qr_session() {
 	t kill-server 2>/dev/null || true
 	E2E_COLS="${1%x*}" E2E_ROWS="${1#*x}"
+	log="$work/qr-$1.log" # a trace of its own (--log appends)
 	start_elicit env SSH_CONNECTION="10.0.0.1 50000 10.0.0.2 22" "$bin" --no-history --log "$log" --cwd "$work"
 	wait_for "ready"
 	type_text "/url"
