@@ -1,7 +1,6 @@
 package acpconn
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"math"
@@ -60,69 +59,50 @@ type termExit struct {
 	signal *string
 }
 
-// metaWire is an update's _meta as the extension reads it: each member
-// leniently (one of another shape is ignored, never a reason to refuse the
-// update), other members skipped. An object or null, like the SDK's map.
-type metaWire struct{ m *termMeta }
+// metaWire is an update's _meta as the extension reads it, decoded in the
+// update's one pass (decodeWire): its members typed, all others skipped
+// without a second look (Claude Code's toolResponse can hold a command's
+// whole output). A member of another shape fails the pass, which leaves
+// the update to the SDK's path, where metaOf reads the same members
+// leniently: the extension never makes an update refused.
+type metaWire struct {
+	Info *struct {
+		ID string `json:"terminal_id"`
+	} `json:"terminal_info"`
+	Output     *dataWire `json:"terminal_output"`
+	Delta      *dataWire `json:"terminal_output_delta"`
+	Exit       *exitWire `json:"terminal_exit"`
+	ClaudeCode *struct {
+		ToolResponse *elapsedWire `json:"toolResponse"`
+	} `json:"claudeCode"`
+}
 
-// UnmarshalJSON implements json.Unmarshaler.
-func (w *metaWire) UnmarshalJSON(b []byte) error {
-	b = bytes.TrimSpace(b)
-	if len(b) == 0 || b[0] != '{' && b[0] != 'n' {
-		return errShape
-	}
-	if b[0] == 'n' {
+// meta is what the extension says; nil when nothing.
+func (v *metaWire) meta() *termMeta {
+	if v == nil {
 		return nil
 	}
-	var v struct {
-		Info lenient[struct {
-			ID string `json:"terminal_id"`
-		}] `json:"terminal_info"`
-		Output     lenient[dataWire] `json:"terminal_output"`
-		Delta      lenient[dataWire] `json:"terminal_output_delta"`
-		Exit       lenient[exitWire] `json:"terminal_exit"`
-		ClaudeCode lenient[struct {
-			ToolResponse lenient[elapsedWire] `json:"toolResponse"`
-		}] `json:"claudeCode"`
-	}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
 	m := &termMeta{}
-	if v.Info.ok && v.Info.v.ID != "" {
-		m.info = v.Info.v.ID
+	if v.Info != nil {
+		m.info = v.Info.ID
 	}
-	m.output, m.delta = v.Output.v.data(v.Output.ok), v.Delta.v.data(v.Delta.ok)
-	if v.Exit.ok {
-		m.exit = &termExit{id: v.Exit.v.ID, signal: v.Exit.v.Signal}
-		if c := v.Exit.v.Code; c != nil && *c == math.Trunc(*c) && math.Abs(*c) < 1<<31 {
+	m.output, m.delta = v.Output.data(), v.Delta.data()
+	if x := v.Exit; x != nil {
+		m.exit = &termExit{id: x.ID, signal: x.Signal}
+		if c := x.Code; c != nil && *c == math.Trunc(*c) && math.Abs(*c) < 1<<31 {
 			code := int(*c)
 			m.exit.code = &code
 		}
 	}
-	if r := v.ClaudeCode.v.ToolResponse; v.ClaudeCode.ok && r.ok && r.v.Elapsed != nil && *r.v.Elapsed >= 0 && *r.v.Elapsed < 1e7 {
-		m.elapsed = time.Duration(*r.v.Elapsed * float64(time.Second)).Round(time.Millisecond)
+	if cc := v.ClaudeCode; cc != nil && cc.ToolResponse != nil {
+		if e := cc.ToolResponse.Elapsed; e != nil && *e >= 0 && *e < 1e7 {
+			m.elapsed = time.Duration(*e * float64(time.Second)).Round(time.Millisecond)
+		}
 	}
-	if *m != (termMeta{}) {
-		w.m = m
+	if *m == (termMeta{}) {
+		return nil
 	}
-	return nil
-}
-
-// lenient holds a member that decoded as T; ok is false for one of
-// another shape, which is then ignored.
-type lenient[T any] struct {
-	v  T
-	ok bool
-}
-
-// UnmarshalJSON implements json.Unmarshaler; it never fails.
-func (l *lenient[T]) UnmarshalJSON(b []byte) error {
-	var v T
-	if json.Unmarshal(b, &v) == nil && !bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
-		l.v, l.ok = v, true
-	}
-	return nil
+	return m
 }
 
 type dataWire struct {
@@ -130,8 +110,8 @@ type dataWire struct {
 	Data *string `json:"data"`
 }
 
-func (d dataWire) data(ok bool) *termData {
-	if !ok || d.Data == nil {
+func (d *dataWire) data() *termData {
+	if d == nil || d.Data == nil {
 		return nil
 	}
 	return &termData{id: d.ID, data: *d.Data}
@@ -147,16 +127,58 @@ type elapsedWire struct {
 	Elapsed *float64 `json:"elapsedTimeSeconds"`
 }
 
-// metaOf reads the extension from an update's raw JSON (the SDK's path,
-// which keeps _meta as a map: read again here so both paths agree).
+// metaOf reads the extension from an update's raw JSON, on the SDK's path
+// (which keeps _meta as a map): as the one pass reads it when that decodes
+// (so both paths agree), else member by member, each one of another shape
+// ignored.
 func metaOf(update json.RawMessage) *termMeta {
-	var v struct {
-		Meta metaWire `json:"_meta"`
+	var strict struct {
+		Meta *metaWire `json:"_meta"`
 	}
-	if json.Unmarshal(update, &v) != nil {
+	if json.Unmarshal(update, &strict) == nil {
+		return strict.Meta.meta()
+	}
+	var raw struct {
+		Meta *struct {
+			Info       json.RawMessage `json:"terminal_info"`
+			Output     json.RawMessage `json:"terminal_output"`
+			Delta      json.RawMessage `json:"terminal_output_delta"`
+			Exit       json.RawMessage `json:"terminal_exit"`
+			ClaudeCode json.RawMessage `json:"claudeCode"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(update, &raw) != nil || raw.Meta == nil {
 		return nil
 	}
-	return v.Meta.m
+	var v metaWire
+	r := raw.Meta
+	lenientInto(r.Info, &v.Info)
+	lenientInto(r.Output, &v.Output)
+	lenientInto(r.Delta, &v.Delta)
+	lenientInto(r.Exit, &v.Exit)
+	if r.ClaudeCode != nil {
+		var cc struct {
+			ToolResponse json.RawMessage `json:"toolResponse"`
+		}
+		if json.Unmarshal(r.ClaudeCode, &cc) == nil {
+			var e *elapsedWire
+			if lenientInto(cc.ToolResponse, &e); e != nil {
+				v.ClaudeCode = &struct {
+					ToolResponse *elapsedWire `json:"toolResponse"`
+				}{e}
+			}
+		}
+	}
+	return v.meta()
+}
+
+// lenientInto decodes b into *dst when it has that shape, else leaves
+// *dst alone.
+func lenientInto[T any](b json.RawMessage, dst **T) {
+	var v *T
+	if b != nil && json.Unmarshal(b, &v) == nil {
+		*dst = v
+	}
 }
 
 // withMeta adds what the extension says to a tool call event: the

@@ -167,7 +167,7 @@ func TestMetaTerminalOutputRule(t *testing.T) {
 	feed := func(meta string) []Event {
 		var m metaWire
 		must(t, json.Unmarshal([]byte(meta), &m))
-		_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.m))
+		_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.meta()))
 		return out
 	}
 	text := func(evs []Event) string {
@@ -203,7 +203,7 @@ func TestMetaTerminalOutputRule(t *testing.T) {
 		id := strings.Repeat("t", i+1)
 		var m metaWire
 		must(t, json.Unmarshal([]byte(`{"terminal_output_delta":{"terminal_id":"`+id+`","data":"partial"}}`), &m))
-		_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.m))
+		_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.meta()))
 		if i >= maxMetaTerminals && len(out) != 1 {
 			t.Fatalf("terminal %d past the limit: %v", i, out)
 		}
@@ -221,7 +221,7 @@ func TestMetaTerminalCap(t *testing.T) {
 	b, _ := json.Marshal(map[string]any{"terminal_output_delta": map[string]any{"terminal_id": "a", "data": big}})
 	var m metaWire
 	must(t, json.Unmarshal(b, &m))
-	_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.m))
+	_, out := c.terminalEvents(withMeta(ToolCall{ID: "tc"}, m.meta()))
 	got, _ := terminalText(out, "a")
 	if len(got) > DefaultOutputLimit || !strings.HasPrefix(got, "é") || !strings.HasSuffix(got, "é\n") {
 		t.Errorf("%d bytes kept, starting %q", len(got), got[:min(4, len(got))])
@@ -239,5 +239,20 @@ func BenchmarkDecodeMetaUpdate(b *testing.B) {
 		if _, _, err := decodeUpdate(params); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A member of another shape in _meta is never a reason to refuse the
+// update: the one pass leaves it to the SDK's path, which reads the other
+// members of the extension as they are.
+func TestMetaOddShapesAreIgnored(t *testing.T) {
+	params := json.RawMessage(`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","_meta":{"claudeCode":{"toolResponse":["text"]},"terminal_info":{"terminal_id":"x"},"terminal_exit":"soon","terminal_output_delta":{"terminal_id":"x","data":"hi\n"}}}}`)
+	if _, _, ok := decodeWire(params); ok {
+		t.Fatal("the one pass read a toolResponse that is a list")
+	}
+	ev, sid, err := decodeUpdate(params)
+	tc, _ := ev.(ToolCall)
+	if err != nil || sid != "s" || tc.meta == nil || tc.meta.info != "x" || tc.meta.delta == nil || tc.meta.delta.data != "hi\n" || tc.meta.exit != nil {
+		t.Fatalf("%#v %v", ev, err)
 	}
 }

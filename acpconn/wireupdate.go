@@ -22,7 +22,7 @@ type wireUpdate struct {
 	SessionID string `json:"sessionId"`
 	Update    struct {
 		Kind              string                    `json:"sessionUpdate"`
-		Meta              metaWire                  `json:"_meta"`
+		Meta              *metaWire                 `json:"_meta"`
 		Content           updateContent             `json:"content"`
 		MessageID         *string                   `json:"messageId"`
 		ToolCallID        acp.ToolCallId            `json:"toolCallId"`
@@ -140,7 +140,7 @@ func decodeWire(params json.RawMessage) (ev Event, sessionID string, ok bool) {
 	}
 	ev = updateEvent(su, u.Kind)
 	if tc, ok := ev.(ToolCall); ok {
-		ev = withMeta(tc, u.Meta.m) // _meta: the agents' terminal extension
+		ev = withMeta(tc, u.Meta.meta()) // _meta: the agents' terminal extension
 	}
 	return ev, w.SessionID, true
 }
