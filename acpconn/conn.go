@@ -20,7 +20,7 @@ import (
 
 // Config says which agent to start and what this client declares.
 type Config struct {
-	Argv          []string  // the agent command and its arguments
+	Argv          []string  // the agent command and its arguments (unless Remote)
 	Dir           string    // working directory and fs root; "" = the current one
 	Env           []string  // nil = this process's environment
 	NoForm, NoURL bool      // withhold form or URL elicitation
@@ -59,6 +59,12 @@ type Config struct {
 	// elicitation during initialize, authenticate or session/new) is shown
 	// at once.
 	OnStart func(*Conn)
+
+	// Remote, when set, reaches an agent that runs elsewhere over ACP's
+	// Streamable HTTP & WebSocket transport instead of starting Argv (see
+	// Remote). Dir is then the directory sent to the agent; it is opened
+	// here only when Remote.AllowFS or AllowTerminal lets the agent into it.
+	Remote *Remote
 }
 
 // Conn is a running agent and the ACP connection to it.
@@ -68,7 +74,7 @@ type Conn struct {
 	rootAlias string   // the same as given, made absolute
 	fsRoot    *os.Root // every fs access goes through it
 	lc        *procgroup.Lifecycle
-	proc      *process
+	link      link // the agent's process, or its network connection (transport.go)
 	rpc       *acp.Connection
 	reader    *throttledReader
 	gate      *gate
@@ -110,17 +116,26 @@ type Conn struct {
 // describe turns a failed call into an error that says what happened to
 // the agent when it is gone.
 func (c *Conn) describe(what string, err error) error {
+	if f := c.link.failure(); f != nil { // a remote agent's refusal says more than the call's error
+		if IsAuthError(f) || errors.Is(f, ErrLineTooLong) {
+			return f
+		}
+		return fmt.Errorf("%s: %w", what, f)
+	}
 	select {
 	case <-c.exited:
-		return fmt.Errorf("%s: the agent exited (%s)", what, c.proc.exit)
+		return fmt.Errorf("%s: the agent exited (%s)", what, c.link.exitInfo())
 	case <-c.rpc.Done():
 		if c.reader.tooLong.Load() {
 			return fmt.Errorf("%s: %w", what, ErrLineTooLong)
 		}
 		// The pipe closes a moment before the exit is reaped: wait for it.
 		select {
-		case <-c.proc.done:
-			return fmt.Errorf("%s: the agent exited (%s)", what, c.proc.exit)
+		case <-c.link.gone():
+			if f := c.link.failure(); f != nil {
+				return fmt.Errorf("%s: %w", what, f)
+			}
+			return fmt.Errorf("%s: the agent exited (%s)", what, c.link.exitInfo())
 		case <-time.After(500 * time.Millisecond):
 		}
 		return fmt.Errorf("%s: the connection to the agent closed", what)
@@ -161,6 +176,12 @@ func (c *Conn) AgentName() string {
 		if i.Name != "" {
 			return sanitize.Line(i.Name)
 		}
+	}
+	if r := c.cfg.Remote; r != nil {
+		if u, err := CheckURL(r.URL, true); err == nil {
+			return sanitize.Line(u.Hostname())
+		}
+		return "remote agent"
 	}
 	return sanitize.Line(filepath.Base(c.cfg.Argv[0]))
 }
@@ -207,11 +228,13 @@ func (c *Conn) emit(ev Event) bool {
 // Root is the session's directory, the only tree fs requests may touch.
 func (c *Conn) Root() string { return c.root }
 
-// Pid is the agent process's id (it leads its own process group).
-func (c *Conn) Pid() int { return c.proc.pid() }
+// Pid is the agent process's id (it leads its own process group); 0 for
+// a remote agent.
+func (c *Conn) Pid() int { return c.link.pid() }
 
-// StderrTail returns the last lines the agent wrote to stderr.
-func (c *Conn) StderrTail() []string { return c.proc.Tail() }
+// StderrTail returns the last lines the agent wrote to stderr (none for a
+// remote agent).
+func (c *Conn) StderrTail() []string { return c.link.stderrTail() }
 
 // Exited is closed once the agent has exited and AgentExited was emitted.
 func (c *Conn) Exited() <-chan struct{} { return c.exited }
@@ -221,12 +244,12 @@ func (c *Conn) Exited() <-chan struct{} { return c.exited }
 func (c *Conn) watch() {
 	reason := ""
 	select {
-	case <-c.proc.done:
+	case <-c.link.gone():
 		// The agent is gone: what it started goes too (a crashed agent
 		// leaves no orphans). What it wrote before it exited is still in
 		// the pipe: let the connection read it all (the UI keeps
 		// consuming) before the exit is reported after it.
-		go c.proc.group.Stop(c.proc.grace)
+		go c.link.cleanup()
 		select {
 		case <-c.rpc.Done():
 		case <-c.closed:
@@ -234,20 +257,21 @@ func (c *Conn) watch() {
 		}
 	case <-c.rpc.Done():
 		select {
-		case <-c.proc.done:
+		case <-c.link.gone():
 		case <-time.After(time.Second):
 			reason = "the agent closed its output"
-			c.proc.stop()
+			c.link.stop()
 		}
 	}
-	if c.reader.tooLong.Load() {
+	if c.reader.tooLong.Load() || errors.Is(c.link.failure(), ErrLineTooLong) {
 		reason = ErrLineTooLong.Error()
 	}
-	_ = c.proc.stdout.Close()
-	c.proc.waitStderr(time.Second)
-	c.tracer.note(fmt.Sprintf("agent exited: %s", c.proc.exit))
+	c.link.closeLines()
+	c.link.settle(time.Second)
+	exit := c.link.exitInfo()
+	c.tracer.note(fmt.Sprintf("agent exited: %s", exit))
 	c.early.Store(false) // the exit is always delivered
-	c.emit(AgentExited{Exit: c.proc.exit, Reason: reason, Stderr: c.proc.Tail()})
+	c.emit(AgentExited{Exit: exit, Reason: reason, Stderr: c.link.stderrTail()})
 	close(c.exited)
 }
 
@@ -257,16 +281,20 @@ func (c *Conn) watch() {
 // more than once.
 func (c *Conn) Close() ExitInfo {
 	c.closeOnce.Do(func() {
-		c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		if c.cfg.Remote != nil {
+			c.tracer.note("shutdown: ending the connection")
+		} else {
+			c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		}
 		c.closeTerminals()
-		c.proc.stop()
+		c.link.stop()
 		close(c.closed)
 		if c.fsRoot != nil {
 			c.fsRoot.Close()
 		}
 	})
 	<-c.exited
-	return c.proc.exit
+	return c.link.exitInfo()
 }
 
 // IsAuthRequired reports whether err is the agent's -32000 "authentication

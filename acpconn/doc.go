@@ -1,7 +1,10 @@
 // Package acpconn starts an Agent Client Protocol agent and is its client:
 // it hands the agent's questions (elicitations, permission requests) to a
 // Handler you write, and serves its file and terminal requests itself,
-// with elicit's protections on.
+// with elicit's protections on. The agent is a process on its stdio, or a
+// remote agent reached over ACP's Streamable HTTP & WebSocket transport
+// (Config.Remote); both sit under the same reader, caps and handler (see
+// link in transport.go).
 //
 //	c, err := acpconn.Start(ctx, acpconn.Config{Argv: []string{"claude-agent-acp"}})
 //	if err != nil {
@@ -55,6 +58,8 @@
 // Without Serve, read Events yourself and answer with RespondElicitation
 // and RespondPermission (elicit's own front ends do, through their session
 // core). acpconn imports no UI library.
+//
+//	// a remote agent instead: Config{Remote: &acpconn.Remote{URL: "https://host/acp", Token: tok}}
 //
 // It dispatches inbound requests itself on acp.NewConnection rather than
 // using the SDK's client dispatcher, because that dispatcher drops the

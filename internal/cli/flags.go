@@ -23,7 +23,7 @@ const (
 
 // groupOrder is the order of the groups in help; a group not listed comes
 // after these, and the flags of no group last.
-var groupOrder = []string{groupSession, groupAnswers, groupFiles, groupProtocol}
+var groupOrder = []string{groupSession, groupAnswers, groupFiles, groupProtocol, groupRemote}
 
 // groupAnnotation is the pflag annotation that names a flag's help group.
 const groupAnnotation = "elicit_group"
@@ -43,6 +43,7 @@ type agentOptions struct {
 	noForm, noURL bool
 	startTimeout  time.Duration
 	allowWrites   []string
+	remote        remoteOptions // --url and its companions, where addRemoteFlags added them (remote.go)
 }
 
 // addAgentFlags adds --cwd, --log, --no-form, --no-url and
@@ -225,6 +226,7 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addScreenFlags(cmd, &o.screen)
 	addAgentFlags(cmd, &o.agent)
 	addAllowWriteFlag(cmd, &o.agent)
+	addRemoteFlags(cmd, &o.agent.remote)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)
 }

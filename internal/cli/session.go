@@ -43,6 +43,13 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 	}
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
 		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
+	// A remote agent (--url, or a named agent's url) instead of a command;
+	// --url with an agent command or name is a usage error.
+	named := len(agent.argv) > 0 || agent.remote.url != "" || agent.name != "demo"
+	if err := o.remote.apply(&cfg, agent.remote, o.remote.url != "" && named); err != nil {
+		fmt.Fprintln(stderr, "elicit:", err)
+		return cfg, closeLog, exitUsage
+	}
 	if o.logFile != "" {
 		f, err := openTrace(o.logFile)
 		if err != nil {

@@ -9,6 +9,9 @@ import (
 // ask answers q at once when a rule says so (--answers, no person, paused,
 // too many waiting), and queues it for the user otherwise.
 func (c *Core) ask(q *Question) Changes {
+	if ch, ok := c.rebind(q); ok {
+		return ch
+	}
 	if c.needsPrep(q) {
 		c.preparing = append(c.preparing, q)
 		return Changes{Prepare: []*Question{q}}

@@ -48,6 +48,11 @@ type Question struct {
 	Visits    string
 	// Suggestions are recent answers to text fields of the same name.
 	Suggestions map[string][]string
+	// Detached is set while the connection the question came on is lost
+	// and a new one is being made: it stays open, and answers the agent's
+	// next request for the same thing (see Core.Detach).
+	Detached bool
+	held     *Outcome // an answer given while detached, sent on the re-ask
 }
 
 // IsWrite reports whether q is elicit's own question about a file write

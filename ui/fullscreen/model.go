@@ -124,7 +124,7 @@ type Model struct {
 	turn        turnState
 	turnStarted time.Time
 	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
-	remote      bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
+	overSSH     bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
 	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
 	armed       armed     // a Ctrl+C waiting for its second press
 
@@ -142,6 +142,8 @@ type Model struct {
 
 	waitNoticed modal // the docked question the user was told about
 
+	rc reconnecting // a lost remote connection being made again (reconnect.go)
+
 	startedAt time.Time     // when the agent was (re)started
 	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }
@@ -157,9 +159,14 @@ func New(o Options) *Model {
 	}
 	// A person answers: every write no permission covered is asked.
 	o.Agent.Writes = acpconn.WritesAsked
-	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), remote: urlconsent.Remote(nil)}
+	if o.Agent.Remote != nil { // a lost connection is made again (reconnect.go)
+		r := *o.Agent.Remote
+		r.Reconnects = true
+		o.Agent.Remote = &r
+	}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil)}
 	m.arb = arbiter{Now: now}
-	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
+	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Share != nil {
 		m.core.SetObserver(o.Share)
@@ -175,6 +182,9 @@ func New(o Options) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.agent = agentLabel(o.Agent.Argv)
+	if o.Agent.Remote != nil {
+		m.agent = remoteLabel(o.Agent.Remote.URL)
+	}
 	return m
 }
 
@@ -243,6 +253,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case attachedMsg:
 		return m.onAttached(msg)
+	case reconnectMsg:
+		return m.onReconnect(msg)
+	case expireMsg:
+		return m.onExpire(msg)
 	case connectedMsg:
 		return m.onConnected(msg)
 	case loginDoneMsg:
