@@ -108,10 +108,11 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
-	terms      terminals  // terminal/* (terminal.go)
-	termSrv    termServer // terminal/* requests in order (terminal_serve.go)
-	fsBudget   budget     // what fs requests in flight may hold (budget.go)
-	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
+	terms      terminals     // terminal/* (terminal.go)
+	termSrv    termServer    // terminal/* requests in order (terminal_serve.go)
+	metaTerms  metaTerminals // the agents' _meta terminal extension (terminal_meta.go)
+	fsBudget   budget        // what fs requests in flight may hold (budget.go)
+	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 

@@ -49,7 +49,17 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		}
 		c.toolUpdate(sid, ev) // a finished tool call's approvals end
 		linked := c.linkTerminals(ev)
-		c.emit(ev)
+		ev, outputs := c.terminalEvents(ev)
+		if tc, ok := ev.(ToolCall); ok && !tc.New {
+			// An update's output and exit come before its status: the
+			// command ended, then the call completed.
+			outputs = append(outputs, ev)
+		} else {
+			outputs = append([]Event{ev}, outputs...)
+		}
+		for _, o := range outputs {
+			c.emit(o)
+		}
 		for _, t := range linked {
 			c.release(t)
 		}

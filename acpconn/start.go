@@ -127,7 +127,8 @@ func sessionRoot(dir string) (root, alias string, err error) {
 func (c *Conn) initialize(ctx context.Context) error {
 	fs, term := c.offersFS(), c.offersTerminal()
 	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: fs, WriteTextFile: fs}, Terminal: term,
-		Auth: acp.AuthCapabilities{Terminal: c.cfg.Remote == nil}} // terminal sign-in (auth.go): a command of this machine
+		Auth: acp.AuthCapabilities{Terminal: c.cfg.Remote == nil}, // terminal sign-in (auth.go): a command of this machine
+		Meta: terminalMetaCaps()}                                  // the agents' terminal extension (terminal_meta.go): display only, so remote agents too
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}

@@ -204,6 +204,8 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.setPlan(ev)
 	case acpconn.TerminalOutput:
 		m.tr.terminalOutput(ev)
+	case acpconn.PermissionRequest:
+		m.tr.permissionAsked(ev.ToolCall.ID)
 	case acpconn.FileAccess:
 		m.tr.fileAccess(ev)
 	case acpconn.Commands:
@@ -280,7 +282,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 // ask puts a new question of the agent in the queue, and tells the user
 // if they are elsewhere.
 func (m *Model) ask(q *session.Question) tea.Cmd {
-	return tea.Batch(m.notifyCmd(q), m.queueQuestion(q))
+	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
 }
 
 func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
@@ -290,7 +292,7 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 		p.md, p.root = m.md, m.tr.root
 		return m.push(p, false)
 	case session.URL:
-		return m.push(newURLModal(q, m.agent, m.th), false)
+		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)
 	}
 	f := newFormModal(q, m.agent, m.th)
 	if m.opts.Share != nil {
@@ -337,6 +339,7 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 	case ev.Err != nil:
 		m.tr.notice("the turn failed: "+sanitize.Text(ev.Err.Error()), true)
 	case ev.StopReason == "cancelled":
+		m.tr.stopClocks() // what the agent ran was cancelled with the turn
 		m.tr.notice("turn cancelled", false)
 	case ev.StopReason != "end_turn":
 		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
@@ -349,6 +352,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
+	m.tr.stopClocks() // nothing it ran reports any more
 	m.exited = &ev
 	if !starting && !m.signingIn() && m.lostRemote(ev) {
 		return m.connectionLost(ev, running)

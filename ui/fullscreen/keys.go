@@ -21,6 +21,9 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Cancel) {
 		return m.ctrlC()
 	}
+	if key.Matches(k, m.keys.Suspend) { // anywhere: the prompt, a dialog
+		return m.suspend()
+	}
 	m.armed = armed{}
 	if f := m.queue.front(); f != nil {
 		taken, consumed, cmd := m.arb.Take(k)
@@ -160,6 +163,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
+		m.tr.permissionAnswered(md.q.Perm.ToolCall.ID, md.allowed())
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
@@ -169,6 +173,8 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		return tea.Batch(cmd, m.signIn(md))
 	case *secretModal:
 		return tea.Batch(cmd, m.secretDone(md))
+	case *loginEditModal:
+		return tea.Batch(cmd, m.loginEdited(md))
 	case *sessionsModal:
 		return tea.Batch(cmd, m.pickedSession(md.picked))
 	case *exitModal:

@@ -129,7 +129,10 @@ type Model struct {
 	hist        history
 	turn        turnState
 	turnStarted time.Time
-	armed       armed // a Ctrl+C waiting for its second press
+	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
+	overSSH     bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
+	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
+	armed       armed     // a Ctrl+C waiting for its second press
 
 	queue        queue
 	showFlows    bool
@@ -167,7 +170,7 @@ func New(o Options) *Model {
 		r.Reconnects = true
 		o.Agent.Remote = &r
 	}
-	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil)}
 	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
@@ -196,6 +199,7 @@ func (m *Model) setTheme(isDark bool) {
 	m.md = newMarkdown(isDark, m.opts.NoColor)
 	if m.tr == nil {
 		m.tr = newTranscript(m.md, m.th)
+		m.tr.now = m.now
 	} else {
 		m.tr.md, m.tr.th = m.md, m.th
 		for _, it := range m.tr.items {
@@ -290,6 +294,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
+		m.tr.tick() // running commands' clocks
 		return cmd
 	case cmdErrMsg:
 		m.tr.notice(msg.what+": "+msg.err.Error(), true)
@@ -309,6 +314,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
 		return m.arb.Idle(m.queue.front() != nil)
+	case tea.ResumeMsg:
+		return m.resumed()
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil

@@ -81,6 +81,19 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// allowed says whether the answer chose an option that allows the call.
+func (p *permModal) allowed() bool {
+	if p.out.Action != session.Choose {
+		return false
+	}
+	for _, o := range p.q.Perm.Options {
+		if o.ID == p.out.OptionID {
+			return strings.HasPrefix(o.Kind, "allow")
+		}
+	}
+	return false
+}
+
 func (p *permModal) view(width, height int) string {
 	th := p.th
 	inner := max(width-4, 10)
@@ -119,8 +132,8 @@ func (p *permModal) view(width, height int) string {
 	}
 	body = append(body, diffs...)
 	for _, c := range tc.Content {
-		if isDiffSummary(tc.Diffs, c) {
-			continue
+		if isDiffSummary(tc.Diffs, c) || isTerminalRef(tc, c) {
+			continue // a terminal's output shows in the transcript, once there is some
 		}
 		lines := strings.Split(c, "\n")
 		if p.md != nil { // tool content is often markdown (```console)

@@ -58,6 +58,7 @@ func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits
 // loginDoneMsg reports a terminal sign-in command that ran.
 type loginDoneMsg struct {
 	method acpconn.AuthMethod
+	line   string // the command line that ran
 	err    error
 }
 
@@ -74,8 +75,8 @@ func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
 		ms = acpconn.AuthMethodsIn(err, argv)
 	}
 	if len(ms) == 0 {
-		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), argv); cmd != nil {
-			ms = []acpconn.AuthMethod{{Name: "Sign in", Kind: acpconn.AuthTerminal, Command: cmd, Derived: true}}
+		if tm, ok := acpconn.TextMethod(acpconn.AgentReason(err), argv); ok {
+			ms = []acpconn.AuthMethod{tm}
 		}
 	}
 	return ms
@@ -109,7 +110,10 @@ func (m *Model) signIn(md *signInModal) tea.Cmd {
 	case acpconn.AuthMethod:
 		switch pick.Kind {
 		case acpconn.AuthTerminal:
-			return m.runLogin(pick)
+			if pick.Guess {
+				return m.push(newLoginEditModal(pick, m.th), true)
+			}
+			return m.runLogin(pick, "")
 		case acpconn.AuthEnvVar:
 			if len(pick.Missing(m.agentConfig().Env)) == 0 {
 				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
@@ -201,30 +205,46 @@ func (m *Model) agentEnv() []string {
 }
 
 // runLogin suspends the full screen and runs a terminal method's command
-// in the user's terminal: the agent's binary with the method's arguments
-// and environment. The agent is started again afterwards.
-func (m *Model) runLogin(am acpconn.AuthMethod) tea.Cmd {
-	if len(am.Command) == 0 {
+// in the user's terminal: the agent's command line with the method's
+// arguments and environment, or the line the user edited it into (run by
+// sh). The agent is started again afterwards.
+func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
+	if len(am.Command) == 0 && edited == "" {
 		m.tr.notice("this sign-in method names no command", true)
 		return m.offerSignIn(nil)
 	}
 	cfg := m.agentConfig()
-	cmd := exec.Command(am.Command[0], am.Command[1:]...)
+	var cmd *exec.Cmd
+	line := am.CommandLine()
+	if edited != "" && edited != line {
+		cmd, line = exec.Command("sh", "-c", edited), sanitize.Line(edited)
+	} else {
+		cmd = exec.Command(am.Command[0], am.Command[1:]...)
+	}
 	cmd.Dir = cfg.Dir
 	cmd.Env = append(cfg.Env, am.EnvList()...)
-	m.tr.info("running " + am.CommandLine() + " in the terminal…")
+	m.tr.info("running " + line + " in the terminal…")
 	// The sign-in is the user's own command: the browser it may open
 	// through a launcher that detaches stays when elicit ends its strays.
 	kept := procgroup.Default.KeepUserSessions()
 	return m.exec(cmd, func(err error) tea.Msg {
 		kept()
-		return loginDoneMsg{method: am, err: err}
+		return loginDoneMsg{method: am, line: line, err: err}
 	})
+}
+
+// loginEdited runs the sign-in command the user checked and edited.
+func (m *Model) loginEdited(e *loginEditModal) tea.Cmd {
+	line, ok := e.line()
+	if !ok {
+		return m.offerSignIn(nil)
+	}
+	return m.runLogin(e.method, line)
 }
 
 func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.method.CommandLine(), sanitize.Line(msg.err.Error())), true)
+		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.line, sanitize.Line(msg.err.Error())), true)
 		return m.push(newSignInModal(m.agent, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
 	}
 	return m.reconnectTo(m.afterSignIn(false), "signed in with "+msg.method.Name+"; starting the agent again…")

@@ -3,9 +3,12 @@ package fullscreen
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -46,6 +49,8 @@ type item struct {
 	words  int  // kindThought: words so far, counted as they stream
 	inWord bool // kindThought: the text ends inside a word
 
+	clock toolClock // kindTool: how long its command has run
+
 	streaming bool
 	dirty     bool // the render in cache is out of date
 	cache     renderCache
@@ -60,6 +65,9 @@ type transcript struct {
 	terms   map[string]*item // terminal id -> the entry of a terminal no tool call names
 	plan    *item            // the current plan entry, updated in place
 	current *item            // the agent message or thought being streamed
+	breaks  msgbreak.Rule    // where streamed text starts a new message
+	clocks  []*item          // tool entries whose command runs (see tick)
+	now     func() time.Time
 	md      *markdown
 	th      *theme.Theme
 
@@ -81,7 +89,7 @@ type transcript struct {
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
-	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th}
+	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th, now: time.Now}
 }
 
 func (t *transcript) add(it *item) *item {
@@ -135,7 +143,8 @@ func (t *transcript) notice(text string, isErr bool) {
 }
 
 // chunk appends streamed text to the current message of that role,
-// starting a new one when the role or the agent's message id changes.
+// starting a new one when the role changes or msgbreak's rule says a new
+// message starts.
 func (t *transcript) chunk(c acpconn.MessageChunk) {
 	kind := kindAgent
 	switch c.Role {
@@ -144,12 +153,10 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 	case acpconn.RoleUser:
 		kind = kindUser
 	}
-	newMsg := c.MessageID != "" && t.current != nil && t.current.msgID != "" && c.MessageID != t.current.msgID
+	newMsg := t.breaks.Chunk(c.MessageID)
 	if t.current == nil || t.current.kind != kind || newMsg {
 		t.endStream()
 		t.current = t.add(&item{kind: kind, streaming: true, msgID: c.MessageID})
-	} else if t.current.msgID == "" {
-		t.current.msgID = c.MessageID
 	}
 	it := t.current
 	it.dirty = true
@@ -173,6 +180,7 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 // An update for an unknown id (it can arrive before its tool_call) starts
 // an entry of its own, so nothing is dropped.
 func (t *transcript) toolCall(tc acpconn.ToolCall) {
+	t.breaks.Interrupt()
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
@@ -182,6 +190,7 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 			it.tool.Status = "pending"
 		}
 		t.tools[tc.ID] = it
+		t.clockUpdate(it, tc)
 		return
 	}
 	old := &it.tool
@@ -203,6 +212,12 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	if tc.Diffs != nil {
 		old.Diffs = tc.Diffs
 	}
+	for _, id := range tc.Terminals {
+		if !slices.Contains(old.Terminals, id) {
+			old.Terminals = append(old.Terminals, id)
+		}
+	}
+	t.clockUpdate(it, tc)
 	it.dirty = true
 }
 
@@ -231,6 +246,9 @@ func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
 	}
 	it.output.WriteString(ev.Chunk)
 	if ev.Exited {
+		if s := it.output.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			it.output.WriteByte('\n') // the exit on a line of its own
+		}
 		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
 		// The entry of its output from before a tool call named it ends
 		// too, or it shows "in progress" for ever.
@@ -241,6 +259,9 @@ func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
 				u.dirty = true
 			}
 		}
+		t.clockStop(it)
+	} else if ev.Chunk != "" {
+		t.clockStart(it) // output: the command runs
 	}
 	if it.output.Len() > maxToolOutput {
 		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
@@ -277,7 +298,7 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 		}
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
 	case "read":
-		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))
+		t.info(say.FileLine(ev))
 	case "write":
 		what := "wrote"
 		if ev.Created {
@@ -303,8 +324,12 @@ func (t *transcript) setPlan(p acpconn.Plan) {
 	t.plan.dirty = true
 }
 
-// newTurn starts a turn: the next plan is a new entry.
-func (t *transcript) newTurn() { t.plan = nil }
+// newTurn starts a turn: the next plan is a new entry, the next text a
+// new message.
+func (t *transcript) newTurn() {
+	t.plan = nil
+	t.breaks.Reset()
+}
 
 // relPath shows a location inside the session directory relative to it
 // (an agent sends absolute paths); others stay as they are.

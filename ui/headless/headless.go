@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
@@ -188,9 +189,9 @@ type headless struct {
 	c         *acpconn.Conn
 	st        acpconn.SessionState
 	core      *session.Core
-	lastByte  byte
-	msgID     string // the message being written: a new id starts a paragraph
-	replaying bool   // a loaded session's history is arriving: not printed
+	out       *msgbreak.Writer // the reply (Options.Stdout)
+	breaks    msgbreak.Rule    // where a new message (a paragraph) starts
+	replaying bool             // a loaded session's history is arriving: not printed
 	exitTail  []string
 	// signInTried: sign-in without asking was tried (at the start, or
 	// when the prompt was refused); signedIn brings a later attempt's
@@ -199,11 +200,14 @@ type headless struct {
 	signedIn    chan signInAtPrompt
 }
 
-func (h *headless) endLine() {
-	if h.lastByte != 0 && h.lastByte != '\n' {
-		io.WriteString(h.o.Stdout, "\n")
-		h.lastByte = '\n'
+func (h *headless) endLine() { h.stdout().EndLine() }
+
+// stdout is where the reply goes (Options.Stdout).
+func (h *headless) stdout() *msgbreak.Writer {
+	if h.out == nil {
+		h.out = &msgbreak.Writer{W: h.o.Stdout}
 	}
+	return h.out
 }
 
 // apply handles one event; done reports that the run is over.
@@ -223,16 +227,13 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 			text = ev.Text
 		}
 		if ev.Role == acpconn.RoleAgent && text != "" && !h.replaying {
-			if ev.MessageID != "" && h.msgID != "" && ev.MessageID != h.msgID && h.lastByte != 0 {
-				h.endLine()
-				io.WriteString(o.Stdout, "\n") // separate messages, separate paragraphs
+			if h.breaks.Chunk(ev.MessageID) {
+				h.stdout().Paragraph() // separate messages, separate paragraphs
 			}
-			if ev.MessageID != "" {
-				h.msgID = ev.MessageID
-			}
-			io.WriteString(o.Stdout, text)
-			h.lastByte = text[len(text)-1]
+			io.WriteString(h.stdout(), text)
 		}
+	case acpconn.ToolCall, acpconn.PermissionRequest: // a tool call between two runs of text
+		h.breaks.Interrupt()
 	case acpconn.AgentOutput:
 		fmt.Fprintln(o.Stderr, "elicit: agent output:", ev.Line)
 	case acpconn.Notice:

@@ -126,8 +126,9 @@ func (h *headless) signInFailed(err error) int {
 		methods = acpconn.AuthMethodsIn(err, h.o.Agent.Argv)
 	}
 	if len(methods) == 0 {
-		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), h.o.Agent.Argv); cmd != nil {
-			methods = []acpconn.AuthMethod{{Name: "sign in", Kind: acpconn.AuthTerminal, Command: cmd}}
+		if tm, ok := acpconn.TextMethod(acpconn.AgentReason(err), h.o.Agent.Argv); ok {
+			tm.Name = "sign in"
+			methods = []acpconn.AuthMethod{tm}
 		}
 	}
 	fmt.Fprintln(h.o.Stderr, "elicit: "+opener.Help(err, methods, h.auto()))

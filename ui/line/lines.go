@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
@@ -67,6 +68,10 @@ func Run(o Options) int {
 	// A person answers: every write no permission covered is asked.
 	o.Agent.Writes = acpconn.WritesAsked
 	l := &lineSession{o: o, in: readLines(o.In), tools: map[string]string{}}
+	l.out = &msgbreak.Writer{W: o.Out}
+	l.o.Out = l.out // every line goes through it
+	out = l.out
+	defer l.catchSuspend()()
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
@@ -101,7 +106,7 @@ func Run(o Options) int {
 		code, _ := l.apply(*l.exited)
 		return code
 	}
-	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits; Ctrl+Z suspends (fg resumes).\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
 }
@@ -157,9 +162,12 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string          // the agent message being written
-	outputs outputs         // each command's output, capped
-	refused map[string]bool // tool calls a write of which was refused
+	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
+	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
+	susp    *suspender       // Ctrl+Z
+	msgID   string           // the replayed message being written (lines_open.go)
+	outputs outputs          // each command's output, capped
+	refused map[string]bool  // tool calls a write of which was refused
 	// replaying: a session is being opened, and a loaded one's history
 	// arrives; replayed: some of it was printed; lastRole: whose message
 	// was printed last.
@@ -225,29 +233,34 @@ func (l *lineSession) send(text string) {
 	l.lastPrompt = text
 	l.running = true
 	l.tools = map[string]string{}
+	l.breaks.Reset()
 	l.core.Prompted(text)
 	l.c.StartPrompt(text)
 }
 
 func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
+	if l.out == nil {
+		l.out = &msgbreak.Writer{W: l.o.Out}
+		l.o.Out = l.out // every line goes through it
+	}
 	out := l.o.Out
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if l.replaying {
 			l.replayChunk(ev)
-		} else if ev.Role == acpconn.RoleAgent {
-			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
-				io.WriteString(out, "\n\n") // a new message, a new paragraph
-			}
-			if ev.MessageID != "" {
-				l.msgID = ev.MessageID
+		} else if ev.Role == acpconn.RoleAgent && ev.Text != "" {
+			if l.breaks.Chunk(ev.MessageID) {
+				l.out.Paragraph() // a new message, a new paragraph
 			}
 			io.WriteString(out, ev.Text)
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
+	case acpconn.PermissionRequest:
+		l.breaks.Interrupt() // it names a tool call: text after it is a new message
 	case acpconn.ToolCall:
+		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
 			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")
@@ -276,6 +289,10 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.TerminalOutput:
 		l.outputs.write(out, ev) // the head, then the tail: never all of it
+		if ev.Exited {
+			l.out.EndLine()
+			fmt.Fprintf(out, "[%s]\n", ev.Exit)
+		}
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:

@@ -51,6 +51,13 @@ func (l *lineSession) confirm(q, word string) bool {
 
 // ask puts q to the user and returns the answer.
 func (l *lineSession) ask(q *session.Question) session.Outcome {
+	if s := l.susp; s != nil {
+		if note := s.awayNote(); note != "" {
+			fmt.Fprintln(l.o.Out, note)
+		}
+		s.asking.Store(true)
+		defer s.asking.Store(false)
+	}
 	switch q.Kind {
 	case session.Permission:
 		return l.permission(q)

@@ -166,6 +166,9 @@ func (l *lineSession) authenticate(ctx context.Context, why error, t opener.Targ
 		switch m.Kind {
 		case acpconn.AuthTerminal:
 			fmt.Fprintf(out, "Run this in a terminal, then start elicit again:\n  %s\n", m.CommandLine())
+			if m.Guess {
+				fmt.Fprintf(out, "(%s.)\n", acpconn.GuessNote)
+			}
 			return res, false
 		case acpconn.AuthEnvVar:
 			env := l.o.Agent.Env

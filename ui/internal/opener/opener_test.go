@@ -176,7 +176,7 @@ func TestHelp(t *testing.T) {
 	got := Help(errors.New("x"), ms, Auto{Env: []string{"A=1"}, KeyEnv: "K"})
 	for _, want := range []string{
 		"the agent requires sign-in",
-		"\n  Log in: run  agent login  in a terminal, then run elicit again",
+		"\n  Log in: run agent login in a terminal, then run elicit again",
 		"\n  Use A: set A, C in the environment (elicit then signs in with it); C not set",
 		"\n  Key: put the key in an environment variable and run elicit with --api-key-env NAME",
 		"\n  OAuth: the agent signs in itself when asked: choose it in elicit's full screen",

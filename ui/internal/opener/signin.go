@@ -128,11 +128,14 @@ func Help(why error, methods []acpconn.AuthMethod, auto Auto) string {
 		fmt.Fprintf(&b, "\n  %s: ", m.Name)
 		switch m.Kind {
 		case acpconn.AuthTerminal:
-			b.WriteString("run  " + m.CommandLine())
+			b.WriteString("run " + m.CommandLine())
 			if env := m.EnvList(); len(env) > 0 {
-				fmt.Fprintf(&b, "  (with %s)", sanitize.Line(strings.Join(env, " ")))
+				fmt.Fprintf(&b, " (with %s)", sanitize.Line(strings.Join(env, " ")))
 			}
-			b.WriteString("  in a terminal, then run elicit again")
+			if m.Guess {
+				b.WriteString(" (" + acpconn.GuessNote + ")")
+			}
+			b.WriteString(" in a terminal, then run elicit again")
 		case acpconn.AuthEnvVar:
 			fmt.Fprintf(&b, "set %s in the environment (elicit then signs in with it)", varList(m))
 			if miss := m.Missing(auto.env()); len(miss) > 0 && len(miss) < len(required(m)) {
