@@ -322,7 +322,7 @@ func (c *Conn) authenticate(ctx context.Context, id string, meta map[string]any)
 	if m, ok := c.findAuthMethod(id); ok && m.Kind == AuthTerminal {
 		return ErrTerminalMethod
 	}
-	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})
+	_, err := sendRequest[acp.AuthenticateResponse](c, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})
 	if err != nil {
 		if IsAuthRequired(err) {
 			return readable(err) // still IsAuthRequired, and worded

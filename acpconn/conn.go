@@ -112,6 +112,7 @@ type Conn struct {
 	termSrv    termServer    // terminal/* requests in order (terminal_serve.go)
 	metaTerms  metaTerminals // the agents' _meta terminal extension (terminal_meta.go)
 	fsBudget   budget        // what fs requests in flight may hold (budget.go)
+	answers    answerCount   // answers handed to the SDK and picked up (answers.go)
 	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)

@@ -125,6 +125,9 @@ func (g *gate) response(line []byte, f frame) (out []byte, pass, method, note bo
 		delete(g.outstanding, key)
 	}
 	g.mu.Unlock()
+	if ok { // an answer to a request we await goes to the SDK either way
+		g.c.answers.pass()
+	}
 	switch {
 	case ok && isNumber:
 		if m == "session/new" { // once a session: its result is decoded here
