@@ -67,6 +67,7 @@ type transcript struct {
 	current *item            // the agent message or thought being streamed
 	breaks  msgbreak.Rule    // where streamed text starts a new message
 	clocks  []*item          // tool entries whose command runs (see tick)
+	diffs   diffHold         // the diff text kept (transcript_diffs.go)
 	now     func() time.Time
 	md      *markdown
 	th      *theme.Theme
@@ -190,6 +191,7 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 			it.tool.Status = "pending"
 		}
 		t.tools[tc.ID] = it
+		t.holdDiffs(it, 0)
 		t.clockUpdate(it, tc)
 		return
 	}
@@ -210,7 +212,9 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 		old.Content = tc.Content
 	}
 	if tc.Diffs != nil {
+		before := diffSize(old.Diffs)
 		old.Diffs = tc.Diffs
+		t.holdDiffs(it, before)
 	}
 	for _, id := range tc.Terminals {
 		if !slices.Contains(old.Terminals, id) {
@@ -293,7 +297,7 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "refused the agent's write to " + path + ": it differs from the diff you approved (- approved, + sent)", Kind: "edit", Status: "failed",
 				Diffs: []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}}
 			t.endStream()
-			t.add(&item{kind: kindTool, tool: tc})
+			t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
 			return
 		}
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
@@ -311,7 +315,7 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
 		}
 		t.endStream()
-		t.add(&item{kind: kindTool, tool: tc})
+		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
 	}
 }
 
