@@ -56,7 +56,10 @@ func (b *remoteBase) deliver(msg []byte) error {
 
 // end records how the link ended, once: lost says elicit did not end it.
 // The agent's messages already delivered stay readable; then the lines
-// end.
+// end. gone closes before the lines end: whoever sees the end of the
+// lines (the SDK's reader, then the requests it cancels) must find how
+// the link ended already recorded, or a question a reconnecting front end
+// would keep is closed as "the agent went away".
 func (b *remoteBase) end(err error, lost bool) {
 	b.once.Do(func() {
 		b.mu.Lock()
@@ -69,8 +72,8 @@ func (b *remoteBase) end(err error, lost bool) {
 		if b.onEnd != nil {
 			b.onEnd()
 		}
-		b.pipe.CloseWrite()
 		close(b.done)
+		b.pipe.CloseWrite()
 	})
 }
 
