@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 var (
@@ -24,6 +25,41 @@ type LexerRegistry struct {
 	Lexers  Lexers
 	byName  map[string]Lexer
 	byAlias map[string]Lexer
+	lazy    *lazyRegistry // elicit patch: lexers registered on first use; nil for an eager registry
+}
+
+// lazyRegistry (elicit patch, PATCH.md) registers a registry's lexers on its
+// first lookup: package lexers no longer parses the configuration of every
+// embedded XML lexer at package init.
+type lazyRegistry struct {
+	once sync.Once
+	load func(*LexerRegistry)
+}
+
+// NewLazyLexerRegistry (elicit patch) returns a registry whose first lookup
+// (Names, Get, MatchMimeType, Match or Analyse) calls load to register its
+// lexers. Lexers registered before that are registered again after load's,
+// so the registry ends as if load had run first. Register alone does not
+// call load; Lexers, read directly, lists only what is registered so far.
+func NewLazyLexerRegistry(load func(*LexerRegistry)) *LexerRegistry {
+	r := NewLexerRegistry()
+	r.lazy = &lazyRegistry{load: load}
+	return r
+}
+
+// ensure runs a lazy registry's load once; safe for concurrent lookups.
+func (l *LexerRegistry) ensure() {
+	if l.lazy == nil {
+		return
+	}
+	l.lazy.once.Do(func() {
+		early := l.Lexers
+		l.Lexers, l.byName, l.byAlias = nil, map[string]Lexer{}, map[string]Lexer{}
+		l.lazy.load(l)
+		for _, lexer := range early {
+			l.Register(lexer)
+		}
+	})
 }
 
 // NewLexerRegistry creates a new LexerRegistry of Lexers.
@@ -36,6 +72,7 @@ func NewLexerRegistry() *LexerRegistry {
 
 // Names of all lexers, optionally including aliases.
 func (l *LexerRegistry) Names(withAliases bool) []string {
+	l.ensure()
 	out := []string{}
 	for _, lexer := range l.Lexers {
 		config := lexer.Config()
@@ -50,6 +87,7 @@ func (l *LexerRegistry) Names(withAliases bool) []string {
 
 // Get a Lexer by name, alias or file extension.
 func (l *LexerRegistry) Get(name string) Lexer {
+	l.ensure()
 	if lexer := l.byName[name]; lexer != nil {
 		return lexer
 	}
@@ -81,6 +119,7 @@ func (l *LexerRegistry) Get(name string) Lexer {
 
 // MatchMimeType attempts to find a lexer for the given MIME type.
 func (l *LexerRegistry) MatchMimeType(mimeType string) Lexer {
+	l.ensure()
 	matched := PrioritisedLexers{}
 	for _, l := range l.Lexers {
 		for _, lmt := range l.Config().MimeTypes {
@@ -100,6 +139,7 @@ func (l *LexerRegistry) MatchMimeType(mimeType string) Lexer {
 //
 // Note that this iterates over all file patterns in all lexers, so is not fast.
 func (l *LexerRegistry) Match(filename string) Lexer {
+	l.ensure()
 	filename = filepath.Base(filename)
 	matched := PrioritisedLexers{}
 	// First, try primary filename matches.
@@ -160,6 +200,7 @@ func (l *LexerRegistry) Match(filename string) Lexer {
 
 // Analyse text content and return the "best" lexer..
 func (l *LexerRegistry) Analyse(text string) Lexer {
+	l.ensure()
 	var picked Lexer
 	highest := float32(0.0)
 	for _, lexer := range l.Lexers {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Trilean value for StyleEntry value inheritance.
@@ -260,9 +261,45 @@ type Style struct {
 	Name    string
 	entries map[TokenType]StyleEntry
 	parent  *Style
+	lazy    *lazyStyle // elicit patch: read on first use; nil for a style built at once
+}
+
+// lazyStyle (elicit patch, PATCH.md) holds how to read a Style's entries
+// on first use: package styles registers its embedded XML styles by name
+// at init and parses each one only when it is first asked for.
+type lazyStyle struct {
+	once sync.Once
+	load func() (*Style, error)
+}
+
+// NewLazyStyle (elicit patch) returns a Style called name whose entries
+// load reads on the Style's first use. load's Style must have the same
+// name; an error or another name panics on that first use, as
+// MustNewXMLStyle would have panicked at package init.
+func NewLazyStyle(name string, load func() (*Style, error)) *Style {
+	return &Style{Name: name, lazy: &lazyStyle{load: load}}
+}
+
+// resolve reads a lazy Style's entries once; it is safe for concurrent use.
+func (s *Style) resolve() {
+	if s.lazy == nil {
+		return
+	}
+	s.lazy.once.Do(func() {
+		loaded, err := s.lazy.load()
+		if err != nil {
+			panic(fmt.Errorf("style %s: %w", s.Name, err))
+		}
+		if loaded.Name != s.Name {
+			panic(fmt.Errorf("style %s: its definition is called %s", s.Name, loaded.Name))
+		}
+		loaded.resolve()
+		s.entries, s.parent = loaded.entries, loaded.parent
+	})
 }
 
 func (s *Style) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
+	s.resolve()
 	if s.parent != nil {
 		return fmt.Errorf("cannot marshal style with parent")
 	}
@@ -347,6 +384,7 @@ func (s *Style) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
 
 // Types that are styled.
 func (s *Style) Types() []TokenType {
+	s.resolve()
 	dedupe := map[TokenType]bool{}
 	for tt := range s.entries {
 		dedupe[tt] = true
@@ -392,6 +430,7 @@ func (s *Style) Get(ttype TokenType) StyleEntry {
 }
 
 func (s *Style) get(ttype TokenType) StyleEntry {
+	s.resolve()
 	out := s.entries[ttype]
 	if out.IsZero() && s.parent != nil {
 		return s.parent.get(ttype)

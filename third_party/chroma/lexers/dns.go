@@ -8,10 +8,11 @@ import (
 var zoneAnalyserRe = regexp.MustCompile(`(?m)^@\s+IN\s+SOA\s+`)
 
 func init() { // nolint: gochecknoinits
-	Get("dns").SetAnalyser(func(text string) float32 {
+	// elicit patch: set when the embedded lexers are registered (lexers.go)
+	analysers["dns"] = func(text string) float32 {
 		if zoneAnalyserRe.FindString(text) != "" {
 			return 1.0
 		}
 		return 0.0
-	})
+	}
 }
