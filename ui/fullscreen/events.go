@@ -49,6 +49,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 		cmds = append(cmds, m.attach(msg.conn))
 		m.inited = msg.conn
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
+		cmds = append(cmds, m.md.warmSyntax()) // after the first frame, off the start-up path
 	}
 	if msg.err != nil {
 		if msg.auth {

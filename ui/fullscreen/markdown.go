@@ -19,6 +19,7 @@ import (
 // width (building one parses a whole style sheet).
 type markdown struct {
 	mu        sync.Mutex // the background renderer is used from commands
+	warmOnce  sync.Once  // warmSyntax
 	style     string
 	renderers map[int]*glamour.TermRenderer
 }
