@@ -35,6 +35,7 @@ func TestDependencyDirections(t *testing.T) {
 		{"./urlconsent/...", protocols},
 		{"./theme", protocols},
 		{"./acpconn", ui},
+		{"./mcpconn", ui},
 		{"./forms/schema", ui},
 		{"./urlconsent/urlcheck", ui},
 		{"./internal/session", ui},

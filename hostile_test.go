@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,6 +28,12 @@ import (
 var elicitBin string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(hostileMCPEnv) == "1" { // this binary as the hostile MCP server
+		if err := hostile.RunMCP(context.Background()); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	dir, err := os.MkdirTemp("", "elicit-hostile")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -97,11 +97,11 @@ func (m AuthMethod) Missing(env []string) []string {
 
 // AuthMethods lists the sign-in methods the agent offered in initialize.
 func (c *Conn) AuthMethods() []AuthMethod {
-	return ParseAuthMethods(c.Info.AuthMethods, c.cfg.Argv)
+	return parseAuthMethods(c.Info.AuthMethods, c.cfg.Argv)
 }
 
-// FindAuthMethod returns the method with that id.
-func (c *Conn) FindAuthMethod(id string) (AuthMethod, bool) {
+// findAuthMethod returns the method with that id.
+func (c *Conn) findAuthMethod(id string) (AuthMethod, bool) {
 	for _, m := range c.AuthMethods() {
 		if m.ID == id {
 			return m, true
@@ -110,13 +110,13 @@ func (c *Conn) FindAuthMethod(id string) (AuthMethod, bool) {
 	return AuthMethod{}, false
 }
 
-// ParseAuthMethods reads the methods of an initialize response for the
+// parseAuthMethods reads the methods of an initialize response for the
 // agent run as argv. Besides the protocol's three types it reads the forms
 // agents shipped before them: _meta["terminal-auth"] {command, args, env}
 // (copilot), _meta.type "terminal" with _meta.args (qwen), _meta["api-key"]
 // (gemini), and a description that says "run `cmd` in the terminal"
 // (claude-code-acp, opencode).
-func ParseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
+func parseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
 	var out []AuthMethod
 	for _, am := range methods {
 		var m AuthMethod
@@ -321,7 +321,7 @@ func (c *Conn) AuthenticateKey(ctx context.Context, id, key string) error {
 }
 
 func (c *Conn) authenticate(ctx context.Context, id string, meta map[string]any) error {
-	if m, ok := c.FindAuthMethod(id); ok && m.Kind == AuthTerminal {
+	if m, ok := c.findAuthMethod(id); ok && m.Kind == AuthTerminal {
 		return ErrTerminalMethod
 	}
 	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})

@@ -56,7 +56,7 @@ func AuthMethodsIn(err error, argv []string) []AuthMethod {
 	if b, merr := jsonRoundTrip(d["authMethods"], &ms); merr != nil || b == 0 {
 		return nil
 	}
-	return ParseAuthMethods(ms, argv)
+	return parseAuthMethods(ms, argv)
 }
 
 // SignInHelp is one line for someone who cannot be asked (-p): the agent's

@@ -40,7 +40,7 @@ type Config struct {
 	// Writes decides the agent's fs/write_text_file requests (the zero
 	// value allows them, inside the session directory only).
 	Writes WritePolicy
-	// AskWrite decides each write under WritesAsk; nil refuses them all.
+	// AskWrite decides each write under WritesAsked; nil refuses them all.
 	AskWrite func(ctx context.Context, w WriteRequest) bool
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
@@ -90,6 +90,8 @@ type Conn struct {
 	cancelling atomic.Bool
 	terms      terminals  // terminal/* (terminal.go)
 	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
+
+	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 
 	// Info is the agent's initialize response.
 	Info acp.InitializeResponse

@@ -1,11 +1,54 @@
-// Package acpconn runs an ACP agent as a subprocess and speaks JSON-RPC to
-// it over stdio: it turns everything the agent sends into plain Go events
-// (sanitized for the screen) and carries the user's answers back.
+// Package acpconn starts an Agent Client Protocol agent and is its client:
+// it hands the agent's questions (elicitations, permission requests) to a
+// Handler you write, and serves its file and terminal requests itself,
+// with elicit's protections on.
 //
-//	c, err := acpconn.Start(ctx, acpconn.Config{Argv: []string{"my-agent"}})
-//	go func() { for ev := range c.Events() { /* hand to the UI */ } }()
-//	_ = c.NewSession(ctx)
-//	resp, err := c.Prompt(ctx, "hello")
+//	c, err := acpconn.Start(ctx, acpconn.Config{Argv: []string{"claude-agent-acp"}})
+//	if err != nil {
+//		return err
+//	}
+//	defer c.Close()              // ends the agent's whole process group
+//	go c.Serve(ctx, myHandler{}) // Elicit, RequestPermission (and HandleEvent)
+//	if _, err := c.NewSession(ctx); err != nil {
+//		return err
+//	}
+//	end, err := c.Prompt(ctx, "summarise README.md") // end.StopReason: "end_turn", ...
+//
+// A form elicitation arrives parsed and checked (package forms/schema: a
+// request outside the restricted schema is answered -32602 before your
+// Handler sees it), so forms.Run or forms.Fill can answer it; a URL
+// elicitation arrives with its analysis (package urlconsent/urlcheck), for
+// urlconsent.Run. See the examples.
+//
+// # What is on by default
+//
+//   - Sanitizing: every string in an Event that came from the agent has
+//     been through elicit's sanitizer (no escape sequence, control or bidi
+//     character reaches a screen); ids stay exact, because they go back.
+//   - Confinement: fs/read_text_file and fs/write_text_file go through one
+//     os.Root on Config.Dir (a path out through any symlink is refused;
+//     only regular files; bounded by FileTimeout and MaxReadBytes), and
+//     terminal/* commands start in it. Config.Writes decides writes:
+//     WritesAllowed (the default), WritesRefused, or WritesAsked with
+//     Config.AskWrite. What the agent's own process does without fs/* or
+//     terminal/* is outside any client's control.
+//   - Caps: at most MaxWaiting questions wait at once (more are answered
+//     cancelled); an elicitation message over MaxMessageBytes or a schema
+//     over MaxSchemaBytes is refused with -32602; a line over MaxLineBytes
+//     ends the session with ErrLineTooLong; a terminal keeps at most its
+//     output limit (DefaultOutputLimit); of the agent's stderr, the last
+//     StderrLines lines are kept; a flood of updates slows the agent down
+//     instead of growing memory (see Events).
+//   - Process lifetime: the agent runs in its own process group, tracked by
+//     Config.Lifecycle from the moment it runs; Close ends the group
+//     (SIGTERM, then SIGKILL) and every terminal command with it.
+//   - Protocol hygiene: requests for sessions this client did not create
+//     are refused; Config.NoForm and Config.NoURL withhold elicitation
+//     modes; CancelTurn cancels as ACP asks.
+//
+// Without Serve, read Events yourself and answer with RespondElicitation
+// and RespondPermission (elicit's own front ends do, through their session
+// core). acpconn imports no UI library.
 //
 // It dispatches inbound requests itself on acp.NewConnection rather than
 // using the SDK's client dispatcher, because that dispatcher drops the

@@ -156,7 +156,7 @@ func TestIDsAndNumbersStayExact(t *testing.T) {
 	}
 	ctx := t.Context()
 	must(t, c.SetMode(ctx, st.Modes[0].ID))
-	if _, err := c.SetConfigOption(ctx, st.Options[0], st.Options[0].Values[0].ID); err != nil {
+	if _, err := c.setConfigOption(ctx, st.Options[0], st.Options[0].Values[0].ID); err != nil {
 		t.Fatal(err)
 	}
 	c.StartPrompt("go")

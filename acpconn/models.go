@@ -180,7 +180,7 @@ func hasChoice(cs []Choice, id string) bool {
 func (c *Conn) Select(ctx context.Context, st SessionState, s Selector, id string) (SessionState, error) {
 	switch {
 	case s.Option != nil:
-		opts, err := c.SetConfigOption(ctx, *s.Option, id)
+		opts, err := c.setConfigOption(ctx, *s.Option, id)
 		if err != nil {
 			return st, err
 		}
@@ -196,7 +196,7 @@ func (c *Conn) Select(ctx context.Context, st SessionState, s Selector, id strin
 		}
 		st.Update(ModeChanged{ID: id})
 	case s.Kind == KindModel:
-		if err := c.SetModel(ctx, id); err != nil {
+		if err := c.setModel(ctx, id); err != nil {
 			return st, err
 		}
 		st.Model = id
@@ -214,9 +214,9 @@ func (st *SessionState) setOption(id, value string) {
 	}
 }
 
-// SetModel switches the session's model with the unstable
+// setModel switches the session's model with the unstable
 // session/set_model (agents that list models in the models field).
-func (c *Conn) SetModel(ctx context.Context, id string) error {
+func (c *Conn) setModel(ctx context.Context, id string) error {
 	_, err := acp.SendRequest[acp.UnstableSetSessionModelResponse](c.rpc, ctx, acp.AgentMethodSessionSetModel, acp.UnstableSetSessionModelRequest{SessionId: acp.SessionId(c.SessionID()), ModelId: acp.UnstableModelId(id)})
 	if err != nil {
 		return c.describe("session/set_model", err)

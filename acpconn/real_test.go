@@ -107,7 +107,7 @@ func TestAPIKeyGoesInAuthenticateMeta(t *testing.T) {
 func TestEnvVarMethodNeedsTheVariable(t *testing.T) {
 	ctx := ctx30(t)
 	c := startRaw(t, "raw-signin", Config{})
-	m, _ := c.FindAuthMethod("codex-api-key")
+	m, _ := c.findAuthMethod("codex-api-key")
 	if miss := m.Missing([]string{"CODEX_API_KEY="}); !reflect.DeepEqual(miss, []string{"CODEX_API_KEY"}) {
 		t.Errorf("missing: %q", miss)
 	}
@@ -144,7 +144,7 @@ func TestParseSurveyedAuthMethods(t *testing.T) {
 	if err := json.Unmarshal([]byte(surveyed), &ms); err != nil {
 		t.Fatal(err)
 	}
-	got := ParseAuthMethods(ms, []string{"npx", "-y", "@scope/agent", "--acp"})
+	got := parseAuthMethods(ms, []string{"npx", "-y", "@scope/agent", "--acp"})
 	want := []struct {
 		kind AuthKind
 		line string

@@ -147,9 +147,9 @@ func (c *Conn) SetMode(ctx context.Context, id string) error {
 	return nil
 }
 
-// SetConfigOption sets a select option to a value id (or a boolean option
+// setConfigOption sets a select option to a value id (or a boolean option
 // to "true"/"false") and returns the options as the agent now reports them.
-func (c *Conn) SetConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
+func (c *Conn) setConfigOption(ctx context.Context, opt ConfigOption, value string) ([]ConfigOption, error) {
 	ctx, cancel := bounded(ctx)
 	defer cancel()
 	var req acp.SetSessionConfigOptionRequest

@@ -89,17 +89,17 @@ func (c *Conn) OpenSession(ctx context.Context, id string, replay bool) (st Sess
 	caps := c.SessionCaps()
 	switch {
 	case caps.Load && (replay || !caps.Resume):
-		st, err = c.LoadSession(ctx, id)
+		st, err = c.loadSession(ctx, id)
 		return st, true, err
 	case caps.Resume:
-		st, err = c.ResumeSession(ctx, id)
+		st, err = c.resumeSession(ctx, id)
 		return st, false, err
 	}
 	return SessionState{}, false, ErrNotSupported
 }
 
-// ResumeSession takes up session id without its history (session/resume).
-func (c *Conn) ResumeSession(ctx context.Context, id string) (SessionState, error) {
+// resumeSession takes up session id without its history (session/resume).
+func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id)
 	resp, err := acp.SendRequest[acp.ResumeSessionResponse](c.rpc, ctx, acp.AgentMethodSessionResume, acp.ResumeSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
 	if err != nil {
@@ -112,9 +112,9 @@ func (c *Conn) ResumeSession(ctx context.Context, id string) (SessionState, erro
 	return sessionState(id, resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 
-// LoadSession takes up session id and has the agent replay its history
+// loadSession takes up session id and has the agent replay its history
 // (session/load): the replay arrives as events, like a live turn.
-func (c *Conn) LoadSession(ctx context.Context, id string) (SessionState, error) {
+func (c *Conn) loadSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id) // the replay is about this session: it is ours from now
 	resp, err := acp.SendRequest[acp.LoadSessionResponse](c.rpc, ctx, acp.AgentMethodSessionLoad, acp.LoadSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
 	if err != nil {

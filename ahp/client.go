@@ -74,6 +74,7 @@ func (Closed) isEvent()     {}
 // several.
 type SessionsError struct{ Sessions []SessionSummary }
 
+// Error says how many sessions there are and how to choose one.
 func (e *SessionsError) Error() string {
 	return fmt.Sprintf("the host has %d sessions: choose one with --session", len(e.Sessions))
 }

@@ -114,13 +114,32 @@ type Host struct {
 	done   *mailbox[Completion]
 	watch  map[*mailbox[Update]]bool
 	turnNo int
+	// won keeps the last maxWon completions by request id, for Winner;
+	// wonOrder is their order, oldest first.
+	won      map[string]Completion
+	wonOrder []string
 }
+
+// maxWon bounds the completions Winner can still tell.
+const maxWon = 256
 
 // NewHost returns a host with no request open and no turn active.
 func NewHost(o HostOptions) *Host {
 	o = o.withDefaults()
 	return &Host{o: o, conns: map[*hostConn]bool{}, known: map[string]Generation{},
-		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}}
+		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}}
+}
+
+// Winner returns the completion that answered request id: the first valid
+// one a client dispatched. ok is false while the request is open, after a
+// Withdraw, and for a request too long past to be remembered. The
+// serving terminal asks it when its own completion was rejected, so the
+// agent hears the answer every client was told (see ui/internal/share).
+func (h *Host) Winner(id string) (c Completion, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	c, ok = h.won[id]
+	return c, ok
 }
 
 // SessionID is the session's id; SessionURI(h.SessionID()) its channel.
@@ -206,6 +225,7 @@ func (h *Host) Request(r Request) error {
 		h.turnNo++
 		h.apply(TurnStarted{TurnID: fmt.Sprintf("turn-%d", h.turnNo)}, nil)
 	}
+	delete(h.won, r.ID) // a new request under an old id has no winner yet
 	h.apply(InputRequested{Request: r}, nil)
 	if e := h.in.Open(r.ID); e != nil {
 		h.apply(InputNeededSet{Chat: ChatURI(h.o.SessionID), Request: e.Request.Clone()}, nil)
@@ -279,9 +299,24 @@ func (h *Host) dispatch(origin *Origin, a Action) error {
 		h.apply(a, origin)
 		final := h.in.Find(a.RequestID).Request.Clone()
 		h.apply(InputNeededRemoved{ID: a.RequestID}, nil)
-		h.done.put(Completion{Request: final, Response: a.Response, By: *origin})
+		c := Completion{Request: final, Response: a.Response, By: *origin}
+		h.rememberWin(a.RequestID, c)
+		h.done.put(c)
 	}
 	return nil
+}
+
+// rememberWin records c for Winner, forgetting the oldest past maxWon.
+// h.mu is held.
+func (h *Host) rememberWin(id string, c Completion) {
+	if _, seen := h.won[id]; !seen {
+		h.wonOrder = append(h.wonOrder, id)
+	}
+	h.won[id] = c
+	if len(h.wonOrder) > maxWon {
+		delete(h.won, h.wonOrder[0])
+		h.wonOrder = h.wonOrder[1:]
+	}
 }
 
 func (h *Host) notOpen(id string) error {

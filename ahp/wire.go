@@ -47,6 +47,7 @@ type RPCError struct {
 	Data    any    `json:"data,omitempty"`
 }
 
+// Error is the message with the code.
 func (e *RPCError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
 
 // Origin names the client that dispatched an action.

@@ -7,13 +7,13 @@ import (
 	"github.com/elicit-dev/elicit/forms/schema"
 )
 
-// KeyMap is the form's own keys, as data: Update matches them and the key
+// formKeys is the form's own keys, as data: Update matches them and the key
 // line is generated from them by bubbles/help. Text fields keep readline's
 // keys (Ctrl+A/E/B/F/K/U/W/D, Alt+B/F/D), which bubbles' text input
 // implements; none of these clashes with them. Ctrl+D declines only where
 // it edits nothing: outside a text field, or in an empty one (readline's
 // end of input).
-type KeyMap struct {
+type formKeys struct {
 	Next, Prev, Review key.Binding // move between fields; Enter on the last reviews
 	Send, Edit         key.Binding // on the review screen
 	Decline, Cancel    key.Binding // each asks first when the user typed anything
@@ -25,9 +25,9 @@ type KeyMap struct {
 	Scroll             key.Binding // the review, when it is taller than the screen
 }
 
-// DefaultKeyMap returns the form's keys.
-func DefaultKeyMap() KeyMap {
-	return KeyMap{
+// defaultFormKeys returns the form's keys.
+func defaultFormKeys() formKeys {
+	return formKeys{
 		Next:    key.NewBinding(key.WithKeys("tab", "enter"), key.WithHelp("tab/enter", "next")),
 		Prev:    key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
 		Review:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "review")),
@@ -47,12 +47,12 @@ func DefaultKeyMap() KeyMap {
 }
 
 // ShortHelp implements help.KeyMap: the keys that work everywhere.
-func (k KeyMap) ShortHelp() []key.Binding {
+func (k formKeys) ShortHelp() []key.Binding {
 	return []key.Binding{k.Next, k.Prev, k.Decline, k.Cancel}
 }
 
 // FullHelp implements help.KeyMap.
-func (k KeyMap) FullHelp() [][]key.Binding {
+func (k formKeys) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Next, k.Prev, k.Review},
 		{k.Choose, k.Toggle, k.Filter, k.NewLine, k.Format},
@@ -60,7 +60,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	}
 }
 
-var _ help.KeyMap = KeyMap{}
+var _ help.KeyMap = formKeys{}
 
 // helpKeys are the bindings the key line shows now.
 func (m *Model) helpKeys() []key.Binding {

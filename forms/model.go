@@ -43,8 +43,12 @@ type Header struct {
 
 // Options tune a Model. The zero value is usable.
 type Options struct {
-	Theme *theme.Theme     // nil: a dark theme honouring NO_COLOR
-	Grace time.Duration    // keys this soon after NewModel are ignored; 0: 400ms
+	Theme *theme.Theme // nil: a dark theme honouring NO_COLOR
+	// Grace is how long after NewModel (or Focus) keys are ignored, so a
+	// keystroke meant for something else cannot answer the form; 0 is
+	// DefaultGrace, negative is none (a host that decides itself when a
+	// question may take keys, or scripted input).
+	Grace time.Duration
 	Now   func() time.Time // the clock for Grace; nil: time.Now
 	// Prefill holds the answers the user gave this form last time
 	// (RememberedAt): they replace the defaults as the starting values,
@@ -78,7 +82,7 @@ type Model struct {
 	entries    []*entry
 	cur        *entry // the focused entry (possibly a companion)
 
-	keys        KeyMap
+	keys        formKeys
 	help        help.Model
 	reviewing   bool
 	confirming  bool   // "discard what you typed? y/n"
@@ -110,7 +114,7 @@ func NewModel(s *schema.Schema, h Header, o Options) *Model {
 	}
 	m.opened = m.now()
 	m.km = keyMap()
-	m.keys = DefaultKeyMap()
+	m.keys = defaultFormKeys()
 	m.hth, m.ink = stylesFor(m.th)
 	m.help = m.newHelp()
 	m.entries = buildEntries(s)

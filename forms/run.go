@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -69,14 +70,20 @@ func Fill(s *schema.Schema, answers map[string]json.RawMessage) (Outcome, error)
 }
 
 // RunOptions configure Run. The zero value draws on stderr, reads the
-// keyboard from stdin, and picks the theme from the terminal and NO_COLOR.
+// keyboard from stdin, and uses a dark theme honouring NO_COLOR.
 type RunOptions struct {
 	In  io.Reader // keys (default os.Stdin)
 	Out io.Writer // the screen (default os.Stderr, so stdout stays free for the result)
 	// Accessible asks with line-based prompts instead of the full screen,
 	// for screen readers (In carries the answers, one a line).
 	Accessible bool
-	Theme      *theme.Theme // default: theme.New(true, theme.NoColor())
+	Theme      *theme.Theme  // default: theme.New(true, theme.NoColor())
+	Grace      time.Duration // as Options.Grace: 0 is DefaultGrace, negative none
+	// Prefill, RememberedAt and Suggestions are what history remembers
+	// of this form (see Options).
+	Prefill      map[string]json.RawMessage
+	RememberedAt time.Time
+	Suggestions  map[string][]string
 }
 
 // Run shows one form as a program of its own and returns the user's
@@ -95,7 +102,7 @@ func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (Outcome
 	if o.Theme == nil {
 		o.Theme = theme.New(true, theme.NoColor())
 	}
-	m := NewModel(s, h, Options{Theme: o.Theme})
+	m := NewModel(s, h, Options{Theme: o.Theme, Grace: o.Grace, Prefill: o.Prefill, RememberedAt: o.RememberedAt, Suggestions: o.Suggestions})
 	_, err := tea.NewProgram(program{m}, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
 	if out, done := m.Done(); done {
 		return out, nil

@@ -1,8 +1,3 @@
-// Package theme holds elicit's one palette and every style built from it:
-// lipgloss styles for the session screen and the huh theme for forms.
-//
-//	th := theme.New(isDark, theme.NoColor())
-//	fmt.Println(th.Accent.Render("hello"))
 package theme
 
 import (
@@ -25,9 +20,9 @@ func NoColor() bool {
 	return ok && v != ""
 }
 
-// NewPalette returns the palette for a dark or light background; with
+// newPalette returns the palette for a dark or light background; with
 // noColor every colour is nil.
-func NewPalette(isDark, noColor bool) Palette {
+func newPalette(isDark, noColor bool) Palette {
 	if noColor {
 		return Palette{}
 	}
@@ -74,7 +69,7 @@ func fg(c color.Color) lipgloss.Style {
 // New builds the theme for a dark or light background; noColor drops every
 // colour but keeps bold, underline and reverse so emphasis still shows.
 func New(isDark, noColor bool) *Theme {
-	p := NewPalette(isDark, noColor)
+	p := newPalette(isDark, noColor)
 	t := &Theme{P: p, IsDark: isDark, NoColor: noColor}
 	t.Base = fg(p.Fg)
 	t.Muted = fg(p.Muted)

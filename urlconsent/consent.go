@@ -127,7 +127,7 @@ func (c *Consent) buttons() int {
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	key, ok := msg.(tea.KeyPressMsg)
 	if cm, isClip := msg.(tea.ClipboardMsg); isClip && c.copied {
-		c.confirmed = CopyConfirms(cm, c.copyText())
+		c.confirmed = copyConfirms(cm, c.copyText())
 		return nil
 	}
 	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
@@ -188,7 +188,7 @@ func (c *Consent) press(b int) tea.Cmd {
 	case btnCopy:
 		if u := c.copyText(); u != "" {
 			c.copied, c.confirmed = true, false
-			return CopyCmd(u)
+			return copyCmd(u)
 		}
 	case btnDecline:
 		c.finish(Decline)
@@ -201,10 +201,12 @@ func (c *Consent) press(b int) tea.Cmd {
 func (c *Consent) finish(a Action) { c.action, c.done = a, true }
 
 // OpenFailed shows the screen again after the browser could not open the
-// URL: the reason, and (over SSH, remote) the QR code. Open then means "I
-// opened it myself".
+// URL: the reason, the "I opened it myself" button, and (over SSH, remote)
+// the QR code. A high-risk URL's confirmation is over: the screen comes
+// back with no button selected, so opening again takes both steps again.
 func (c *Consent) OpenFailed(reason string, remote bool) {
 	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
+	c.confirming, c.sure = false, false
 }
 
 // copyText is what c copies: the analysed URL, or the input made visible

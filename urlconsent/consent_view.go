@@ -87,16 +87,16 @@ func (c *Consent) View() string {
 			foot = append(foot, th.Danger.Render(wrap("The browser could not be opened: "+sanitize.Line(c.failure), inner)))
 		}
 		if c.remote {
-			if qr, err := QR(c.report.URL, false); err == nil {
+			if qr, err := qrCode(c.report.URL, false); err == nil {
 				body = append(body, "", th.Muted.Render("Scan it with a phone, or copy it (c):"))
 				body = append(body, qr...)
 			}
 		}
 		switch {
 		case c.copied && c.confirmed:
-			foot = append(foot, th.Success.Render(wrap(CopyConfirmed, inner)))
+			foot = append(foot, th.Success.Render(wrap(copyConfirmed, inner)))
 		case c.copied:
-			foot = append(foot, th.Warning.Render(wrap(CopyUnconfirmed, inner)))
+			foot = append(foot, th.Warning.Render(wrap(copyUnconfirmed, inner)))
 		}
 		if c.refused || !r.Openable() {
 			foot = append(foot, th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))

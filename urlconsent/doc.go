@@ -1,7 +1,21 @@
-// Package urlconsent draws the consent screen that must be passed before
-// elicit opens a URL, over the analysis of package urlcheck, and opens the
-// URL through an Opener once the user agreed.
+// Package urlconsent asks a person before a URL is opened: a consent
+// screen over the URL's analysis (package urlcheck: the full URL, its
+// site highlighted, punycode and lookalike warnings), a typed outcome
+// (Open, OpenedByUser, Decline, Cancel), and the browser hand-off through
+// an Opener that nothing reaches without consent. It imports no protocol
+// package, so any ACP or MCP client can answer a URL elicitation with it.
 //
-//	c := urlconsent.NewConsent(urlcheck.Analyze(raw), urlconsent.Header{Agent: "Claude"}, th, grace, time.Now)
-//	// the root model forwards messages; c.Done() says open, copy, decline or cancel
+// Standalone, Run shows the screen as a program of its own and opens the
+// URL once the user agreed:
+//
+//	a, err := urlconsent.Run(ctx, "https://xn--pypal-4ve.com/signin", urlconsent.RunOptions{
+//		Header: urlconsent.Header{Agent: "my-agent", Message: "Sign in to continue"},
+//	})
+//	reply(a.Reply()) // "accept" (the browser started), "decline" or "cancel"
+//
+// Inside a bubbletea program of your own, NewConsent is a child model:
+// forward messages to Update, draw View, read Done, and on Open run
+// OpenCmd with your Opener; answer the agent once OpenedMsg says it worked
+// (and call OpenFailed when it did not). The Opener is the one seam tests
+// fake (see the examples).
 package urlconsent

@@ -82,12 +82,12 @@ func TestBrowserFailures(t *testing.T) {
 // compares it with the library's own matrix.
 func TestQRMatchesTheLibrary(t *testing.T) {
 	for _, u := range []string{"https://example.com/", "https://accounts.example.com/o/oauth2/auth?client_id=abc&redirect_uri=http%3A%2F%2Flocalhost%3A8080&state=xyz123&scope=openid+email"} {
-		plain, err := QR(u, true)
+		plain, err := qrCode(u, true)
 		if err != nil {
 			t.Fatal(err)
 		}
 		code, _ := qr.Encode(u, qr.M)
-		n := code.Size + 2*QuietZone
+		n := code.Size + 2*quietZone
 		if len(plain) != (n+1)/2 {
 			t.Fatalf("%d rows for %d modules", len(plain), n)
 		}
@@ -104,7 +104,7 @@ func TestQRMatchesTheLibrary(t *testing.T) {
 					if y >= n {
 						continue
 					}
-					mx, my := x-QuietZone, y-QuietZone
+					mx, my := x-quietZone, y-quietZone
 					want := mx < 0 || my < 0 || mx >= code.Size || my >= code.Size || !code.Black(mx, my)
 					if light != want {
 						t.Fatalf("module (%d,%d): drawn light=%v, library light=%v", mx, my, light, want)
@@ -112,7 +112,7 @@ func TestQRMatchesTheLibrary(t *testing.T) {
 				}
 			}
 		}
-		coloured, _ := QR(u, false)
+		coloured, _ := qrCode(u, false)
 		for i := range coloured {
 			if ansi.Strip(coloured[i]) != plain[i] {
 				t.Fatalf("the coloured code differs from the plain one at row %d", i)
@@ -122,10 +122,10 @@ func TestQRMatchesTheLibrary(t *testing.T) {
 }
 
 func TestCopyConfirms(t *testing.T) {
-	if CopyCmd("https://example.com/") == nil {
+	if copyCmd("https://example.com/") == nil {
 		t.Fatal("no command")
 	}
-	if !CopyConfirms(tea.ClipboardMsg{Content: "https://example.com/"}, "https://example.com/") || CopyConfirms(tea.ClipboardMsg{}, "https://example.com/") {
-		t.Fatal("CopyConfirms")
+	if !copyConfirms(tea.ClipboardMsg{Content: "https://example.com/"}, "https://example.com/") || copyConfirms(tea.ClipboardMsg{}, "https://example.com/") {
+		t.Fatal("copyConfirms")
 	}
 }

@@ -7,24 +7,24 @@ import (
 	"rsc.io/qr"
 )
 
-// QuietZone is the light margin around a QR code, in modules, as the
+// quietZone is the light margin around a QR code, in modules, as the
 // standard asks: without it phones often fail to find the code.
-const QuietZone = 4
+const quietZone = 4
 
-// QR draws text (the exact URL, never a shortened or re-encoded form) as a
+// qrCode draws text (the exact URL, never a shortened or re-encoded form) as a
 // QR code for a phone to scan, two modules a row with the half blocks
 // ▀ ▄ █, inside a quiet zone. The code comes from rsc.io/qr (level M); only
 // the drawing is ours. With colour (plain false) the code is black on
 // white whatever the terminal's colours; plain draws light modules in the
 // terminal's text colour, which suits a dark background.
-func QR(text string, plain bool) ([]string, error) {
+func qrCode(text string, plain bool) ([]string, error) {
 	code, err := qr.Encode(text, qr.M)
 	if err != nil {
 		return nil, err
 	}
-	n := code.Size + 2*QuietZone
+	n := code.Size + 2*quietZone
 	light := func(x, y int) bool {
-		x, y = x-QuietZone, y-QuietZone
+		x, y = x-quietZone, y-quietZone
 		if x < 0 || y < 0 || x >= code.Size || y >= code.Size {
 			return true
 		}

@@ -11,15 +11,13 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
-// decodeJSON turns a JSON value into the field's typed value and checks it.
-// JSON null gives (nil, nil): no value. A JSON string for a number, integer,
-// boolean or multi-select field is read as typed text (ParseInput's rules),
-// because hand-written answer files often quote numbers.
-// DecodeJSON reads a JSON value for the field as FromAnswers does: typed,
-// checked against the field's constraints.
-func (f *Field) DecodeJSON(raw json.RawMessage) (any, error) { return f.decodeJSON(raw) }
-
-func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
+// DecodeJSON reads a JSON value for the field as FromAnswers does: it turns
+// it into the field's typed value and checks it against the field's
+// constraints. JSON null gives (nil, nil): no value. A JSON string for a
+// number, integer, boolean or multi-select field is read as typed text
+// (ParseInput's rules), because hand-written answer files often quote
+// numbers.
+func (f *Field) DecodeJSON(raw json.RawMessage) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var v any
@@ -29,7 +27,7 @@ func (f *Field) decodeJSON(raw json.RawMessage) (any, error) {
 	return f.decodeValue(v)
 }
 
-// decodeValue is decodeJSON for a value already decoded (numbers as
+// decodeValue is DecodeJSON for a value already decoded (numbers as
 // json.Number).
 func (f *Field) decodeValue(v any) (any, error) {
 	if v == nil {
@@ -80,7 +78,7 @@ func (s *Schema) FromAnswers(answers map[string]json.RawMessage) (map[string]any
 	var errs []FieldError
 	for _, f := range s.Fields {
 		if raw, ok := answers[f.Key]; ok {
-			v, err := f.decodeJSON(raw)
+			v, err := f.DecodeJSON(raw)
 			if err != nil {
 				errs = append(errs, FieldError{f.Key, err.Error()})
 				continue

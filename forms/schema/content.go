@@ -71,7 +71,7 @@ func (f *Field) typed(v any) (any, error) {
 		if !ok {
 			return nil, errors.New("not a string")
 		}
-		return s, CheckOption(s, f)
+		return s, checkOption(s, f)
 	case KindBoolean:
 		b, ok := v.(bool)
 		if !ok {
@@ -131,16 +131,16 @@ func constText(c any) string {
 
 func (f *Field) checkString(s string) error {
 	if f.MinLength != nil {
-		if err := CheckMinLength(s, *f.MinLength); err != nil {
+		if err := checkMinLength(s, *f.MinLength); err != nil {
 			return err
 		}
 	}
 	if f.MaxLength != nil {
-		if err := CheckMaxLength(s, *f.MaxLength); err != nil {
+		if err := checkMaxLength(s, *f.MaxLength); err != nil {
 			return err
 		}
 	}
-	if err := CheckFormat(s, f.Format); err != nil {
+	if err := checkFormat(s, f.Format); err != nil {
 		return err
 	}
 	if f.re != nil {
@@ -168,11 +168,11 @@ func (f *Field) checkNumber(n number) error {
 
 func (f *Field) checkItems(vs []string) error {
 	for _, v := range vs {
-		if err := CheckOption(v, f); err != nil {
+		if err := checkOption(v, f); err != nil {
 			return err
 		}
 	}
-	if err := CheckUnique(vs); err != nil {
+	if err := checkUnique(vs); err != nil {
 		return err
 	}
 	return f.checkCount(len(vs))
@@ -180,12 +180,12 @@ func (f *Field) checkItems(vs []string) error {
 
 func (f *Field) checkCount(n int) error {
 	if f.MinItems != nil {
-		if err := CheckMinItems(n, *f.MinItems); err != nil {
+		if err := checkMinItems(n, *f.MinItems); err != nil {
 			return err
 		}
 	}
 	if f.MaxItems != nil {
-		return CheckMaxItems(n, *f.MaxItems)
+		return checkMaxItems(n, *f.MaxItems)
 	}
 	return nil
 }
@@ -201,7 +201,7 @@ func (f *Field) checkList(vs []string) error {
 		}
 	}
 	if f.UniqueItems {
-		if err := CheckUnique(vs); err != nil {
+		if err := checkUnique(vs); err != nil {
 			return err
 		}
 	}

@@ -49,7 +49,7 @@ func FuzzParseSchema(f *testing.F) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := fl.decodeJSON(b); err != nil {
+				if _, err := fl.DecodeJSON(b); err != nil {
 					t.Fatalf("%q: default %s does not decode back: %v", fl.Key, b, err)
 				}
 			}

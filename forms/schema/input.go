@@ -92,11 +92,11 @@ func Lines(text string) []string {
 // optionFor finds the option a person meant: its exact value, else the one
 // option whose value or title matches ignoring case and surrounding spaces.
 func (f *Field) optionFor(text string) (string, error) {
-	if f.HasOption(text) {
+	if f.hasOption(text) {
 		return text, nil
 	}
 	t := strings.TrimSpace(text)
-	if f.HasOption(t) {
+	if f.hasOption(t) {
 		return t, nil
 	}
 	found := ""
@@ -109,7 +109,7 @@ func (f *Field) optionFor(text string) (string, error) {
 		}
 	}
 	if found == "" {
-		return "", CheckOption(t, f)
+		return "", checkOption(t, f)
 	}
 	return found, nil
 }

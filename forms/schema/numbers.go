@@ -197,9 +197,9 @@ type bound struct {
 
 func newBound(d decimal) *bound { return &bound{json.Number(d.String()), d.rat()} }
 
-// FormatNumber writes a bound or value the way JSON and a person would:
+// formatNumber writes a bound or value the way JSON and a person would:
 // 100, 0.5, -3, 1e+30. It takes a json.Number or any Go number.
-func FormatNumber(v any) string {
+func formatNumber(v any) string {
 	if n, ok := toNumber(v); ok {
 		return n.text.String()
 	}

@@ -157,8 +157,8 @@ func (f *Field) Label() string {
 	return sanitize.Line(f.Key)
 }
 
-// HasOption reports whether v is one of the field's option values.
-func (f *Field) HasOption(v string) bool {
+// hasOption reports whether v is one of the field's option values.
+func (f *Field) hasOption(v string) bool {
 	_, ok := f.options[v]
 	return ok
 }

@@ -15,25 +15,25 @@ import (
 // They are pure and shared by ParseInput, Check, FromAnswers and the
 // parser's default check, so every path reports the same reason.
 
-// CheckMinLength fails when s has fewer than n characters (runes).
-func CheckMinLength(s string, n int) error {
+// checkMinLength fails when s has fewer than n characters (runes).
+func checkMinLength(s string, n int) error {
 	if c := utf8.RuneCountInString(s); c < n {
 		return fmt.Errorf("shorter than %s", plural(n, "character"))
 	}
 	return nil
 }
 
-// CheckMaxLength fails when s has more than n characters (runes).
-func CheckMaxLength(s string, n int) error {
+// checkMaxLength fails when s has more than n characters (runes).
+func checkMaxLength(s string, n int) error {
 	if c := utf8.RuneCountInString(s); c > n {
 		return fmt.Errorf("longer than %s", plural(n, "character"))
 	}
 	return nil
 }
 
-// CheckEmail fails unless s is a bare address such as a@example.com (no
+// checkEmail fails unless s is a bare address such as a@example.com (no
 // display name, no angle brackets), as net/mail parses it.
-func CheckEmail(s string) error {
+func checkEmail(s string) error {
 	a, err := mail.ParseAddress(s)
 	if err != nil || a.Name != "" || a.Address != s || strings.ContainsAny(s, "<>") {
 		return errors.New("not an email address")
@@ -41,9 +41,9 @@ func CheckEmail(s string) error {
 	return nil
 }
 
-// CheckURI fails unless s is an absolute URI: a scheme, then something,
+// checkURI fails unless s is an absolute URI: a scheme, then something,
 // with no spaces or control characters.
-func CheckURI(s string) error {
+func checkURI(s string) error {
 	bad := errors.New("not an absolute URI (such as https://example.com)")
 	if strings.IndexFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }) >= 0 {
 		return bad
@@ -55,64 +55,64 @@ func CheckURI(s string) error {
 	return nil
 }
 
-// CheckDate fails unless s is a calendar date written YYYY-MM-DD.
-func CheckDate(s string) error {
+// checkDate fails unless s is a calendar date written YYYY-MM-DD.
+func checkDate(s string) error {
 	if _, err := time.Parse(time.DateOnly, s); err != nil {
 		return errors.New("not a date (YYYY-MM-DD)")
 	}
 	return nil
 }
 
-// CheckDateTime fails unless s is an RFC 3339 date and time with a zone,
+// checkDateTime fails unless s is an RFC 3339 date and time with a zone,
 // such as 2026-05-01T09:30:00Z.
-func CheckDateTime(s string) error {
+func checkDateTime(s string) error {
 	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
 		return errors.New("not a date and time (RFC 3339, such as 2026-05-01T09:30:00Z)")
 	}
 	return nil
 }
 
-// CheckFormat applies the check for format f; FormatNone always passes.
-func CheckFormat(s string, f Format) error {
+// checkFormat applies the check for format f; FormatNone always passes.
+func checkFormat(s string, f Format) error {
 	switch f {
 	case FormatEmail:
-		return CheckEmail(s)
+		return checkEmail(s)
 	case FormatURI:
-		return CheckURI(s)
+		return checkURI(s)
 	case FormatDate:
-		return CheckDate(s)
+		return checkDate(s)
 	case FormatDateTime:
-		return CheckDateTime(s)
+		return checkDateTime(s)
 	}
 	return nil
 }
 
-// CheckOption fails unless v is the value of one of f's options.
-func CheckOption(v string, f *Field) error {
-	if !f.HasOption(v) {
+// checkOption fails unless v is the value of one of f's options.
+func checkOption(v string, f *Field) error {
+	if !f.hasOption(v) {
 		return fmt.Errorf("%s is not one of the options", quoteShort(v))
 	}
 	return nil
 }
 
-// CheckMinItems fails when fewer than min items were picked.
-func CheckMinItems(n, min int) error {
+// checkMinItems fails when fewer than min items were picked.
+func checkMinItems(n, min int) error {
 	if n < min {
 		return fmt.Errorf("pick at least %d", min)
 	}
 	return nil
 }
 
-// CheckMaxItems fails when more than max items were picked.
-func CheckMaxItems(n, max int) error {
+// checkMaxItems fails when more than max items were picked.
+func checkMaxItems(n, max int) error {
 	if n > max {
 		return fmt.Errorf("pick at most %d", max)
 	}
 	return nil
 }
 
-// CheckUnique fails when the same option was picked twice.
-func CheckUnique(vs []string) error {
+// checkUnique fails when the same option was picked twice.
+func checkUnique(vs []string) error {
 	seen := make(map[string]bool, len(vs))
 	for _, v := range vs {
 		if seen[v] {

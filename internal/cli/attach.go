@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/ui/attach"
 )
@@ -38,6 +39,7 @@ elicit attach ws://127.0.0.1:41234/ --token-file tok --answers answers.json
 // (or any Agent Host Protocol) host's input requests.
 func newAttachCommand(a *app) *cobra.Command {
 	var token, tokenFile, sessionURI, answers, name string
+	var noHistory bool
 	cmd := &cobra.Command{
 		Use:   "attach URL",
 		Short: "Answer the questions of a session elicit serve shares",
@@ -60,7 +62,7 @@ func newAttachCommand(a *app) *cobra.Command {
 			if token == "" {
 				token = os.Getenv("ELICIT_AHP_TOKEN")
 			}
-			if err := a.runAttach(args[0], token, sessionURI, answers, name); err != nil {
+			if err := a.runAttach(args[0], token, sessionURI, answers, name, noHistory); err != nil {
 				fmt.Fprintln(textOut(a.stderr), "elicit attach:", sanitize.Text(err.Error()))
 				return a.exit(exitFailed)
 			}
@@ -73,10 +75,11 @@ func newAttachCommand(a *app) *cobra.Command {
 	f.StringVar(&sessionURI, "session", "", "the session to attach to (ahp-session:/ID); default: the one waiting for input")
 	addAnswersFileFlag(cmd, &answers)
 	f.StringVar(&name, "name", "", "how other clients see you (default: user@host)")
+	f.BoolVar(&noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	return cmd
 }
 
-func (a *app) runAttach(url, token, sessionURI, answersFile, name string) error {
+func (a *app) runAttach(url, token, sessionURI, answersFile, name string, noHistory bool) error {
 	var answers map[string]json.RawMessage
 	if answersFile != "" {
 		data, err := os.ReadFile(answersFile)
@@ -121,7 +124,16 @@ func (a *app) runAttach(url, token, sessionURI, answersFile, name string) error 
 		return err
 	}
 	w, h, _ := term.GetSize(os.Stdout.Fd())
-	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h})
+	mem := attach.Memory{Agent: "attach:" + attachTitle(c)}
+	if !noHistory {
+		// Forms are remembered under the session's name: the agent behind
+		// the host is not named on the wire.
+		if mem.History, err = history.Open(history.DefaultDir()); err != nil {
+			fmt.Fprintln(textOut(a.stderr), "elicit attach: history:", sanitize.Line(err.Error()), "(nothing is remembered this time)")
+			mem.History = nil
+		}
+	}
+	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h, Memory: mem})
 	p := newScreenProgram(m)
 	_, err = p.Run()
 	out := textOut(a.stdout)

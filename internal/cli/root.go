@@ -19,6 +19,7 @@ func subcommands(a *app) []*cobra.Command {
 		newSessionsCommand(a),
 		newServeCommand(a),
 		newAttachCommand(a),
+		newMCPCommand(a),
 		newVersionCommand(a),
 		newDemoAgentCommand(a),
 		newHostileAgentCommand(a),

@@ -37,6 +37,7 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 	if q.Kind != Permission && out.By == ByUser && !out.hooked && c.hasHooks(config.ElicitationResult) {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
+	out = c.claim(q, out)
 	c.remember(q, out)
 	c.observeAnswered(q, out)
 	switch q.Kind {
@@ -54,13 +55,13 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 		}
 		if out.Action == Accept {
 			c.addFlow(q)
-			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the agent hears back (%s lists pending flows)", q.Elicit.Report.Site(), FlowsKeyName)})
+			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Elicit.Report.Site(), c.pol.Peer, FlowsKeyName)})
 			return ch
 		}
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: pastTense(out.Action) + " " + subject(q) + by(out) + reason(out)})
 		if c.legacyWaiting[q.Elicit.ElicitationID] {
 			c.legacyPrompt, c.legacyWaiting = "", nil
-			ch.note(Notice, "the prompt that needed it will not be retried")
+			ch.note(Notice, "the %s that needed it will not be retried", c.pol.Retried)
 		}
 		return ch
 	}

@@ -61,12 +61,12 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no --answers file, and --accept-defaults was not given"}, true
 		}
 	case URL:
-		if !c.pol.Person {
+		if !c.pol.Person && !c.pol.ApproveURLs {
 			return Outcome{Action: Decline, By: ByPolicy, Reason: "no terminal to ask for consent"}, true
 		}
 	}
 	if c.paused {
-		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this agent are paused"}, true
+		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
 	}
 	return Outcome{}, false
 }

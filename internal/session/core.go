@@ -32,11 +32,19 @@ type Policy struct {
 	AcceptDefaults bool
 	// Approve allows tool calls when nobody is asked (-p --approve).
 	Approve bool
+	// ApproveURLs (elicit mcp --approve-urls) hands a URL to the front
+	// end when nobody is asked, instead of declining it: the front end
+	// opens it when its analysis is not high-risk and answers by policy.
+	ApproveURLs bool
 	// AutoRetry sends a -32042 prompt again once its URL flows complete.
 	AutoRetry bool
 	// MaxWaiting is how many questions may wait unanswered behind the one
 	// in front (DefaultMaxWaiting when 0).
 	MaxWaiting int
+	// Peer is what notes call the other side ("agent" when empty; elicit
+	// mcp says "server"), and Retried what a -32042 retry sends again
+	// ("prompt" when empty; "call" for MCP).
+	Peer, Retried string
 	// PermissionsByRule answers permissions by the non-interactive rule
 	// (Approve) even when Person is set: elicit serve -p, whose people are
 	// remote clients that are shown forms and URLs, not permissions.
@@ -127,6 +135,12 @@ func New(conn Responder, pol Policy, now func() time.Time) *Core {
 	if pol.MaxWaiting <= 0 {
 		pol.MaxWaiting = DefaultMaxWaiting
 	}
+	if pol.Peer == "" {
+		pol.Peer = "agent"
+	}
+	if pol.Retried == "" {
+		pol.Retried = "prompt"
+	}
 	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}, writer: newWriter()}
 }
 
@@ -139,7 +153,7 @@ func (c *Core) Close() { c.writer.close() }
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
-	ch := c.closeAll("the agent was restarted")
+	ch := c.closeAll("the " + c.pol.Peer + " was restarted")
 	c.observeClosed(ch)
 	c.conn = conn
 	return ch
@@ -167,9 +181,9 @@ func (c *Core) SetPaused(p bool) Changes {
 	}
 	c.paused = p
 	if p {
-		ch.note(Notice, "questions from this agent are paused: each form and URL is declined automatically until you resume them in settings")
+		ch.note(Notice, "questions from this %s are paused: each form and URL is declined automatically until you resume them in settings", c.pol.Peer)
 	} else {
-		ch.note(Info, "questions from this agent are resumed")
+		ch.note(Info, "questions from this %s are resumed", c.pol.Peer)
 	}
 	return ch
 }
@@ -216,7 +230,7 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 		}
 		return c.ask(&Question{Kind: k, Elicit: ev, Tool: c.ToolTitle(ev.Scope.ToolCallID), Arrived: c.now()})
 	case acpconn.ElicitationComplete:
-		return c.complete(ev.ElicitationID, "the agent reports the flow on %s is complete")
+		return c.complete(ev.ElicitationID, "the "+c.pol.Peer+" reports the flow on %s is complete")
 	case acpconn.RequestClosed:
 		var ch Changes
 		for _, list := range []*[]*Question{&c.queue, &c.preparing} {
@@ -232,7 +246,7 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 	case acpconn.TurnEnded:
 		return c.turnEnded(ev)
 	case acpconn.AgentExited:
-		return c.closeAll("the agent exited")
+		return c.closeAll("the " + c.pol.Peer + " exited")
 	}
 	return Changes{}
 }
@@ -271,7 +285,7 @@ func (c *Core) turnEnded(ev acpconn.TurnEnded) Changes {
 	if ev.URLNeeded == nil {
 		return ch
 	}
-	ch.note(Notice, "the agent needs %s completed before it can answer", plural(len(ev.URLNeeded), "URL flow", "URL flows"))
+	ch.note(Notice, "the %s needs %s completed before it can answer", c.pol.Peer, plural(len(ev.URLNeeded), "URL flow", "URL flows"))
 	c.legacyPrompt = c.lastPrompt
 	c.legacyWaiting = map[string]bool{}
 	for _, r := range ev.URLNeeded {

@@ -37,7 +37,7 @@ func (c *Core) Drop(f *Flow) Changes {
 			ch.note(Info, "stopped waiting for the flow on %s", f.Q.Elicit.Report.Site())
 			if c.legacyWaiting[f.Q.Elicit.ElicitationID] {
 				c.legacyPrompt, c.legacyWaiting = "", nil
-				ch.note(Notice, "the prompt that needed it will not be retried")
+				ch.note(Notice, "the %s that needed it will not be retried", c.pol.Retried)
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (c *Core) complete(id, format string) Changes {
 		prompt := c.legacyPrompt
 		c.legacyPrompt, c.legacyWaiting = "", nil
 		if c.pol.AutoRetry {
-			ch.note(Info, "retrying the prompt")
+			ch.note(Info, "retrying the %s", c.pol.Retried)
 			ch.Send = prompt
 		} else {
 			ch.Retry = prompt

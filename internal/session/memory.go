@@ -95,7 +95,7 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 	if err != nil {
 		return p
 	}
-	if r, ok := snap.Answers(c.mem.Agent, fingerprint(q.Elicit.Schema)); ok {
+	if r, ok := snap.Answers(c.mem.Agent, history.FormFingerprint(q.Elicit.Schema)); ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
 	for _, f := range q.Elicit.Schema.Fields {
@@ -110,18 +110,6 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 		}
 	}
 	return p
-}
-
-// fingerprint names a form by its property keys and kinds.
-func fingerprint(s *schema.Schema) string {
-	if s == nil {
-		return ""
-	}
-	fs := make([]history.Field, len(s.Fields))
-	for i, f := range s.Fields {
-		fs[i] = history.Field{Key: f.Key, Type: fmt.Sprint(f.Kind)}
-	}
-	return history.Fingerprint(fs)
 }
 
 // Prepared goes on with q once Prepare ran: a hook's answer is given (a
@@ -243,12 +231,12 @@ func (c *Core) remember(q *Question, out Outcome) {
 	secret := func(string) bool { return true }
 	if q.Kind == Form && out.Action == Accept {
 		raw, _ := json.Marshal(out.Content)
-		secret = secretKeys(q.Elicit.Schema)
+		secret = history.Secret(q.Elicit.Schema)
 		if mem.Audit != nil {
 			_ = e.SetContent(raw, secret)
 		}
 		if keepAnswers {
-			values, fp = rawObject(raw), fingerprint(q.Elicit.Schema)
+			values, fp = rawObject(raw), history.FormFingerprint(q.Elicit.Schema)
 		}
 	}
 	agent, site, now := mem.Agent, e.Site, c.now()
@@ -270,16 +258,6 @@ func (c *Core) remember(q *Question, out Outcome) {
 			}
 		}
 	})
-}
-
-func secretKeys(s *schema.Schema) func(string) bool {
-	return func(key string) bool {
-		if s == nil {
-			return true
-		}
-		f := s.Field(key)
-		return f == nil || f.Secret
-	}
 }
 
 func source(w Who) audit.Source {

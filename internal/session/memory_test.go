@@ -18,7 +18,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 	}
 	req := form(t, 1, nameSchema)
 	values := map[string]json.RawMessage{"name": json.RawMessage(`"Grace"`)}
-	if err := h.RememberAnswers("demo", fingerprint(req.Schema), values, func(string) bool { return false }); err != nil {
+	if err := h.RememberAnswers("demo", history.FormFingerprint(req.Schema), values, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

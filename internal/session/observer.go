@@ -34,3 +34,23 @@ func (c *Core) observeClosed(ch Changes) {
 		c.obs.Closed(cl.Q, cl.Reason)
 	}
 }
+
+// Arbiter is an Observer that also decides between answers given in
+// several places at once (`elicit serve`: the serving terminal and the
+// attached clients, where the first valid completion wins on the host).
+// Before an answer given here reaches the agent, Claim returns the outcome
+// to send: out itself when it won, or the answer that already won
+// elsewhere, so the agent hears what every client was told.
+type Arbiter interface {
+	Observer
+	Claim(q *Question, out Outcome) Outcome
+}
+
+// claim asks the Arbiter, if the observer is one, which answer q gets.
+// An answer that came from another client already won.
+func (c *Core) claim(q *Question, out Outcome) Outcome {
+	if a, ok := c.obs.(Arbiter); ok && out.By != ByRemote {
+		return a.Claim(q, out)
+	}
+	return out
+}

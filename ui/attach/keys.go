@@ -68,6 +68,7 @@ func (m *Model) after(q *question) tea.Cmd {
 			return func() tea.Msg { return openedMsg{q: q, err: o.Open(u)} }
 		case urlconsent.OpenedByUser:
 			m.complete(q, ahp.Accept, nil)
+			return m.rememberSite(q.consent.Report().Site())
 		case urlconsent.Decline:
 			m.complete(q, ahp.Decline, nil)
 		default:
@@ -80,6 +81,7 @@ func (m *Model) after(q *question) tea.Cmd {
 		switch out.Action {
 		case forms.Accept:
 			m.complete(q, ahp.Accept, q.sync.Final(out.Content))
+			return m.rememberForm(q.schema, out.Content)
 		case forms.Decline:
 			m.complete(q, ahp.Decline, nil)
 		default:
@@ -113,5 +115,5 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		return nil
 	}
 	m.complete(msg.q, ahp.Accept, nil)
-	return nil
+	return m.rememberSite(msg.q.consent.Report().Site())
 }

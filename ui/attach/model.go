@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -42,6 +43,8 @@ type Options struct {
 	// Grace is how long a new question ignores keys (default: the forms'
 	// own; a negative value none, for tests).
 	Grace time.Duration
+	// Memory prefills forms from last time and records answers.
+	Memory Memory
 }
 
 // Model is the root model of `elicit attach`.
@@ -54,6 +57,7 @@ type Model struct {
 	status string
 	notice string
 	typing int // the generation of the last typing pause being waited for
+	snap   *history.Snapshot
 	width  int
 	height int
 	done   bool
@@ -70,7 +74,7 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
-	m := &Model{o: o, th: theme.New(true, o.NoColor), status: "connected", width: 80, height: 24}
+	m := &Model{o: o, th: theme.New(true, o.NoColor), status: "connected", width: 80, height: 24, snap: loadMemory(o.Memory.History)}
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
 	}
@@ -128,6 +132,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case openedMsg:
 		return m, m.opened(msg)
+	case memoryMsg:
+		if msg.snap != nil {
+			m.snap = msg.snap
+		}
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -21,6 +22,7 @@ import (
 type question struct {
 	req     ahp.Request
 	form    *forms.Model
+	schema  *schema.Schema
 	sync    *formsync.Sync
 	consent *urlconsent.Consent
 	notes   []string // questions that cannot be shown
@@ -50,7 +52,8 @@ func (m *Model) open(req ahp.Request, index, total int, prefill map[string]any) 
 		msg += "\n\nLink: " + req.URL
 	}
 	h := forms.Header{Agent: m.who(), Message: msg, Index: index, Total: total}
-	q.form = forms.NewModel(mp.Schema, h, forms.Options{Theme: m.th, Grace: m.o.Grace, Now: m.o.Now})
+	q.schema = mp.Schema
+	q.form = forms.NewModel(mp.Schema, h, m.remembered(mp.Schema, forms.Options{Theme: m.th, Grace: m.o.Grace, Now: m.o.Now}))
 	q.sync = formsync.New(req.ID, mp, q.form, req.Answers)
 	for k, v := range prefill {
 		_ = q.form.SetValue(k, v)

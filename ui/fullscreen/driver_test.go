@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
@@ -157,15 +158,15 @@ func keyMsg(name string) tea.KeyPressMsg {
 // focus lets the keyboard go idle, as a person pausing before answering:
 // the front question takes the keys and its grace period passes.
 func (d *driver) focus() {
-	d.clk.advance(typingWindow)
+	d.clk.advance(focus.TypingWindow)
 	d.feed(dockTickMsg{})
-	d.clk.advance(grace)
+	d.clk.advance(focus.Grace)
 }
 
 // showFront lets the front question take the keys, as a pause in typing
 // does, without passing its grace period: keys pressed now are typing.
 func (d *driver) showFront() {
-	d.clk.advance(typingWindow)
+	d.clk.advance(focus.TypingWindow)
 	d.feed(dockTickMsg{})
 }
 

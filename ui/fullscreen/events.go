@@ -246,11 +246,11 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 func (m *Model) push(md modal, deliberate bool) tea.Cmd {
 	if deliberate {
 		m.queue.pushFront(md)
-		return m.arb.front(true)
+		return m.arb.Front(true)
 	}
 	m.queue.push(md)
 	if m.queue.front() == md {
-		return m.arb.front(false)
+		return m.arb.Front(false)
 	}
 	return nil
 }
@@ -260,11 +260,11 @@ func (m *Model) remove(md modal) tea.Cmd {
 	wasFront := m.queue.front() == md
 	m.queue.remove(md)
 	if m.queue.front() == nil {
-		m.arb.empty()
+		m.arb.Empty()
 		return nil
 	}
 	if wasFront {
-		return m.arb.front(false)
+		return m.arb.Front(false)
 	}
 	return nil
 }

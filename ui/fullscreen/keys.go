@@ -22,7 +22,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	m.armed = armed{}
 	if f := m.queue.front(); f != nil {
-		taken, consumed, cmd := m.arb.take(k)
+		taken, consumed, cmd := m.arb.Take(k)
 		if consumed {
 			return cmd
 		}
@@ -69,7 +69,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 
 // promptKey handles a key for the prompt.
 func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
-	m.arb.typed()
+	m.arb.Typed()
 	switch {
 	case key.Matches(k, m.keys.Send):
 		if f := m.queue.front(); f != nil {
@@ -270,7 +270,7 @@ func (m *Model) ctrlC() tea.Cmd {
 		m.tr.notice("cancelling the turn… (ctrl+c twice more quits)", false)
 		return cancelTurn(m.conn)
 	}
-	if f := m.queue.front(); f != nil && m.arb.focused {
+	if f := m.queue.front(); f != nil && m.arb.Focused {
 		// As Esc: a form with typed answers asks before it discards them.
 		m.armed = armed{}
 		return tea.Batch(f.update(tea.KeyPressMsg{Code: tea.KeyEscape}), m.resolve(f))

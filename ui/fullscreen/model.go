@@ -1,9 +1,3 @@
-// Package ui is elicit's one root bubbletea model: the transcript, the
-// prompt, the modal queue (permissions, forms, URL consent) and the
-// pending URL flows, over an acpconn session.
-//
-//	p := tea.NewProgram(ui.New(ui.Options{Agent: cfg}))
-//	_, err := p.Run()
 package fullscreen
 
 import (
@@ -160,7 +154,7 @@ func New(o Options) *Model {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
-	m.arb = arbiter{now: now}
+	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Share != nil {
@@ -298,7 +292,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
-		return m.arb.idle(m.queue.front() != nil)
+		return m.arb.Idle(m.queue.front() != nil)
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil
@@ -315,10 +309,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return m.onKey(msg)
 	case tea.PasteMsg:
-		if f := m.queue.front(); f != nil && m.arb.focused {
+		if f := m.queue.front(); f != nil && m.arb.Focused {
 			return f.update(msg)
 		}
-		m.arb.typed()
+		m.arb.Typed()
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -328,7 +322,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if f := m.queue.front(); f != nil && m.arb.focused {
+	if f := m.queue.front(); f != nil && m.arb.Focused {
 		cmd := f.update(msg)
 		return tea.Batch(cmd, m.resolve(f))
 	}

@@ -2,6 +2,7 @@ package fullscreen
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -62,6 +63,11 @@ func (m *Model) onShare(msg shareMsg) tea.Cmd {
 				text += "\nwhat you had entered:" + d
 			}
 			m.tr.info(text)
+		}
+		if !slices.Contains(m.core.Questions(), v.Q) {
+			// Answered here a moment before, when the host said this
+			// completion had won: the agent already has it (session.Arbiter).
+			return tea.Batch(cmd, next)
 		}
 		return tea.Batch(cmd, m.changes(m.core.Answer(v.Q, v.Out)), next)
 	case share.Draft:

@@ -68,7 +68,7 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			want := d.typeAhead("so ") // keys while the questions are on their way
 			d.until("the questions", func() bool { return len(d.m.queue.items) == tc.n })
 			asked := append([]modal(nil), d.m.queue.items...)
-			if d.m.arb.focused {
+			if d.m.arb.Focused {
 				t.Fatalf("a question took the keys while the user typed:\n%s", d.screen())
 			}
 			d.waitText("tab to answer")
@@ -77,7 +77,7 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			// A pause: the front question takes the keys. The next key
 			// comes within the grace: it is typing, the question docks again.
 			d.showFront()
-			if !d.m.arb.focused {
+			if !d.m.arb.Focused {
 				t.Fatal("the front question did not take the keys after a second's pause")
 			}
 			want += d.typeAhead("y\nyes 1\n" + typeAheadProse)
@@ -136,7 +136,7 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 	for len(d.m.queue.items) > 0 {
 		front := d.m.queue.front()
 		d.key("tab")
-		if !d.m.arb.focused {
+		if !d.m.arb.Focused {
 			t.Fatal("tab did not give the question the keys")
 		}
 		d.key("esc")

@@ -47,7 +47,7 @@ func (m *Model) bottomView(w int) string {
 		maxH = max(6, m.height-2)
 	}
 	f := m.queue.front()
-	if f != nil && m.arb.focused {
+	if f != nil && m.arb.Focused {
 		return clampHeight(f.view(w, maxH), maxH)
 	}
 	if m.showFlows {
@@ -150,7 +150,7 @@ func (m *Model) statusView(w int) string {
 	}
 	if m.scroll > 0 {
 		back := " (end returns)"
-		if m.queue.front() != nil && m.arb.focused || m.input.Value() != "" {
+		if m.queue.front() != nil && m.arb.Focused || m.input.Value() != "" {
 			back = " (pgdn returns)" // End is the dialog's or the prompt's
 		}
 		parts = append(parts, th.Muted.Render(fmt.Sprintf("↑%d", m.scroll)+back))

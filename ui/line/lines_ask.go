@@ -10,12 +10,12 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui/internal/say"
+	"github.com/elicit-dev/elicit/urlconsent"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // tries is how many answers that are not a whole expected word a line
@@ -107,37 +107,21 @@ func (l *lineSession) form(q *session.Question) session.Outcome {
 	return session.Outcome{Action: session.Cancel}
 }
 
-// url asks for consent: the word open, and for a high-severity warning the
-// site's name typed out, which no prose typed ahead produces.
+// url asks for consent with urlconsent's line prompts (the word open;
+// for a high-severity warning the site's name typed out), through
+// l.question, which drops lines typed before the question appeared.
 func (l *lineSession) url(q *session.Question) session.Outcome {
-	out := l.o.Out
-	r := q.Elicit.Report
-	fmt.Fprintf(out, "\n%s asks you to open a URL: %s\n", sanitize.Line(l.c.AgentName()), sanitize.Text(q.Elicit.Message))
-	urlcheck.WriteText(out, r)
-	for range tries {
-		s, ok := l.question("Type open to open it in your browser, no to decline, Enter to cancel: ")
-		switch {
-		case !ok || s == "":
-			return session.Outcome{Action: session.Cancel}
-		case strings.EqualFold(s, "no") || strings.EqualFold(s, "decline"):
-			return session.Outcome{Action: session.Decline}
-		case !strings.EqualFold(s, "open"):
-			fmt.Fprintln(out, "Type open, no, or press Enter.")
-			continue
-		}
-		if r.MaxSeverity() >= urlcheck.High {
-			site := r.Site()
-			if !l.confirm(fmt.Sprintf("This URL has a high-severity warning. Type the site name (%s) to open it anyway: ", site), site) {
-				return session.Outcome{Action: session.Cancel}
-			}
-		}
-		if err := l.o.Opener.Open(r.URL); err != nil {
-			fmt.Fprintln(out, "Could not open the browser:", sanitize.Text(err.Error()))
-			if !l.confirm("Open it yourself, then type done (Enter cancels): ", "done") {
-				return session.Outcome{Action: session.Cancel}
-			}
-		}
+	h := urlconsent.Header{Agent: l.c.AgentName(), ToolCall: q.Tool, Message: q.Elicit.Message}
+	act, err := urlconsent.RunAccessible(q.Elicit.Report, h, l.o.Out, l.question, l.o.Opener)
+	if err != nil {
+		fmt.Fprintln(l.o.Out, "The URL cannot be opened:", sanitize.Text(err.Error()))
+		return session.Outcome{Action: session.Cancel}
+	}
+	switch act {
+	case urlconsent.Open, urlconsent.OpenedByUser:
 		return session.Outcome{Action: session.Accept}
+	case urlconsent.Decline:
+		return session.Outcome{Action: session.Decline}
 	}
 	return session.Outcome{Action: session.Cancel}
 }

@@ -188,7 +188,7 @@ func TestTopDomainLists(t *testing.T) {
 	if Analyze("https://login.acme-intranet.corp/").Has(CodeConfusable) {
 		t.Error("subdomain of an added domain flagged")
 	}
-	if _, err := ParseTopDomains(strings.NewReader("ok.com\nnot a domain/\n")); err == nil {
+	if _, err := parseTopDomains(strings.NewReader("ok.com\nnot a domain/\n")); err == nil {
 		t.Error("bad line accepted")
 	}
 	if err := LoadTopDomains("../../testdata/urls/test_domains.txt"); err != nil {

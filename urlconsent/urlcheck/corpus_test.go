@@ -58,7 +58,7 @@ func withTopDomains(t *testing.T, name string, f func()) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := ParseTopDomains(file)
+	d, err := parseTopDomains(file)
 	file.Close()
 	if err != nil {
 		t.Fatal(err)

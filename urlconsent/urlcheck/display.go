@@ -80,8 +80,6 @@ func UrlParts(r Report) (before, site, after string) {
 	return Visible(r.URL[:siteStart]), r.URL[siteStart:siteEnd], Visible(r.URL[siteEnd:])
 }
 
-// siteName is what the report calls the site: the registrable domain, or the
-// host when it has none.
 // Site is the name to show for where the URL goes: the registrable
 // domain, or the host when it has none (an IP literal, localhost).
 func (r Report) Site() string {

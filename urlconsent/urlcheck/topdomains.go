@@ -52,7 +52,7 @@ func currentTop() *topIndex {
 }
 
 func builtinTop() *topIndex {
-	d, err := ParseTopDomains(strings.NewReader(builtinTopDomains))
+	d, err := parseTopDomains(strings.NewReader(builtinTopDomains))
 	if err != nil {
 		panic(err) // the embedded list is checked by the tests
 	}
@@ -105,7 +105,7 @@ func LoadTopDomains(path string) error {
 		return err
 	}
 	defer f.Close()
-	d, err := ParseTopDomains(f)
+	d, err := parseTopDomains(f)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
@@ -113,9 +113,9 @@ func LoadTopDomains(path string) error {
 	return nil
 }
 
-// ParseTopDomains reads one domain per line; blank lines and text after '#'
+// parseTopDomains reads one domain per line; blank lines and text after '#'
 // are ignored. A line that is not a valid host is an error.
-func ParseTopDomains(r io.Reader) ([]string, error) {
+func parseTopDomains(r io.Reader) ([]string, error) {
 	var out []string
 	sc := bufio.NewScanner(r)
 	for n := 1; sc.Scan(); n++ {

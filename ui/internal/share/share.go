@@ -42,6 +42,8 @@ type item struct {
 	id   string
 	m    *schemamap.Map
 	sync *formsync.Sync
+	// claimed: the host took this terminal's completion (Claim).
+	claimed bool
 }
 
 // Share mirrors one session's questions to a host.
@@ -146,20 +148,52 @@ func (s *Share) Asked(q *session.Question) {
 	}
 }
 
-// Answered tells the other clients how the question was answered here
-// (session.Observer); an answer that came from them is already known.
+// Claim is the host's word on an answer given on the serving terminal
+// (session.Arbiter): it is dispatched as this client's completion, and
+// when another client's completion won first, that one is what the
+// agent gets, as every client was told.
+func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome {
+	s.mu.Lock()
+	it := s.byQ[q]
+	s.mu.Unlock()
+	if it == nil {
+		return out // not shared (a permission), or no longer on the host
+	}
+	err := s.h.Dispatch(s.local, s.completion(it, out))
+	if err == nil {
+		s.mu.Lock()
+		it.claimed = true
+		s.mu.Unlock()
+		return out
+	}
+	if w, ok := s.h.Winner(it.id); ok && w.By.ClientID != s.local.ClientID {
+		if a, ok := s.answer(w); ok {
+			return a.Out
+		}
+	}
+	return out // withdrawn or the host closed: the agent has only this answer
+}
+
+// Answered forgets a question once the core answered it
+// (session.Observer): Claim already told the host, and an answer that came
+// from another client is the host's own.
 func (s *Share) Answered(q *session.Question, out session.Outcome) {
 	it := s.forget(q)
-	if it == nil || out.By == session.ByRemote {
+	if it == nil || it.claimed || out.By == session.ByRemote {
 		return
 	}
+	if err := s.h.Dispatch(s.local, s.completion(it, out)); err != nil {
+		s.h.Withdraw(it.id) // whatever stopped it, the agent has its answer
+	}
+}
+
+// completion is the terminal's answer to it as the host takes it.
+func (s *Share) completion(it *item, out session.Outcome) ahp.InputCompleted {
 	c := ahp.InputCompleted{RequestID: it.id, Response: response(out.Action)}
 	if out.Action == session.Accept && it.m != nil {
 		c.Answers = it.m.Answers(out.Content, ahp.Submitted)
 	}
-	if err := s.h.Dispatch(s.local, c); err != nil {
-		s.h.Withdraw(it.id) // whatever stopped it, the agent has its answer
-	}
+	return c
 }
 
 // Closed withdraws a question the agent no longer waits for.

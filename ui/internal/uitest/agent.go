@@ -32,6 +32,9 @@ func Main(m *testing.M) {
 	if name, ok := strings.CutPrefix(os.Getenv("ELICIT_UI_TEST_AGENT"), "script:"); ok {
 		runScript(name)
 	}
+	if os.Getenv(MCPServerEnv) != "" {
+		runMCPServer()
+	}
 	if os.Getenv("ELICIT_UI_TEST_AGENT") == "demo" {
 		if err := demoagent.Run(context.Background(), os.Stdin, os.Stdout); err != nil {
 			fmt.Fprintln(os.Stderr, err)

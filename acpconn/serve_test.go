@@ -1,0 +1,356 @@
+package acpconn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// testHandler is a Handler whose answers each test sets; it records what
+// it was asked and every event, and how many questions it held at once.
+type testHandler struct {
+	elicit func(ctx context.Context, req ElicitationRequest) (string, map[string]any)
+	permit func(ctx context.Context, req PermissionRequest) string
+
+	mu             sync.Mutex
+	asked          []string // "form", "url" or "permission", in order
+	active, most   int
+	events         []Event
+	text           strings.Builder
+	sawAgentExited bool
+}
+
+func (h *testHandler) hold(kind string) func() {
+	h.mu.Lock()
+	h.asked = append(h.asked, kind)
+	h.active++
+	h.most = max(h.most, h.active)
+	h.mu.Unlock()
+	return func() {
+		h.mu.Lock()
+		h.active--
+		h.mu.Unlock()
+	}
+}
+
+func (h *testHandler) Elicit(ctx context.Context, req ElicitationRequest) (string, map[string]any) {
+	defer h.hold(req.Mode)()
+	return h.elicit(ctx, req)
+}
+
+func (h *testHandler) RequestPermission(ctx context.Context, req PermissionRequest) string {
+	defer h.hold("permission")()
+	return h.permit(ctx, req)
+}
+
+func (h *testHandler) HandleEvent(ev Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.events = append(h.events, ev)
+	switch ev := ev.(type) {
+	case MessageChunk:
+		if ev.Role == RoleAgent {
+			h.text.WriteString(ev.Text)
+		}
+	case AgentExited:
+		h.sawAgentExited = true
+	}
+}
+
+func (h *testHandler) said() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.text.String()
+}
+
+func (h *testHandler) notices() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []string
+	for _, ev := range h.events {
+		if n, ok := ev.(Notice); ok {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// defaults answers every form with its defaults and every URL with accept.
+func defaults(_ context.Context, req ElicitationRequest) (string, map[string]any) {
+	if req.Mode == "url" {
+		return "accept", nil
+	}
+	content, err := req.Schema.FromAnswers(nil)
+	if err != nil {
+		return "decline", nil
+	}
+	return "accept", content
+}
+
+// firstAllow picks the first allow option.
+func firstAllow(_ context.Context, req PermissionRequest) string {
+	for _, o := range req.Options {
+		if strings.HasPrefix(o.Kind, "allow") {
+			return o.ID
+		}
+	}
+	return ""
+}
+
+// serve starts agent, runs Serve with h until the test ends, and returns
+// the connection and Serve's result.
+func serve(t *testing.T, agent string, h Handler) (*Conn, <-chan error) {
+	t.Helper()
+	c := start(t, agent, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- c.Serve(ctx, h) }()
+	t.Cleanup(func() {
+		cancel()
+		c.Close()
+	})
+	return c, served
+}
+
+func prompt(t *testing.T, c *Conn, text string) TurnEnded {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	te, err := c.Prompt(ctx, text)
+	if err != nil {
+		t.Fatalf("Prompt(%q): %v", text, err)
+	}
+	return te
+}
+
+func TestServeAnswersForms(t *testing.T) {
+	h := &testHandler{elicit: defaults, permit: firstAllow}
+	c, _ := serve(t, "demo", h)
+	te := prompt(t, c, "/forms 3")
+	if te.StopReason != "end_turn" {
+		t.Errorf("stop reason %q", te.StopReason)
+	}
+	if got := h.said(); !strings.Contains(got, "Accepted 3 of 3 forms") {
+		t.Errorf("the agent said %q", got)
+	}
+}
+
+// TestServeChecksAnswers: what a Handler returns is checked before it is
+// sent: content that does not fit the schema, an action that does not
+// exist and an option the agent did not offer are all answered cancelled,
+// with a notice.
+func TestServeChecksAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		action  string
+		content map[string]any
+		want    string
+		notice  string
+	}{
+		{"fits", "accept", map[string]any{"zeta": "z", "alpha": json.Number("7")}, `{"action":"accept","content":{"alpha":7,"zeta":"z"}}`, ""},
+		{"missing required", "accept", map[string]any{"alpha": json.Number("7")}, `{"action":"cancel"}`, "does not fit its schema"},
+		{"wrong type", "accept", map[string]any{"zeta": "z", "alpha": "seven"}, `{"action":"cancel"}`, "does not fit its schema"},
+		{"no such action", "yes", nil, `{"action":"cancel"}`, `answered an elicitation with "yes"`},
+		{"decline drops content", "decline", map[string]any{"zeta": "z"}, `{"action":"decline"}`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := &testHandler{permit: firstAllow, elicit: func(context.Context, ElicitationRequest) (string, map[string]any) {
+				return tc.action, tc.content
+			}}
+			c, _ := serve(t, "form", h)
+			prompt(t, c, "go")
+			if got := h.said(); got != tc.want {
+				t.Errorf("the agent received %s, want %s", got, tc.want)
+			}
+			notes := strings.Join(h.notices(), "\n")
+			if (tc.notice == "") != (notes == "") || !strings.Contains(notes, tc.notice) {
+				t.Errorf("notices %q, want one saying %q", notes, tc.notice)
+			}
+		})
+	}
+}
+
+func TestServePermissionOption(t *testing.T) {
+	var choice func(PermissionRequest) string
+	h := &testHandler{elicit: defaults, permit: func(_ context.Context, req PermissionRequest) string { return choice(req) }}
+	c, _ := serve(t, "demo", h)
+	for _, tc := range []struct {
+		name   string
+		choose func(PermissionRequest) string
+		want   string
+	}{
+		{"allow once", func(req PermissionRequest) string { return firstAllow(context.TODO(), req) }, "you allowed the edit once"},
+		{"no such option", func(PermissionRequest) string { return "no-such-option" }, "the permission request was cancelled"},
+		{"none", func(PermissionRequest) string { return "" }, "the permission request was cancelled"},
+	} {
+		choice = tc.choose
+		h.mu.Lock()
+		h.text.Reset()
+		h.mu.Unlock()
+		prompt(t, c, "hello")
+		if got := h.said(); !strings.Contains(got, tc.want) {
+			t.Errorf("%s: the agent said %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if notes := strings.Join(h.notices(), "\n"); !strings.Contains(notes, `option "no-such-option", which the agent did not offer`) {
+		t.Errorf("notices %q", notes)
+	}
+}
+
+// TestServeOneQuestionAtATime: the demo's /all asks a form, a URL and a
+// permission at once; the Handler gets them one after another.
+func TestServeOneQuestionAtATime(t *testing.T) {
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, req ElicitationRequest) (string, map[string]any) {
+		time.Sleep(20 * time.Millisecond) // a person takes a moment: overlapping calls would show
+		return defaults(ctx, req)
+	}}
+	c, _ := serve(t, "demo", h)
+	prompt(t, c, "/all")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.asked) != 3 || h.most != 1 {
+		t.Errorf("asked %q, at most %d at once; want 3 questions, one at a time", h.asked, h.most)
+	}
+}
+
+// TestServeWithdrawn: a question the agent withdraws ends the Handler's
+// ctx, and the turn goes on.
+func TestServeWithdrawn(t *testing.T) {
+	ended := make(chan error, 1)
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ ElicitationRequest) (string, map[string]any) {
+		<-ctx.Done()
+		ended <- ctx.Err()
+		return "accept", map[string]any{"x": "too late"}
+	}}
+	c, _ := serve(t, "withdraw", h)
+	prompt(t, c, "go")
+	if err := <-ended; !errors.Is(err, context.Canceled) {
+		t.Errorf("the Handler's ctx ended with %v", err)
+	}
+	if got := h.said(); !strings.Contains(got, "withdrawn:-32800") {
+		t.Errorf("the agent said %q", got)
+	}
+}
+
+func TestServeAgentExit(t *testing.T) {
+	h := &testHandler{elicit: defaults, permit: firstAllow}
+	c, served := serve(t, "demo", h)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	if _, err := c.Prompt(ctx, "/exit 3"); err == nil || !strings.Contains(err.Error(), "exited") {
+		t.Errorf("Prompt when the agent exits: %v", err)
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve returned %v after the agent exited, want nil", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("Serve did not return after the agent exited")
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, last := h.events[len(h.events)-1].(AgentExited); !last || !h.sawAgentExited {
+		t.Errorf("AgentExited was not the last event: %T", h.events[len(h.events)-1])
+	}
+}
+
+// TestServeStopCancelsQuestions: when Serve stops, the question it holds
+// is answered cancel, so the agent is not left waiting.
+func TestServeStopCancelsQuestions(t *testing.T) {
+	asked := make(chan struct{})
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ ElicitationRequest) (string, map[string]any) {
+		close(asked)
+		<-ctx.Done()
+		return "accept", map[string]any{"zeta": "z"}
+	}}
+	c := start(t, "form", Config{})
+	ctx, stop := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- c.Serve(ctx, h) }()
+	c.StartPrompt("go")
+	<-asked
+	stop()
+	if err := <-served; !errors.Is(err, context.Canceled) {
+		t.Fatalf("Serve = %v, want context.Canceled", err)
+	}
+	var said strings.Builder
+	for {
+		switch ev := next(t, c).(type) {
+		case MessageChunk:
+			said.WriteString(ev.Text)
+		case TurnEnded:
+			if said.String() != `{"action":"cancel"}` {
+				t.Errorf("the agent received %s, want cancel", said.String())
+			}
+			return
+		}
+	}
+}
+
+// TestPromptServeOrder: a Prompt made just before its Serve starts still
+// gets its turn; a second Serve and a second turn at once are refused.
+func TestPromptServeOrder(t *testing.T) {
+	c := start(t, "demo", Config{})
+	h := &testHandler{elicit: defaults, permit: firstAllow}
+	first := make(chan TurnEnded, 1)
+	go func() {
+		te, _ := c.Prompt(context.Background(), "/forms 1")
+		first <- te
+	}()
+	for c.serving.Load() == nil { // Prompt has made the server
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go c.Serve(ctx, h)
+	if te := <-first; te.StopReason != "end_turn" || !strings.Contains(h.said(), "Accepted 1 of 1") {
+		t.Fatalf("the turn before Serve: %+v, %q", te, h.said())
+	}
+	if err := c.Serve(ctx, h); err == nil {
+		t.Error("a second Serve on the connection was accepted")
+	}
+	slow := make(chan TurnEnded, 1)
+	go func() {
+		te, _ := c.Prompt(context.Background(), "/slow")
+		slow <- te
+	}()
+	for !strings.Contains(h.said(), "Working slowly") {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if _, err := c.Prompt(context.Background(), "hi"); !errors.Is(err, ErrTurnRunning) {
+		t.Errorf("Prompt during a turn = %v", err)
+	}
+	if err := c.CancelTurn(); err != nil {
+		t.Fatal(err)
+	}
+	if te := <-slow; te.StopReason != "cancelled" {
+		t.Errorf("the slow turn ended with %q", te.StopReason)
+	}
+}
+
+// TestPromptCancelledByContext: when Prompt's ctx ends, the turn is
+// cancelled as the protocol asks and Prompt returns once the agent ended
+// it, with ctx's error.
+func TestPromptCancelledByContext(t *testing.T) {
+	h := &testHandler{elicit: defaults, permit: firstAllow}
+	c, _ := serve(t, "demo", h)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for !strings.Contains(h.said(), "Working slowly") {
+			time.Sleep(10 * time.Millisecond)
+		}
+		cancel()
+	}()
+	te, err := c.Prompt(ctx, "/slow")
+	if !errors.Is(err, context.Canceled) || te.StopReason != "cancelled" {
+		t.Errorf("Prompt = %+v, %v; want the turn cancelled and context.Canceled", te, err)
+	}
+	if te := prompt(t, c, "/forms 1"); te.StopReason != "end_turn" {
+		t.Errorf("the next turn ended with %q", te.StopReason)
+	}
+}

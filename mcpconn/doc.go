@@ -1,0 +1,26 @@
+// Package mcpconn connects to an MCP server (a command over stdio, or a
+// streamable HTTP endpoint) on the official Go SDK and hands the server's
+// elicitations to the caller as plain events, answered with Respond. It
+// declares form and URL elicitation (each can be withheld), validates what
+// the SDK leaves to the client (the mode was declared, a URL mode request
+// has an elicitationId and an http(s) URL, the schema is in the restricted
+// subset, kept in the server's property order), tracks
+// notifications/elicitation/complete, progress and cancellation, and reads
+// the -32042 "URL elicitation required" error. It imports no UI library.
+//
+//	c, err := mcpconn.Connect(ctx, mcpconn.Config{Argv: []string{"my-server"}})
+//	go func() {
+//		for ev := range c.Events() {
+//			if e, ok := ev.(mcpconn.Elicitation); ok {
+//				c.Respond(e.ID, mcpconn.Answer{Action: "decline"}) // or forms.Run, urlconsent.Run
+//			}
+//		}
+//	}()
+//	res, err := c.CallTool(ctx, mcpconn.Call{Name: "echo", Args: json.RawMessage(`{"message":"hi"}`)})
+//
+// Example (example_test.go) runs this against a real server.
+//
+// Tasks (tasks.requests.elicitation.create) are not offered by the SDK
+// (v1.8.0), so they are not declared; 2026-07-28 multi-round-trip input
+// requests reach the same handler as elicitation/create.
+package mcpconn

@@ -1,0 +1,279 @@
+package mcpconn
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// MaxMessageBytes is the largest elicitation message accepted; a longer
+// one is refused with -32602, never truncated.
+const MaxMessageBytes = 16 * 1024
+
+// MaxSchemaBytes is the largest requestedSchema accepted.
+const MaxSchemaBytes = 1 << 20
+
+// Answer is the user's answer to an Elicitation: Action "accept" (with
+// Content for a form), "decline" or "cancel".
+type Answer struct {
+	Action  string
+	Content map[string]any
+}
+
+// pending is an elicitation waiting for its answer.
+type pending struct {
+	e      Elicitation
+	answer chan Answer // buffered: Respond never blocks
+	gone   chan struct{}
+}
+
+// ErrClosed is what a handler returns when the connection ended while it
+// waited for the user.
+var ErrClosed = errors.New("mcpconn: the connection ended")
+
+// elicit is the SDK's ElicitationHandler: it checks what the SDK leaves
+// to the client, hands the request to the reader as an Elicitation, and
+// waits for Respond, the server's cancellation or the end of the
+// connection.
+func (c *Conn) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+	e, a, rerr := c.parse(req.Params)
+	if rerr != nil {
+		what := "a form"
+		if e.Mode == "url" {
+			what = "a URL request"
+		}
+		c.emit(Notice{Text: fmt.Sprintf("refused %s from %s: %s", what, c.info.Name, sanitize.Summary(rerr.Message, 300)), Error: true})
+		return nil, rerr
+	}
+	p := &pending{e: e, answer: make(chan Answer, 1), gone: make(chan struct{})}
+	c.mu.Lock()
+	if c.ended {
+		c.mu.Unlock()
+		return nil, ErrClosed
+	}
+	c.nextID++
+	p.e.ID = c.nextID
+	c.pending[p.e.ID] = p
+	p.e.Call = c.runningCall()
+	c.mu.Unlock()
+	c.emit(p.e)
+	select {
+	case a := <-p.answer:
+		return c.result(p.e, a), nil
+	case <-ctx.Done():
+		// The SDK ends a handler's context when the server withdraws the
+		// request, and also when the connection ends: only the first is
+		// said here (the observer saw the notification before the SDK
+		// acted on it); the end of the connection closes the rest. An
+		// input request (no request of its own) ends with its call.
+		reason := ""
+		switch {
+		case c.obs.withdrawn(a):
+			reason = "withdrawn by the server"
+		case a == nil:
+			reason = "its tool call ended"
+		}
+		if reason != "" && c.take(p.e.ID) != nil {
+			c.emit(ElicitationClosed{ID: p.e.ID, Reason: reason})
+		}
+		return nil, ctx.Err()
+	case <-p.gone:
+		return nil, ErrClosed
+	case <-c.quit: // Close: the end of the connection closes the question
+		return nil, ErrClosed
+	}
+}
+
+// take removes a pending elicitation; nil when it is gone already.
+func (c *Conn) take(id uint64) *pending {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := c.pending[id]
+	delete(c.pending, id)
+	return p
+}
+
+// Respond answers the elicitation id; false when it is no longer waiting
+// (the server withdrew it, or the connection ended). An accepted form's
+// content is checked against the schema first: content that does not fit
+// is never sent (the form is declined, with a Notice saying why).
+func (c *Conn) Respond(id uint64, a Answer) bool {
+	p := c.take(id)
+	if p == nil {
+		return false
+	}
+	p.answer <- a
+	return true
+}
+
+// result is the ElicitResult for an answer.
+func (c *Conn) result(e Elicitation, a Answer) *mcp.ElicitResult {
+	switch a.Action {
+	case "accept":
+	case "decline":
+		return &mcp.ElicitResult{Action: "decline"}
+	default:
+		return &mcp.ElicitResult{Action: "cancel"}
+	}
+	if e.Mode == "url" {
+		return &mcp.ElicitResult{Action: "accept"}
+	}
+	content := a.Content
+	if content == nil {
+		content = map[string]any{}
+	}
+	if err := e.Schema.Check(content); err != nil {
+		c.emit(Notice{Text: "the answer did not fit the form, so it was declined instead: " + sanitize.Summary(err.Error(), 300), Error: true})
+		return &mcp.ElicitResult{Action: "decline"}
+	}
+	return &mcp.ElicitResult{Action: "accept", Content: plain(content)}
+}
+
+// plain gives content the Go types the SDK's schema check reads as JSON
+// numbers: a json.Number (what forms produce, exact) becomes an int64
+// when it is whole and fits, else a float64. (The SDK's validator takes a
+// json.Number for a string.)
+func plain(content map[string]any) map[string]any {
+	out := make(map[string]any, len(content))
+	for k, v := range content {
+		if n, ok := v.(json.Number); ok {
+			if i, err := n.Int64(); err == nil {
+				v = i
+			} else if f, err := n.Float64(); err == nil {
+				v = f
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// invalidParams is a -32602 error whose message names what is wrong, with
+// the property (when there is one) and the reason in its data too.
+func invalidParams(property, reason string) *jsonrpc.Error {
+	msg := "Invalid params: " + reason
+	data := map[string]any{"reason": reason}
+	if property != "" {
+		msg = fmt.Sprintf("Invalid params: %s: %s", property, reason)
+		data["property"] = property
+	}
+	raw, _ := json.Marshal(data)
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: msg, Data: raw}
+}
+
+// parse checks an elicitation's params the way the SDK does not: the mode
+// was declared, a URL request has an elicitationId and an http(s) URL, the
+// schema is in the restricted subset (read in the server's order).
+func (c *Conn) parse(p *mcp.ElicitParams) (e Elicitation, a *asked, rerr *jsonrpc.Error) {
+	e.Mode = p.Mode
+	if e.Mode == "" { // the SDK's own inference
+		e.Mode = "form"
+		if p.URL != "" || p.ElicitationID != "" {
+			e.Mode = "url"
+		}
+	}
+	if e.Mode == "form" {
+		var raw json.RawMessage
+		raw, a = c.obs.claim(p.Message, p.RequestedSchema)
+		e, rerr = c.parseForm(e, p, raw)
+		return e, a, rerr
+	}
+	if e.Mode == "url" {
+		a = c.obs.claimURL(p.Message, p.URL, p.ElicitationID)
+	}
+	e, rerr = c.parseURL(e, p)
+	return e, a, rerr
+}
+
+// parseForm checks a form elicitation; raw is its schema as the server
+// wrote it, when the observer saw it.
+func (c *Conn) parseForm(e Elicitation, p *mcp.ElicitParams, raw json.RawMessage) (Elicitation, *jsonrpc.Error) {
+	if len(p.Message) > MaxMessageBytes {
+		return e, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+	}
+	e.Message = sanitize.Text(p.Message)
+	if c.cfg.NoForm {
+		return e, invalidParams("mode", "form mode was not declared by this client")
+	}
+	if raw == nil {
+		var err error
+		if raw, err = json.Marshal(p.RequestedSchema); err != nil || p.RequestedSchema == nil {
+			return e, invalidParams("requestedSchema", "requestedSchema is required in form mode")
+		}
+	}
+	if len(raw) > MaxSchemaBytes {
+		return e, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(raw), MaxSchemaBytes))
+	}
+	s, err := schema.ParseSchema(raw)
+	if err != nil {
+		var se *schema.SchemaError
+		switch {
+		case errors.As(err, &se) && se.Property != "":
+			return e, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
+		case errors.As(err, &se):
+			return e, invalidParams("requestedSchema", se.Reason)
+		}
+		return e, invalidParams("requestedSchema", err.Error())
+	}
+	e.Schema, e.RawSchema = s, raw
+	return e, nil
+}
+
+// parseURL checks a URL elicitation (or refuses an unknown mode).
+func (c *Conn) parseURL(e Elicitation, p *mcp.ElicitParams) (Elicitation, *jsonrpc.Error) {
+	if len(p.Message) > MaxMessageBytes {
+		return e, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+	}
+	e.Message = sanitize.Text(p.Message)
+	if e.Mode != "url" {
+		return e, invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(e.Mode)))
+	}
+	if c.cfg.NoURL {
+		return e, invalidParams("mode", "url mode was not declared by this client")
+	}
+	return checkURL(e, p.ElicitationID, p.URL)
+}
+
+// checkURL fills a URL elicitation's id, URL and analysis, refusing one
+// without an id or with a URL that is not http(s).
+func checkURL(e Elicitation, id, raw string) (Elicitation, *jsonrpc.Error) {
+	if id == "" {
+		return e, invalidParams("elicitationId", "elicitationId is required in url mode")
+	}
+	if raw == "" {
+		return e, invalidParams("url", "url is required in url mode")
+	}
+	e.ElicitationID, e.URL = id, raw
+	e.Report = urlcheck.Analyze(raw)
+	if e.Report.Invalid() {
+		reason := "invalid"
+		for _, w := range e.Report.Warnings {
+			if w.Code == "invalid" {
+				reason = w.Message
+			}
+		}
+		return e, invalidParams("url", "url does not parse: "+reason)
+	}
+	if !e.Report.Openable() {
+		return e, invalidParams("url", fmt.Sprintf("url scheme %q is not allowed: only http and https are opened", sanitize.Line(e.Report.Scheme)))
+	}
+	return e, nil
+}
+
+// refusedBySDK tells the user of an elicitation the SDK answered with an
+// error before the handler saw it (its own schema rules are stricter than
+// elicit's in places).
+func (c *Conn) refusedBySDK(message, reason string) {
+	c.emit(Notice{Text: fmt.Sprintf("refused a form from %s (%q): %s", c.info.Name, sanitize.Summary(message, 60), sanitize.Summary(reason, 300)), Error: true})
+}
+
+func sortIDs(ids []uint64) { slices.Sort(ids) }

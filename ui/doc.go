@@ -1,0 +1,16 @@
+// Package ui holds elicit's front ends over one session core: the full
+// screen (ui/fullscreen), the accessible line session (ui/line) and the
+// headless -p path (ui/headless), each in a package of its own.
+//
+// What they share lives here and in ui/internal: Memory (hooks, history,
+// the audit log) that each front end hands the session core.
+//
+//	mem := ui.Memory{Agent: "claude"} // hooks, history and audit left nil: none
+//	code := headless.Run(headless.Options{Agent: acpconn.Config{Argv: argv}, Prompt: "hi", Memory: mem,
+//		Stdout: os.Stdout, Stderr: os.Stderr})
+//
+// The front ends are elicit's own and their options follow its command
+// line; a Go program that wants a form or a URL consent screen of its own
+// uses packages forms and urlconsent, and one that wants an ACP client
+// uses acpconn (Conn.Serve with a Handler of its own).
+package ui

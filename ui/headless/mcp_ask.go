@@ -1,0 +1,73 @@
+package headless
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/urlconsent"
+)
+
+// TerminalAsker asks on a terminal: each form and each URL consent as a
+// full-screen program of its own (forms.Run, urlconsent.Run), keys from In,
+// drawn on Out (stderr, so stdout stays the tool's text).
+type TerminalAsker struct {
+	In     io.Reader
+	Out    io.Writer
+	Opener urlconsent.Opener // nil = the system browser
+	Theme  *theme.Theme
+	// Accessible asks with line prompts (forms.RunAccessible,
+	// urlconsent.RunAccessible) instead of full-screen programs.
+	Accessible bool
+}
+
+// Ask implements Asker.
+func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server string) session.Outcome {
+	if q.Kind == session.URL {
+		h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits}
+		act, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
+		if err != nil {
+			return session.Outcome{Action: session.Cancel, Reason: "the consent screen failed: " + err.Error()}
+		}
+		switch act {
+		case urlconsent.Open, urlconsent.OpenedByUser:
+			return session.Outcome{Action: session.Accept}
+		case urlconsent.Decline:
+			return session.Outcome{Action: session.Decline}
+		}
+		return session.Outcome{Action: session.Cancel}
+	}
+	h := forms.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+	out, err := forms.Run(ctx, q.Elicit.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
+		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions, Accessible: a.Accessible})
+	if err != nil {
+		return session.Outcome{Action: session.Cancel, Reason: "the form failed: " + err.Error()}
+	}
+	switch out.Action {
+	case forms.Accept:
+		return session.Outcome{Action: session.Accept, Content: out.Content}
+	case forms.Decline:
+		return session.Outcome{Action: session.Decline}
+	}
+	return session.Outcome{Action: session.Cancel}
+}
+
+// confirmSchema is a yes-or-no question as a one-field form, so it is
+// answered with the same keys as every form.
+const confirmSchema = `{"type":"object","properties":{"yes":{"type":"boolean","title":%s,"default":true}},"required":["yes"]}`
+
+// Confirm implements Asker.
+func (a TerminalAsker) Confirm(ctx context.Context, question string) bool {
+	title, _ := json.Marshal(question)
+	s, err := schema.ParseSchema(fmt.Appendf(nil, confirmSchema, title))
+	if err != nil {
+		return false
+	}
+	out, err := forms.Run(ctx, s, forms.Header{Agent: "elicit", Index: 1, Total: 1}, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme, Accessible: a.Accessible})
+	return err == nil && out.Action == forms.Accept && out.Content["yes"] == true
+}

@@ -1,0 +1,98 @@
+// Package focus is the input arbiter of every full screen (the ACP
+// session and `elicit mcp`): the one owner of the rule that a question
+// never takes keystrokes that were flowing somewhere else.
+//
+//	a := focus.Arbiter{Now: time.Now}
+//	cmd := a.Front(false)                  // a question came to the front
+//	taken, consumed, cmd := a.Take(key)     // does it get this key?
+//	// a key that went elsewhere: a.Typed(); a TickMsg: a.Idle(hasFront)
+package focus
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// A question that comes to the front while the user types (a key within
+// TypingWindow) docks; it takes the keys on a deliberate key (Tab) or once
+// the keyboard has been idle for TypingWindow. After it takes them, a key
+// within Grace is still typing: the question docks again and the key goes
+// where the user was typing, so the grace restarts on every key and
+// nothing typed is lost.
+const (
+	TypingWindow = time.Second
+	Grace        = 400 * time.Millisecond
+)
+
+// Arbiter decides whether the front question has the keys.
+type Arbiter struct {
+	Now     func() time.Time
+	lastKey time.Time // the last key that went elsewhere
+	// Focused says the front question has the keys.
+	Focused bool
+	focusAt time.Time // when it got them
+}
+
+// TickMsg re-checks a docked question once the keyboard may be idle:
+// hand it to Idle.
+type TickMsg struct{}
+
+// Typed records a key that went elsewhere (the prompt, a field).
+func (a *Arbiter) Typed() { a.lastKey = a.Now() }
+
+// Front is called when a question comes to the front; deliberate says the
+// user asked for it (a panel they opened), so it takes the keys at once.
+func (a *Arbiter) Front(deliberate bool) tea.Cmd {
+	if deliberate {
+		a.Focused, a.focusAt = true, time.Time{}
+		return nil
+	}
+	if a.Now().Sub(a.lastKey) < TypingWindow {
+		a.Focused = false
+		return a.tick()
+	}
+	a.Focused, a.focusAt = true, a.Now()
+	return nil
+}
+
+// Empty is called when no question is left.
+func (a *Arbiter) Empty() { a.Focused = false }
+
+func (a *Arbiter) tick() tea.Cmd {
+	wait := TypingWindow - a.Now().Sub(a.lastKey) + 10*time.Millisecond
+	return tea.Tick(max(wait, 10*time.Millisecond), func(time.Time) tea.Msg { return TickMsg{} })
+}
+
+// Idle handles a TickMsg: the docked question takes the keys if the
+// keyboard has been idle long enough, or waits again.
+func (a *Arbiter) Idle(hasFront bool) tea.Cmd {
+	if a.Focused || !hasFront {
+		return nil
+	}
+	if a.Now().Sub(a.lastKey) >= TypingWindow {
+		a.Focused, a.focusAt = true, a.Now()
+		return nil
+	}
+	return a.tick()
+}
+
+// Take says whether the front question gets key k. A deliberate Tab on a
+// docked question focuses it (and is used up: taken and consumed both
+// true). A key within Grace of focusing is typing: the question docks
+// again.
+func (a *Arbiter) Take(k tea.KeyPressMsg) (taken, consumed bool, cmd tea.Cmd) {
+	if !a.Focused {
+		if k.String() == "tab" {
+			a.Focused, a.focusAt = true, time.Time{}
+			return true, true, nil
+		}
+		return false, false, nil
+	}
+	if !a.focusAt.IsZero() && a.Now().Sub(a.focusAt) < Grace {
+		a.Focused = false
+		a.Typed()
+		return false, false, a.tick()
+	}
+	return true, false, nil
+}

@@ -1,0 +1,88 @@
+package share
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/internal/session"
+)
+
+// agent records what the core sent the agent.
+type agent struct {
+	mu      sync.Mutex
+	actions []string
+}
+
+func (a *agent) RespondPermission(uint64, string) bool { return true }
+
+func (a *agent) RespondElicitation(_ uint64, action string, _ map[string]any) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.actions = append(a.actions, action)
+	return true
+}
+
+// shared starts a core whose one form question is mirrored to a host.
+func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Question) {
+	t.Helper()
+	h := ahp.NewHost(ahp.HostOptions{})
+	s := New(h, "desk")
+	t.Cleanup(s.Close)
+	a := &agent{}
+	c := session.New(a, session.Policy{Person: true}, time.Now)
+	c.SetObserver(s)
+	sch, err := schema.ParseSchema([]byte(`{"type":"object","properties":{"name":{"type":"string"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Settle(context.Background(), c.Apply(acpconn.ElicitationRequest{ID: 7, Mode: "form", Message: "Who?", Schema: sch}))
+	q := c.Front()
+	if q == nil || openCount(h) != 1 {
+		t.Fatalf("the question was not shared: front %v, open %d", q, openCount(h))
+	}
+	return c, s, h, a, q
+}
+
+// TestRemoteWinnerReachesTheAgent: another client completes first; the
+// serving terminal's answer, given a moment later (before the remote
+// completion reached its loop), must not be what the agent hears.
+func TestRemoteWinnerReachesTheAgent(t *testing.T) {
+	c, _, h, a, q := shared(t)
+	id := openID(h)
+	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err != nil {
+		t.Fatal(err)
+	}
+	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	if len(a.actions) != 1 || a.actions[0] != "decline" {
+		t.Fatalf("the agent heard %v; the host's winner was laptop's decline", a.actions)
+	}
+	if w, _ := h.Winner(id); w.By.ClientID != "laptop" || w.Response != ahp.Decline {
+		t.Errorf("the host's winner changed: %+v", w)
+	}
+}
+
+// TestLocalWinnerIsTheHosts: the serving terminal answers first; the host
+// records its completion, and a later one from another client is refused.
+func TestLocalWinnerIsTheHosts(t *testing.T) {
+	c, _, h, a, q := shared(t)
+	id := openID(h)
+	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	if len(a.actions) != 1 || a.actions[0] != "accept" {
+		t.Fatalf("the agent heard %v", a.actions)
+	}
+	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != ahp.Accept {
+		t.Errorf("the host's winner: %+v %v", w, ok)
+	}
+	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err == nil {
+		t.Error("a second completion was taken")
+	}
+}
+
+func openCount(h *ahp.Host) int { in := h.Inputs(); return len(in.OpenRequests()) }
+
+func openID(h *ahp.Host) string { in := h.Inputs(); return in.OpenRequests()[0].ID }

@@ -1,0 +1,148 @@
+package urlconsent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// Reply is the elicitation action this outcome answers the agent with,
+// spelt as ACP and MCP spell it: "accept" for Open and OpenedByUser (the
+// user consented, and the browser was started or the user opened the URL
+// themselves), "decline" for Decline, and "cancel" otherwise. A host
+// embedding Consent answers accept for Open only once its Opener worked.
+func (a Action) Reply() string {
+	switch a {
+	case Open, OpenedByUser:
+		return "accept"
+	case Decline:
+		return "decline"
+	}
+	return "cancel"
+}
+
+// RunOptions configure Run. The zero value draws on stderr, reads the
+// keyboard from stdin, opens the browser with BrowserOpener, and uses a
+// dark theme honouring NO_COLOR.
+type RunOptions struct {
+	// Header says who asks and why: the agent, the tool call and the
+	// agent's message, all sanitized before they are drawn.
+	Header Header
+	// Opener opens the URL once the user chose Open; nil is BrowserOpener{}
+	// ($BROWSER, else the system's browser; none over SSH).
+	Opener Opener
+	In     io.Reader // keys (default os.Stdin)
+	Out    io.Writer // the screen (default os.Stderr, so stdout stays free)
+	Theme  *theme.Theme
+	// Grace is how long the screen ignores keys after it appears, so a
+	// keystroke meant for something else cannot answer it; 0 is
+	// DefaultGrace, negative is none (scripted input).
+	Grace time.Duration
+	// Accessible asks with line prompts instead of the full screen
+	// (RunAccessible), for screen readers; In carries the answers.
+	Accessible bool
+}
+
+// Run analyses rawURL, shows its consent screen as a program of its own
+// and returns the user's choice. On Open it hands the URL (the analysed
+// one, host in ASCII) to the Opener and returns Open once that worked;
+// when it failed, the screen comes back with the reason, a copy key, the
+// QR code over SSH and "I opened it myself" (OpenedByUser). Decline is
+// an explicit no; Cancel is Esc, Ctrl+C or ctx ending. A URL that is not
+// valid http or https is refused before anything is shown, with an error
+// wrapping ErrNotOpenable. Inside a bubbletea program of your own, use
+// NewConsent and OpenCmd instead.
+func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
+	r := urlcheck.Analyze(rawURL)
+	if !r.Openable() {
+		reason := "not http or https"
+		if r.Invalid() {
+			reason = "not a valid URL"
+		}
+		return Cancel, fmt.Errorf("%w: %s", ErrNotOpenable, reason)
+	}
+	if o.Opener == nil {
+		o.Opener = BrowserOpener{}
+	}
+	if o.In == nil {
+		o.In = os.Stdin
+	}
+	if o.Out == nil {
+		o.Out = os.Stderr
+	}
+	if o.Accessible {
+		return RunAccessible(r, o.Header, o.Out, LinesFrom(o.In, o.Out), o.Opener)
+	}
+	switch {
+	case o.Grace == 0:
+		o.Grace = DefaultGrace
+	case o.Grace < 0:
+		o.Grace = 0
+	}
+	p := &consentProgram{c: NewConsent(r, o.Header, o.Theme, o.Grace, nil), opener: o.Opener}
+	_, err := tea.NewProgram(p, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
+	if p.result != "" {
+		return p.result, nil
+	}
+	if err == nil || errors.Is(err, tea.ErrInterrupted) || errors.Is(err, tea.ErrProgramKilled) || ctx.Err() != nil {
+		return Cancel, nil
+	}
+	return "", err
+}
+
+// consentProgram hosts a Consent as a whole bubbletea program for Run: it
+// opens the URL when the user chose Open and shows the screen again when
+// that failed.
+type consentProgram struct {
+	c       *Consent
+	opener  Opener
+	opening bool   // OpenCmd runs; keys are ignored meanwhile (the screen is done)
+	result  Action // set once the program ends with an outcome
+}
+
+// Init implements tea.Model.
+func (p *consentProgram) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		p.c.SetSize(msg.Width, msg.Height)
+		return p, nil
+	case OpenedMsg:
+		p.opening = false
+		if msg.Err != nil {
+			p.c.OpenFailed(msg.Err.Error(), errors.Is(msg.Err, ErrRemote))
+			return p, nil
+		}
+		p.result = Open
+		return p, tea.Quit
+	}
+	cmd := p.c.Update(msg)
+	a, done := p.c.Done()
+	switch {
+	case !done || p.opening:
+		return p, cmd
+	case a == Open:
+		p.opening = true
+		return p, OpenCmd(p.opener, p.c.URL())
+	}
+	p.result = a
+	return p, tea.Quit
+}
+
+// View draws the screen on the alternate screen, so the terminal's
+// scrollback is left as it was.
+func (p *consentProgram) View() tea.View {
+	v := tea.NewView(p.c.View())
+	v.AltScreen = true
+	return v
+}

@@ -1,0 +1,140 @@
+package urlconsent
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+)
+
+// runKeys runs Run as a real bubbletea program reading keys from input
+// (raw terminal bytes) with no grace period.
+func runKeys(t *testing.T, url, input string, o Opener) (Action, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	a, err := Run(ctx, url, RunOptions{Opener: o, In: strings.NewReader(input), Out: io.Discard, Grace: -1})
+	if ctx.Err() != nil {
+		t.Fatalf("Run did not end: %v", ctx.Err())
+	}
+	return a, err
+}
+
+const (
+	keyRight = "\x1b[C"
+	keyLeft  = "\x1b[D"
+	keyEnter = "\r"
+)
+
+func TestRunOpensOnlyWithConsent(t *testing.T) {
+	for _, tc := range []struct {
+		name, url, input string
+		want             Action
+		opened           []string
+	}{
+		// → selects "Open in browser", Enter presses it.
+		{"open", "https://Example.com/a b", keyRight + keyEnter, Open, []string{"https://example.com/a%20b"}},
+		// A high-severity URL asks again: → Enter opens only after → Enter.
+		{"open lookalike", "https://xn--80ak6aa92e.com/login", keyRight + keyEnter + keyRight + keyEnter, Open, []string{"https://xn--80ak6aa92e.com/login"}},
+		// Prose typed at the screen opens nothing: letters, then Enter on no button; Esc cancels.
+		{"prose", "https://example.com/", "hello there" + keyEnter + "\x1b", Cancel, nil},
+		{"decline", "https://example.com/", "d", Decline, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &recordingOpener{}
+			a, err := runKeys(t, tc.url, tc.input, o)
+			if err != nil || a != tc.want {
+				t.Fatalf("Run = %q, %v; want %q", a, err, tc.want)
+			}
+			if got := o.calls(); strings.Join(got, " ") != strings.Join(tc.opened, " ") {
+				t.Errorf("opened %q, want %q", got, tc.opened)
+			}
+		})
+	}
+}
+
+func TestRunRefusesWhatCannotOpen(t *testing.T) {
+	for _, url := range []string{"javascript:alert(1)", "file:///etc/passwd", "http://[::1"} {
+		o := &recordingOpener{}
+		a, err := runKeys(t, url, keyRight+keyEnter, o)
+		if !errors.Is(err, ErrNotOpenable) || a != Cancel {
+			t.Errorf("Run(%q) = %q, %v; want cancel and ErrNotOpenable", url, a, err)
+		}
+		if len(o.calls()) != 0 {
+			t.Errorf("Run(%q) opened %q", url, o.calls())
+		}
+	}
+}
+
+func TestRunEndsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	in, w := io.Pipe() // keys that never come
+	defer w.Close()
+	done := make(chan Action, 1)
+	go func() {
+		a, _ := Run(ctx, "https://example.com/", RunOptions{Opener: &recordingOpener{}, In: in, Out: io.Discard})
+		done <- a
+	}()
+	cancel()
+	select {
+	case a := <-done:
+		if a != Cancel {
+			t.Errorf("Run = %q after ctx ended, want cancel", a)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not end with its context")
+	}
+}
+
+// TestRunOpenFailed drives Run's program message by message (the order a
+// real program sees them in): a browser that fails brings the screen back
+// with the reason (for a high-risk URL too, whose confirmation step is
+// over), keys are ignored while the browser starts, and "I opened it
+// myself" then ends it with OpenedByUser.
+func TestRunOpenFailed(t *testing.T) {
+	for _, url := range []string{"https://example.com/", "https://xn--pypal-4ve.com/signin"} {
+		t.Run(url, func(t *testing.T) { runOpenFailed(t, url) })
+	}
+}
+
+func runOpenFailed(t *testing.T, url string) {
+	o := &recordingOpener{err: errors.New("no display")}
+	p := &consentProgram{c: NewConsent(urlcheck.Analyze(url), Header{}, nil, 0, nil), opener: o}
+	send := func(msg tea.Msg) tea.Cmd {
+		t.Helper()
+		_, cmd := p.Update(msg)
+		return cmd
+	}
+	send(tea.KeyPressMsg{Code: tea.KeyRight})
+	open := send(press("enter"))
+	if p.c.confirming { // high severity: → Enter once more
+		send(tea.KeyPressMsg{Code: tea.KeyRight})
+		open = send(press("enter"))
+	}
+	if open == nil || !p.opening {
+		t.Fatal("Open did not start the browser")
+	}
+	if cmd := send(press("d")); cmd != nil || p.result != "" {
+		t.Fatal("a key while the browser starts was taken")
+	}
+	send(open()) // OpenedMsg with the error
+	if p.result != "" || !strings.Contains(p.c.View(), "no display") || !strings.Contains(p.c.View(), "I opened it myself") {
+		t.Fatalf("the screen did not come back with the reason:\n%s", p.c.View())
+	}
+	send(tea.KeyPressMsg{Code: tea.KeyLeft}) // from no button to the last: "I opened it myself"
+	if cmd := send(press("enter")); cmd == nil || p.result != OpenedByUser {
+		t.Fatalf("result %q, want opened-by-user and quit", p.result)
+	}
+	if got := o.calls(); len(got) != 1 {
+		t.Errorf("opened %q, want one attempt", got)
+	}
+	if OpenedByUser.Reply() != "accept" || Open.Reply() != "accept" || Decline.Reply() != "decline" || Cancel.Reply() != "cancel" {
+		t.Error("Reply does not map the outcomes to the protocol's actions")
+	}
+}
