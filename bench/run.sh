@@ -346,7 +346,8 @@ check_mcp() { grep -q "accepted $2 of $2, $2 as expected" "$1" && ((rc == 0)) &&
 run_mcp() {
 	local i first n=1000
 	# cobra prints the root's help for an unknown command: look for call's own.
-	if ! "$tmp/elicit" mcp call --help 2>&1 | grep -q "Calls one tool"; then
+	"$tmp/elicit" mcp call --help >"$tmp/mcp-help" 2>&1
+	if ! grep -q "Calls one tool" "$tmp/mcp-help"; then
 		MCP_SKIP="elicit has no 'mcp call' command in this build"
 		echo "mcp: SKIP: $MCP_SKIP"
 		return

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"runtime"
+	"runtime/pprof"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -31,6 +33,7 @@ func run(args []string) int {
 	answersPath := fs.String("answers", "", "answers `FILE`: a JSON object of property key to value")
 	tool := fs.String("tool", "forms", "the tool to call")
 	rawArgs := fs.String("args", "{}", "the tool's arguments, a JSON object")
+	memprofile := fs.String("memprofile", "", "write an allocations profile to `FILE` at the end (exact with GODEBUG=memprofilerate=1)")
 	protocol := fs.String("protocol", "2025-11-25", "the MCP protocol `VERSION` to ask for (bench/mcpforms asks its forms inside the call, which 2026-07-28 does not allow)")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: mcpfloor -answers FILE [-tool NAME] [-args JSON] -- SERVER [ARGS...]")
@@ -74,6 +77,13 @@ func run(args []string) int {
 	for _, c := range res.Content {
 		if t, ok := c.(*mcp.TextContent); ok {
 			fmt.Println(t.Text)
+		}
+	}
+	if *memprofile != "" {
+		if f, err := os.Create(*memprofile); err == nil {
+			runtime.GC()
+			_ = pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
 		}
 	}
 	if res.IsError {
