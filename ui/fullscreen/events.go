@@ -49,7 +49,6 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 		cmds = append(cmds, m.attach(msg.conn))
 		m.inited = msg.conn
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
-		cmds = append(cmds, m.md.warmSyntax()) // after the first frame, off the start-up path
 	}
 	if msg.err != nil {
 		if msg.auth {
@@ -139,6 +138,9 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		m.tr.chunk(ev)
+		if warm := m.md.warmOnFence(ev.Text); warm != nil {
+			return tea.Batch(m.changes(ch), warm)
+		}
 	case acpconn.ToolCall:
 		m.tr.toolCall(ev)
 	case acpconn.Plan:
