@@ -20,7 +20,7 @@ import (
 
 // Config says which agent to start and what this client declares.
 type Config struct {
-	Argv          []string  // the agent command and its arguments
+	Argv          []string  // the agent command and its arguments (unless Remote)
 	Dir           string    // working directory and fs root; "" = the current one
 	Env           []string  // nil = this process's environment
 	NoForm, NoURL bool      // withhold form or URL elicitation
@@ -37,20 +37,34 @@ type Config struct {
 	// StartProgress), from a goroutine of the connection: it must not block.
 	Progress func(StartProgress)
 
-	// Writes decides the agent's fs/write_text_file requests (the zero
-	// value allows them, inside the session directory only).
+	// Writes decides the agent's fs/write_text_file requests that no
+	// permission settled (the zero value allows them, inside the session
+	// directory only, except to files that run code later). A write a
+	// permission's diff covers must match it under every policy.
 	Writes WritePolicy
-	// AskWrite decides each write under WritesAsked; nil refuses them all.
+	// AskWrite, when set, decides each write under WritesAsked; without
+	// it the write is asked as a PermissionRequest whose Write is set (to
+	// Serve's Handler.RequestPermission, or on Events).
 	AskWrite func(ctx context.Context, w WriteRequest) bool
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
+	// AllowWrites are paths (globs relative to the session directory, or
+	// directories) the user lets the agent write although they run code
+	// later (CodeRisk): --allow-write.
+	AllowWrites []string
 	// OnStart, when set, is called with the connection as soon as it
 	// exists, before initialize: the caller can read Events from then on,
 	// so a question the agent asks while it starts (a request-scoped
 	// elicitation during initialize, authenticate or session/new) is shown
 	// at once.
 	OnStart func(*Conn)
+
+	// Remote, when set, reaches an agent that runs elsewhere over ACP's
+	// Streamable HTTP & WebSocket transport instead of starting Argv (see
+	// Remote). Dir is then the directory sent to the agent; it is opened
+	// here only when Remote.AllowFS or AllowTerminal lets the agent into it.
+	Remote *Remote
 }
 
 // Conn is a running agent and the ACP connection to it.
@@ -60,12 +74,13 @@ type Conn struct {
 	rootAlias string   // the same as given, made absolute
 	fsRoot    *os.Root // every fs access goes through it
 	lc        *procgroup.Lifecycle
-	proc      *process
+	link      link // the agent's process, or its network connection (transport.go)
 	rpc       *acp.Connection
 	reader    *throttledReader
 	gate      *gate
 	out       *outWriter
 	tracer    *tracer
+	approvals *approvals // what the user approved, per file (approvals.go)
 
 	events    chan Event
 	closed    chan struct{}
@@ -100,17 +115,26 @@ type Conn struct {
 // describe turns a failed call into an error that says what happened to
 // the agent when it is gone.
 func (c *Conn) describe(what string, err error) error {
+	if f := c.link.failure(); f != nil { // a remote agent's refusal says more than the call's error
+		if IsAuthError(f) || errors.Is(f, ErrLineTooLong) {
+			return f
+		}
+		return fmt.Errorf("%s: %w", what, f)
+	}
 	select {
 	case <-c.exited:
-		return fmt.Errorf("%s: the agent exited (%s)", what, c.proc.exit)
+		return fmt.Errorf("%s: the agent exited (%s)", what, c.link.exitInfo())
 	case <-c.rpc.Done():
 		if c.reader.tooLong.Load() {
 			return fmt.Errorf("%s: %w", what, ErrLineTooLong)
 		}
 		// The pipe closes a moment before the exit is reaped: wait for it.
 		select {
-		case <-c.proc.done:
-			return fmt.Errorf("%s: the agent exited (%s)", what, c.proc.exit)
+		case <-c.link.gone():
+			if f := c.link.failure(); f != nil {
+				return fmt.Errorf("%s: %w", what, f)
+			}
+			return fmt.Errorf("%s: the agent exited (%s)", what, c.link.exitInfo())
 		case <-time.After(500 * time.Millisecond):
 		}
 		return fmt.Errorf("%s: the connection to the agent closed", what)
@@ -151,6 +175,12 @@ func (c *Conn) AgentName() string {
 		if i.Name != "" {
 			return sanitize.Line(i.Name)
 		}
+	}
+	if r := c.cfg.Remote; r != nil {
+		if u, err := CheckURL(r.URL, true); err == nil {
+			return sanitize.Line(u.Hostname())
+		}
+		return "remote agent"
 	}
 	return sanitize.Line(filepath.Base(c.cfg.Argv[0]))
 }
@@ -197,11 +227,13 @@ func (c *Conn) emit(ev Event) bool {
 // Root is the session's directory, the only tree fs requests may touch.
 func (c *Conn) Root() string { return c.root }
 
-// Pid is the agent process's id (it leads its own process group).
-func (c *Conn) Pid() int { return c.proc.pid() }
+// Pid is the agent process's id (it leads its own process group); 0 for
+// a remote agent.
+func (c *Conn) Pid() int { return c.link.pid() }
 
-// StderrTail returns the last lines the agent wrote to stderr.
-func (c *Conn) StderrTail() []string { return c.proc.Tail() }
+// StderrTail returns the last lines the agent wrote to stderr (none for a
+// remote agent).
+func (c *Conn) StderrTail() []string { return c.link.stderrTail() }
 
 // Exited is closed once the agent has exited and AgentExited was emitted.
 func (c *Conn) Exited() <-chan struct{} { return c.exited }
@@ -211,12 +243,12 @@ func (c *Conn) Exited() <-chan struct{} { return c.exited }
 func (c *Conn) watch() {
 	reason := ""
 	select {
-	case <-c.proc.done:
+	case <-c.link.gone():
 		// The agent is gone: what it started goes too (a crashed agent
 		// leaves no orphans). What it wrote before it exited is still in
 		// the pipe: let the connection read it all (the UI keeps
 		// consuming) before the exit is reported after it.
-		go c.proc.group.Stop(c.proc.grace)
+		go c.link.cleanup()
 		select {
 		case <-c.rpc.Done():
 		case <-c.closed:
@@ -224,20 +256,21 @@ func (c *Conn) watch() {
 		}
 	case <-c.rpc.Done():
 		select {
-		case <-c.proc.done:
+		case <-c.link.gone():
 		case <-time.After(time.Second):
 			reason = "the agent closed its output"
-			c.proc.stop()
+			c.link.stop()
 		}
 	}
-	if c.reader.tooLong.Load() {
+	if c.reader.tooLong.Load() || errors.Is(c.link.failure(), ErrLineTooLong) {
 		reason = ErrLineTooLong.Error()
 	}
-	_ = c.proc.stdout.Close()
-	c.proc.waitStderr(time.Second)
-	c.tracer.note(fmt.Sprintf("agent exited: %s", c.proc.exit))
+	c.link.closeLines()
+	c.link.settle(time.Second)
+	exit := c.link.exitInfo()
+	c.tracer.note(fmt.Sprintf("agent exited: %s", exit))
 	c.early.Store(false) // the exit is always delivered
-	c.emit(AgentExited{Exit: c.proc.exit, Reason: reason, Stderr: c.proc.Tail()})
+	c.emit(AgentExited{Exit: exit, Reason: reason, Stderr: c.link.stderrTail()})
 	close(c.exited)
 }
 
@@ -247,16 +280,20 @@ func (c *Conn) watch() {
 // more than once.
 func (c *Conn) Close() ExitInfo {
 	c.closeOnce.Do(func() {
-		c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		if c.cfg.Remote != nil {
+			c.tracer.note("shutdown: ending the connection")
+		} else {
+			c.tracer.note("shutdown: closing the agent's stdin and ending its process group")
+		}
 		c.closeTerminals()
-		c.proc.stop()
+		c.link.stop()
 		close(c.closed)
 		if c.fsRoot != nil {
 			c.fsRoot.Close()
 		}
 	})
 	<-c.exited
-	return c.proc.exit
+	return c.link.exitInfo()
 }
 
 // IsAuthRequired reports whether err is the agent's -32000 "authentication

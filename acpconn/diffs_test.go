@@ -5,6 +5,8 @@ import (
 	"testing"
 )
 
+// The escape is shown inert (␛ ␇), not dropped: the diff is what the user
+// approves (issue 27, case 15).
 func TestToolCallDiffsAreWholeAndSanitized(t *testing.T) {
 	params, _ := json.Marshal(map[string]any{"sessionId": "s1", "update": map[string]any{
 		"sessionUpdate": "tool_call", "toolCallId": "t1", "title": "Edit", "kind": "edit",
@@ -18,7 +20,7 @@ func TestToolCallDiffsAreWholeAndSanitized(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc := ev.(ToolCall)
-	want := []Diff{{Path: "/r/a.go", Old: "one\r\ntwo\r\n", New: "one\r\n2 \r\n"}, {Path: "/r/new.go", New: "x\n"}}
+	want := []Diff{{Path: "/r/a.go", Old: "one\r\ntwo\r\n", New: "one\r\n2 ␛]52;c;eA==␇\r\n"}, {Path: "/r/new.go", New: "x\n"}}
 	if len(tc.Diffs) != 2 || tc.Diffs[0] != want[0] || tc.Diffs[1] != want[1] {
 		t.Fatalf("diffs %q, want %q", tc.Diffs, want)
 	}

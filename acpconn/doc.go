@@ -1,7 +1,10 @@
 // Package acpconn starts an Agent Client Protocol agent and is its client:
 // it hands the agent's questions (elicitations, permission requests) to a
 // Handler you write, and serves its file and terminal requests itself,
-// with elicit's protections on.
+// with elicit's protections on. The agent is a process on its stdio, or a
+// remote agent reached over ACP's Streamable HTTP & WebSocket transport
+// (Config.Remote); both sit under the same reader, caps and handler (see
+// link in transport.go).
 //
 //	c, err := acpconn.Start(ctx, acpconn.Config{Argv: []string{"claude-agent-acp"}})
 //	if err != nil {
@@ -28,10 +31,16 @@
 //   - Confinement: fs/read_text_file and fs/write_text_file go through one
 //     os.Root on Config.Dir (a path out through any symlink is refused;
 //     only regular files; bounded by FileTimeout and MaxReadBytes), and
-//     terminal/* commands start in it. Config.Writes decides writes:
-//     WritesAllowed (the default), WritesRefused, or WritesAsked with
-//     Config.AskWrite. What the agent's own process does without fs/* or
-//     terminal/* is outside any client's control.
+//     terminal/* commands start in it. A permission that shows a diff
+//     approves exactly that diff: a later write of that file must produce
+//     the approved text, and a rejected permission refuses the writes of
+//     its tool call. Config.Writes decides the writes no permission
+//     covered: WritesAllowed (the default), WritesRefused, or WritesAsked
+//     (Config.AskWrite, or a PermissionRequest whose Write is set). Files
+//     that run code later (CodeRisk: .git, .envrc, rc files) are asked
+//     about even so, unless Config.AllowWrites names them. What the
+//     agent's own process does without fs/* or terminal/* is outside any
+//     client's control.
 //   - Caps: at most MaxWaiting questions wait at once (more are answered
 //     cancelled); an elicitation message over MaxMessageBytes or a schema
 //     over MaxSchemaBytes is refused with -32602; a line over MaxLineBytes
@@ -49,6 +58,8 @@
 // Without Serve, read Events yourself and answer with RespondElicitation
 // and RespondPermission (elicit's own front ends do, through their session
 // core). acpconn imports no UI library.
+//
+//	// a remote agent instead: Config{Remote: &acpconn.Remote{URL: "https://host/acp", Token: tok}}
 //
 // It dispatches inbound requests itself on acp.NewConnection rather than
 // using the SDK's client dispatcher, because that dispatcher drops the

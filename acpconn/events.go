@@ -128,6 +128,9 @@ type PermissionRequest struct {
 	ID       uint64
 	ToolCall ToolCall
 	Options  []PermissionOption
+	// Write is set when elicit asks itself, about a file write of the
+	// agent (see WriteQuestion); nil for the agent's own requests.
+	Write *WriteQuestion
 }
 
 // Scope says what an elicitation belongs to: a session (and maybe a tool

@@ -17,28 +17,37 @@ import (
 // must not hold the request forever).
 const FileTimeout = 30 * time.Second
 
-// WritePolicy says what becomes of the agent's fs/write_text_file requests.
-// Writes by the agent's own process, without fs/*, are outside any
-// client's control.
+// WritePolicy says what becomes of the agent's fs/write_text_file requests
+// that no permission settled (see decideWrite). Writes by the agent's own
+// process, without fs/*, are outside any client's control.
 type WritePolicy int
 
 // The write policies.
 const (
-	WritesAllowed WritePolicy = iota // the zero value: writes inside the session directory go through
-	WritesRefused                    // every write is refused, with a Notice (elicit -p without --approve)
-	WritesAsked                      // Config.AskWrite decides each one
+	// WritesAllowed (the zero value) lets writes inside the session
+	// directory through, except to files that run code later: with no
+	// one to ask, those are refused (elicit -p --approve).
+	WritesAllowed WritePolicy = iota
+	// WritesRefused refuses them, with a Notice (elicit -p without
+	// --approve).
+	WritesRefused
+	// WritesAsked asks the user about each: Config.AskWrite decides when
+	// set, else a PermissionRequest whose Write is set asks (the full
+	// screen and the accessible session).
+	WritesAsked
 )
 
-// WriteRequest is a write the agent asks for, as AskWrite sees it.
+// WriteRequest is a write the agent asks for, as Config.AskWrite sees it.
 type WriteRequest struct {
-	Path    string // relative to the session directory, sanitized for display
+	Path    string // relative to the session directory, shown as sanitize.DiffLine shows it
 	Content string // exactly what the agent would write
+	Risk    string // why the file runs code later ("" when it does not): see CodeRisk
 }
 
 // FileAccess is what the agent's fs requests did, for the transcript: a
 // read, a write (with the content before and after, for a diff), or a
-// refusal. Path is relative to the session directory; Path, Old, New and
-// Reason are sanitized for display.
+// refusal. Path is relative to the session directory; Path and Reason are
+// sanitized for display, Old and New as sanitize.Diff shows a diff.
 type FileAccess struct {
 	Op       string // "read", "write" or "refused"
 	Attempt  string // for "refused": "read" or "write"
@@ -50,6 +59,13 @@ type FileAccess struct {
 	OldBytes int64 // the size before a write
 	TooLarge bool  // Old or New is over MaxDiffBytes: not carried, too large to diff
 	Reason   string
+	// ToolCallID is the tool call whose permission refused the write
+	// (exact, as the agent sent it; "" when none did).
+	ToolCallID string
+	// Mismatch marks a write refused because its content differs from the
+	// diff the user approved: Old is then the approved text and New the
+	// text the agent sent instead, for a diff of the two.
+	Mismatch bool
 }
 
 func (FileAccess) event() {}
@@ -99,7 +115,17 @@ func fsDo[T any](ctx context.Context, f func() (T, error)) (T, error) {
 // error; the UI gets a FileAccess "refused" either way.
 func (c *Conn) fsError(attempt, rel string, err error) *acp.RequestError {
 	reason := sanitize.Line(err.Error())
-	c.emit(FileAccess{Op: "refused", Attempt: attempt, Path: sanitize.Line(rel), Reason: reason})
+	ev := FileAccess{Op: "refused", Attempt: attempt, Path: sanitize.DiffLine(rel), Reason: reason}
+	var w *writeRefusal
+	if errors.As(err, &w) {
+		ev.ToolCallID, ev.Mismatch = w.toolCall, w.mismatch
+		if w.mismatch && len(w.approved) <= MaxDiffBytes && len(w.sent) <= MaxDiffBytes {
+			ev.Old, ev.New = sanitize.Diff(w.approved), sanitize.Diff(w.sent)
+		}
+		c.emit(ev)
+		return invalidParams("content", err.Error())
+	}
+	c.emit(ev)
 	var r errRefused
 	if errors.As(err, &r) {
 		return invalidParams("path", err.Error())
@@ -138,37 +164,26 @@ func (c *Conn) writeTextFile(ctx context.Context, p acp.WriteTextFileRequest) *a
 	if err != nil {
 		return c.fsError("write", p.Path, err)
 	}
-	if err := c.mayWrite(ctx, rel, p.Content); err != nil {
-		return c.fsError("write", rel, err)
-	}
-	w, err := fsDo(ctx, func() (written, error) { return writeFile(c.fsRoot, rel, p.Content) })
+	risky, err := c.decideWrite(ctx, string(p.SessionId), rel, p.Content)
 	if err != nil {
 		return c.fsError("write", rel, err)
 	}
-	ev := FileAccess{Op: "write", Path: sanitize.Line(rel), Bytes: len(p.Content), Created: w.created, OldBytes: w.oldBytes, TooLarge: w.tooLarge}
+	// The file opened may not be the path asked for (a symlink inside the
+	// session): one that runs code later needs the user's word too.
+	check := func(real string) error {
+		if risk := c.codeRisk(real); risk != "" && !risky {
+			return refuse("%s leads to %s, which runs code later (%s): write it by its own name to be asked", sanitize.DiffLine(rel), sanitize.DiffLine(real), risk)
+		}
+		return nil
+	}
+	w, err := fsDo(ctx, func() (written, error) { return writeFile(c.fsRoot, c.root, rel, p.Content, check) })
+	if err != nil {
+		return c.fsError("write", rel, err)
+	}
+	ev := FileAccess{Op: "write", Path: sanitize.DiffLine(rel), Bytes: len(p.Content), Created: w.created, OldBytes: w.oldBytes, TooLarge: w.tooLarge}
 	if !w.tooLarge {
-		ev.Old, ev.New = sanitize.Text(w.old), sanitize.Text(p.Content)
+		ev.Old, ev.New = sanitize.Diff(w.old), sanitize.Diff(p.Content)
 	}
 	c.emit(ev)
 	return nil
-}
-
-// mayWrite applies the write policy; a refusal is also a Notice.
-func (c *Conn) mayWrite(ctx context.Context, rel, content string) error {
-	allowed := true
-	switch c.cfg.Writes {
-	case WritesRefused:
-		allowed = false
-	case WritesAsked:
-		allowed = c.cfg.AskWrite != nil && c.cfg.AskWrite(ctx, WriteRequest{Path: sanitize.Line(rel), Content: content})
-	}
-	if allowed {
-		return nil
-	}
-	why := "the user did not allow file writes"
-	if c.cfg.WritesRefusedWhy != "" {
-		why += " (" + c.cfg.WritesRefusedWhy + ")"
-	}
-	c.emit(Notice{Text: fmt.Sprintf("refused the agent's write to %s: %s", sanitize.Line(rel), why), Error: true})
-	return refuse("%s", why)
 }

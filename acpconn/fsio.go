@@ -155,8 +155,10 @@ type written struct {
 // writeFile replaces the content of rel (creating it and its directories
 // when missing) in place, so a symlink inside the session keeps pointing
 // at the file it names. It refuses a file with more than one hard link:
-// the other name may be outside the session directory.
-func writeFile(root *os.Root, rel, content string) (written, error) {
+// the other name may be outside the session directory. check sees the
+// path (relative to dir, the root's directory) of the file actually
+// opened, before anything is written, and may refuse it.
+func writeFile(root *os.Root, dir, rel, content string, check func(real string) error) (written, error) {
 	var w written
 	if dir := filepath.Dir(rel); dir != "." {
 		if err := root.MkdirAll(dir, 0o755); err != nil {
@@ -170,6 +172,12 @@ func writeFile(root *os.Root, rel, content string) (written, error) {
 	}
 	defer f.Close()
 	w.created = errors.Is(statErr, fs.ErrNotExist)
+	if real := openedRel(f, dir, rel); check(real) != nil {
+		if w.created {
+			root.Remove(real) // made empty just now: leave nothing behind
+		}
+		return w, check(real)
+	}
 	if n := linkCount(fi); n > 1 {
 		return w, refuse("the file has %d hard links, and another may be outside the session directory", n)
 	}

@@ -73,6 +73,7 @@ func FuzzInbound(f *testing.F) {
 			closed: stop, exited: make(chan struct{}), pending: map[uint64]*pending{}, tracer: newTracer(nil),
 			sessions: map[string]bool{"s": true},
 		}
+		c.approvals = newApprovals(stop)
 		c.gate = newGate(c)
 		c.out = &outWriter{w: io.Discard, tracer: c.tracer, gate: c.gate}
 		c.reader = newThrottledReader(bytes.NewReader(input), stop, nil)

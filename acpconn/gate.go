@@ -82,6 +82,14 @@ func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, metho
 			g.reply(f.id, -32601, "Method not found: this client does not serve "+f.method)
 			return nil, false, false, false
 		}
+		if why := g.c.refusedRemote(f.method); why != "" {
+			g.c.tracer.note("refused " + f.method + ": " + why)
+			g.reply(f.id, -32601, "Method not found: "+why)
+			return nil, false, false, false
+		}
+		if f.method == "session/request_permission" {
+			g.c.approvals.passedOne() // in stream order: writes after it wait for it
+		}
 		return line, true, true, false
 	case f.id != nil:
 		return g.response(line, f)

@@ -3,6 +3,7 @@ package acpconn
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -23,8 +24,10 @@ const orderWait = 2 * time.Second
 // package).
 func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
 	switch method {
-	case acp.ClientMethodSessionRequestPermission, acp.ClientMethodElicitationCreate:
-		c.reader.release() // these wait for the user: counted as handled now
+	case acp.ClientMethodSessionRequestPermission:
+		c.reader.release() // it waits for the user: counted as handled now
+	case acp.ClientMethodElicitationCreate:
+		c.reader.release() // it waits for the user: counted as handled now
 		// What the agent sent before the question reaches the UI first.
 		c.reader.waitNotifications(orderWait)
 	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
@@ -47,6 +50,7 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		if !c.knownSession(sid, "updates") {
 			return nil, nil
 		}
+		c.toolUpdate(sid, ev) // a finished tool call's approvals end
 		linked := c.linkTerminals(ev)
 		c.emit(ev)
 		for _, t := range linked {
@@ -86,6 +90,10 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 }
 
 func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
+	// Counted once its files are registered (or it is refused): the
+	// writes sent after it wait for that, not for the answer.
+	counted := sync.OnceFunc(c.approvals.countOne)
+	defer counted()
 	var p acp.RequestPermissionRequest
 	if err := json.Unmarshal(params, &p); err != nil {
 		return nil, invalidParams("", err.Error())
@@ -96,6 +104,14 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 	if !c.knownSession(string(p.SessionId), "a permission request") {
 		return nil, invalidParams("sessionId", "unknown session")
 	}
+	ap := c.registerApproval(p)
+	counted()
+	// Whatever ends the request without an allow option refuses the
+	// writes its tool call names.
+	allowed, choice := false, "cancelled"
+	defer func() { c.approvals.answer(ap, allowed, choice) }()
+	// What the agent sent before the question reaches the UI first.
+	c.reader.waitNotifications(orderWait)
 	cancelled := acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Cancelled: &acp.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}
 	id, ch, ok := c.register(pendingPermission)
 	if !ok {
@@ -111,10 +127,21 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 	}
 	r, ok := c.wait(ctx, id, ch)
 	if !ok {
+		choice = "withdrawn"
 		return nil, acp.NewRequestCancelled(nil)
 	}
 	if r.optionID == "" {
 		return cancelled, nil
+	}
+	// Allowed when the option chosen is an allow option: every option of
+	// that id, should the agent have offered one id twice.
+	found := false
+	for _, o := range p.Options {
+		if string(o.OptionId) == r.optionID {
+			isAllow := o.Kind == acp.PermissionOptionKindAllowOnce || o.Kind == acp.PermissionOptionKindAllowAlways
+			allowed, found = isAllow && (allowed || !found), true
+			choice = sanitize.Summary(o.Name, 40)
+		}
 	}
 	return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &acp.RequestPermissionOutcomeSelected{Outcome: "selected", OptionId: acp.PermissionOptionId(r.optionID)}}}, nil
 }

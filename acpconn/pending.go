@@ -110,6 +110,9 @@ func (c *Conn) wait(ctx context.Context, id uint64, ch chan reply) (reply, bool)
 		if !still { // answered at the same moment: the answer wins
 			return <-ch, true
 		}
+		if c.lostRemote() { // AgentExited says it; a front end that reconnects keeps the question
+			return reply{}, false
+		}
 		reason := "the agent withdrew the request"
 		if c.cancelling.Load() {
 			reason = "the turn was cancelled"

@@ -27,12 +27,23 @@ const MaxStderrLine = 4096
 type ExitInfo struct {
 	Code   int    // exit code, -1 when killed by a signal or never started
 	Signal string // the signal that ended it, if any
-	Err    error  // a wait error other than a plain non-zero exit
+	Err    error  // a wait error other than a plain non-zero exit; for a remote agent, how its connection ended
+	// Remote is set for an agent reached over the network: Code and Signal
+	// mean nothing, Err (nil when elicit closed it) says how it ended.
+	Remote bool
+	// Lost is set when a remote agent's connection ended without elicit
+	// ending it (dropped, or closed by the server): the agent may still
+	// run, and its session may be taken up again on a new connection.
+	Lost bool
 }
 
 // String says how the agent ended, in a few words.
 func (e ExitInfo) String() string {
 	switch {
+	case e.Remote && e.Err != nil:
+		return e.Err.Error()
+	case e.Remote:
+		return "disconnected"
 	case e.Signal != "":
 		return "killed by " + e.Signal
 	case e.Err != nil:
@@ -110,7 +121,19 @@ func startProcess(lc *procgroup.Lifecycle, argv []string, dir string, env []stri
 	return p, nil
 }
 
-func (p *process) pid() int { return p.group.Pgid() }
+// The link methods (transport.go): the agent's stdio is one transport.
+
+func (p *process) pid() int               { return p.group.Pgid() }
+func (p *process) lines() io.Reader       { return p.stdout }
+func (p *process) sink() io.Writer        { return p.stdin }
+func (p *process) gone() <-chan struct{}  { return p.done }
+func (p *process) exitInfo() ExitInfo     { return p.exit }
+func (p *process) cleanup()               { p.group.Stop(p.grace) }
+func (p *process) closeLines()            { _ = p.stdout.Close() }
+func (p *process) stderrTail() []string   { return p.Tail() }
+func (p *process) settle(d time.Duration) { p.waitStderr(d) }
+func (p *process) kind() string           { return "stdio" }
+func (p *process) failure() error         { return nil }
 
 func exitInfo(err error) ExitInfo {
 	if err == nil {

@@ -34,7 +34,10 @@ type Handler interface {
 	Elicit(ctx context.Context, req ElicitationRequest) (action string, content map[string]any)
 	// RequestPermission answers a session/request_permission with the ID
 	// of one of req.Options, or "" for cancelled. An ID that is not one of
-	// the options is answered as cancelled.
+	// the options is answered as cancelled. Under WritesAsked (without
+	// Config.AskWrite) it is also asked about the agent's file writes no
+	// permission covered: then req.Write is set and ToolCall.Diffs holds
+	// the write.
 	RequestPermission(ctx context.Context, req PermissionRequest) (optionID string)
 }
 

@@ -67,7 +67,8 @@ func (c *Conn) StartPrompt(text string) {
 			SessionId: acp.SessionId(sid),
 			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
 		})
-		c.noteOverflow() // a storm's summary comes before the turn's end
+		c.noteOverflow()           // a storm's summary comes before the turn's end
+		c.approvals.ended(sid, "") // a turn's approvals end with it
 		ev := TurnEnded{StopReason: string(resp.StopReason)}
 		if err != nil {
 			ev.URLNeeded = c.urlRequired(err)

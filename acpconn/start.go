@@ -29,6 +29,9 @@ type StartProgress struct {
 // is tracked by cfg.Lifecycle from the moment it runs, so a Shutdown (or
 // ctx ending) while it starts ends it too.
 func Start(ctx context.Context, cfg Config) (*Conn, error) {
+	if cfg.Remote != nil {
+		return startRemote(ctx, cfg)
+	}
 	root, alias, err := sessionRoot(cfg.Dir)
 	if err != nil {
 		return nil, err
@@ -46,19 +49,25 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 		fsRoot.Close()
 		return nil, err
 	}
+	return connect(ctx, cfg, proc, newTracer(cfg.Log), root, alias, fsRoot, lc)
+}
+
+// connect runs the ACP connection over a link that is up, and initialize.
+func connect(ctx context.Context, cfg Config, l link, tr *tracer, root, alias string, fsRoot *os.Root, lc *procgroup.Lifecycle) (*Conn, error) {
 	c := &Conn{
-		cfg: cfg, root: root, rootAlias: alias, fsRoot: fsRoot, lc: lc, proc: proc,
+		cfg: cfg, root: root, rootAlias: alias, fsRoot: fsRoot, lc: lc, link: l,
 		events:   make(chan Event, 1024),
 		closed:   make(chan struct{}),
 		exited:   make(chan struct{}),
 		pending:  map[uint64]*pending{},
 		sessions: map[string]bool{},
-		tracer:   newTracer(cfg.Log),
+		tracer:   tr,
 	}
 	c.early.Store(true)
+	c.approvals = newApprovals(c.closed)
 	c.gate = newGate(c)
-	c.out = &outWriter{w: proc.stdin, tracer: c.tracer, gate: c.gate}
-	c.reader = newThrottledReader(proc.stdout, c.closed, c.tracer.line)
+	c.out = &outWriter{w: l.sink(), tracer: c.tracer, gate: c.gate}
+	c.reader = newThrottledReader(l.lines(), c.closed, c.tracer.line)
 	c.reader.filter = c.gate.inspect
 	c.reader.stray = c.stray
 	c.rpc = acp.NewConnection(c.handle, c.out, c.reader)
@@ -70,7 +79,7 @@ func Start(ctx context.Context, cfg Config) (*Conn, error) {
 	}
 	if err := c.stage(ctx, "initialize", c.initialize); err != nil {
 		c.Close()
-		return nil, &StartError{Err: err, Stderr: c.proc.Tail()}
+		return nil, &StartError{Err: err, Stderr: c.link.stderrTail()}
 	}
 	return c, nil
 }
@@ -116,8 +125,9 @@ func sessionRoot(dir string) (root, alias string, err error) {
 }
 
 func (c *Conn) initialize(ctx context.Context) error {
-	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: true, WriteTextFile: true}, Terminal: true,
-		Auth: acp.AuthCapabilities{Terminal: true}} // terminal sign-in: see auth.go
+	fs, term := c.offersFS(), c.offersTerminal()
+	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: fs, WriteTextFile: fs}, Terminal: term,
+		Auth: acp.AuthCapabilities{Terminal: c.cfg.Remote == nil}} // terminal sign-in (auth.go): a command of this machine
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}

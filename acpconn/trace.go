@@ -2,11 +2,14 @@ package acpconn
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
+	"unicode/utf8"
 )
 
 // tracer writes the protocol trace of --log: every line each way, with a
@@ -18,13 +21,48 @@ type tracer struct {
 
 func newTracer(w io.Writer) *tracer { return &tracer{w: w} }
 
+// line traces one line each way. A line is written as it is only when it
+// is JSON with nothing a terminal would obey (no control character, DEL
+// or C1, valid UTF-8): the agent's other lines, those not JSON-RPC above
+// all, are quoted with Go's escapes, so that `tail -f` of the trace can
+// neither set the title nor write the clipboard.
 func (t *tracer) line(dir string, b []byte) {
 	if t.w == nil {
 		return
 	}
+	b = bytes.TrimRight(b, "\r\n")
+	now := time.Now().UTC().Format("15:04:05.000")
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	fmt.Fprintf(t.w, "%s %s %s\n", time.Now().UTC().Format("15:04:05.000"), dir, bytes.TrimRight(b, "\r\n"))
+	switch {
+	case inert(b) && json.Valid(b):
+		fmt.Fprintf(t.w, "%s %s %s\n", now, dir, b)
+	case json.Valid(b):
+		fmt.Fprintf(t.w, "%s %s (escaped) %s\n", now, dir, strconv.QuoteToASCII(string(b)))
+	default:
+		fmt.Fprintf(t.w, "%s %s (not JSON-RPC) %s\n", now, dir, strconv.QuoteToASCII(string(b)))
+	}
+}
+
+// inert reports whether b is valid UTF-8 with no control character, DEL
+// or C1 control: safe to write to a terminal as it is.
+func inert(b []byte) bool {
+	for i := 0; i < len(b); {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size == 1 || r >= 0x80 && r < 0xa0 {
+			return false
+		}
+		i += size
+	}
+	return true
 }
 
 func (t *tracer) note(s string) {

@@ -218,18 +218,10 @@ func toolDiffs(cs []acp.ToolCallContent) []Diff {
 	return out
 }
 
-// keepCRLF is sanitize.Text that keeps CRLF line endings (it would drop
-// the CR, a control character).
-func keepCRLF(s string) string {
-	if !strings.Contains(s, "\r\n") {
-		return sanitize.Text(s)
-	}
-	parts := strings.Split(s, "\r\n")
-	for i, p := range parts {
-		parts[i] = sanitize.Text(p)
-	}
-	return strings.Join(parts, "\r\n")
-}
+// keepCRLF makes a diff's text safe to draw without hiding anything: a
+// CRLF line ending stays, and every other control is shown as a marker
+// (sanitize.Diff), since the diff is what the user approves.
+func keepCRLF(s string) string { return sanitize.Diff(s) }
 
 // toolTerminals are the ids of the terminals among a tool call's content.
 func toolTerminals(cs []acp.ToolCallContent) []string {

@@ -44,10 +44,24 @@ round_requests() {
 nothing_answered() {
 	local id
 	for id in $(round_requests "$1"); do
-		[ -z "$(response_to "$id")" ] || fail "typing answered request $id: $(response_to "$id")"
+		[ -z "$(response_to "$id")" ] && continue
+		stalled_excuse "request $id was answered"
+		return 0
 	done
 	[ ! -s "$opened" ] || fail "the browser was asked to open: $(cat "$opened")"
 	[ "$(since "$1" | grep -cF '"method":"session/prompt"')" = 1 ] || fail "an Enter in the prose sent a prompt (only the command may be)"
+}
+
+# stalled_excuse WHAT: when the typist stalled past elicit's typing window
+# (a loaded machine: each key is a tmux process of its own), a question
+# took the keys as an idle keyboard allows: say so and set retry, so the
+# size runs again. Otherwise fail: the typing was continuous. (A flag,
+# not a status: a function run in a condition loses set -e.)
+retry=0
+stalled_excuse() {
+	typist_stalled || fail "typing: $1"
+	echo "note: the typist stalled ${typist_stall_ms} ms, past the 1 s typing window: $1, as an idle keyboard allows; this size runs again" >&2
+	retry=1
 }
 
 # cancel_questions: take each waiting question in turn and cancel it with
@@ -73,10 +87,12 @@ round() {
 	start="$(wc -l <"$log")"
 	type_text "$cmd"
 	keys Enter
+	typist_reset
 	type_until_docked "so "
 	type_slowly "$prose"
 	typed+="$prose"
 	nothing_answered "$start"
+	((retry == 0)) || return 0
 	got="$(round_requests "$start" | wc -l)"
 	[ "$got" = "$n" ] || fail "$cmd: $got questions came while typing, want $n"
 	passed_check "$size $cmd: $n questions docked while typing $(printf '%q' "$typed"); nothing answered, opened or sent"
@@ -104,26 +120,38 @@ round() {
 	passed_check "$size $cmd: each question cancelled by hand; the prompt kept and sent exactly what was typed"
 }
 
-for size in 120x40 80x24 60x16; do
-	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
+# size_checks: the rounds and the agent-stopped dialog at one size, in a
+# new session; retry is 1 after it when a stalled typist excused a question
+# that took the keys (run it again).
+size_checks() {
 	: >"$log"
+	typed=""
 	start_elicit env PATH="$work/fakebin:$PATH" BROWSER="$work/fakebin/browser" "$bin" --cwd "$work" --log "$log"
 	wait_for "connected to Demo agent"
 	wait_for "· ready"
 
 	round /all 3 $'that is really annoying now\ntell me about the 1st item open yes y o 1\n d c ok\n'
+	((retry == 0)) || return 0
 	round /risky 2 $'no really open it y 1 yes\n\ndelete it 2 c o\n'
+	((retry == 0)) || return 0
 
 	# The agent stops while the user types: the dialog docks; Enter does not
 	# pick (neither restart nor quit).
 	start="$(wc -l <"$log")"
 	type_text "/exit 3"
 	keys Enter
+	typist_reset
 	type_until_docked "so "
 	type_slowly $'restart it 1 y\n and quit\n q\n'
 	wait_for "the agent exited"
-	[ "$(since "$start" | grep -cF '"method":"session/new"')" = 0 ] || fail "typing restarted the agent"
-	on_screen "[elicit exited" && fail "typing quit elicit"
+	if [ "$(since "$start" | grep -cF '"method":"session/new"')" != 0 ]; then
+		stalled_excuse "the agent was restarted"
+		return 0
+	fi
+	if on_screen "[elicit exited"; then
+		stalled_excuse "elicit quit"
+		return 0
+	fi
 	typed+=$'restart it 1 y\n and quit\n q\n'
 	passed_check "$size the agent-stopped dialog docked while typing; nothing restarted or quit"
 
@@ -145,6 +173,18 @@ for size in 120x40 80x24 60x16; do
 	grep -qE -- '-> .*"result":\{"outcome":\{"optionId":"allow' "$log" && fail "a permission was granted"
 	passed_check "$size the prompt kept what was typed past the dialog; quit, terminal restored; nothing granted or opened"
 	cp "$log" "$work/trace-$size.log"
+}
+
+for size in 120x40 80x24 60x16; do
+	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
+	for attempt in 1 2 3; do
+		retry=0
+		size_checks
+		((retry == 1)) || break
+		((attempt < 3)) || fail "$size: the typist stalled in three runs; this machine is too loaded to test typing ahead"
+		t kill-session -t e2e
+		rm -f "$opened"
+	done
 	t kill-session -t e2e
 done
 echo "e2e-typeahead: $passed passed, 0 failed"

@@ -80,13 +80,42 @@ keys() { t send-keys -t e2e "$@"; }
 # type_text TEXT: type literally, as keystrokes.
 type_text() { t send-keys -t e2e -l -- "$1"; }
 
+# typist_stall_ms is the longest gap, in milliseconds, between two keys
+# that type_slowly and type_until_docked sent since it was last reset to
+# 0. Past elicit's typing window (1 s) a question may take the keys by
+# design (an idle keyboard); a loaded machine can stall the typist that
+# long (each key is a tmux process of its own), so checks that need
+# continuous typing look at it.
+typist_stall_ms=0
+typist_last_ns=0
+
+# typist_key KEYS...: send-keys, noting the gap since the typist's last
+# key (a key has landed once send-keys returns).
+typist_key() {
+	local now gap
+	t send-keys -t e2e "$@"
+	now="$(date +%s%N)"
+	if ((typist_last_ns > 0)); then
+		gap=$(((now - typist_last_ns) / 1000000))
+		if ((gap > typist_stall_ms)); then typist_stall_ms=$gap; fi
+	fi
+	typist_last_ns=$now
+}
+
+# typist_reset: a new stretch of typing starts (the gap before it counts
+# for nothing).
+typist_reset() { typist_stall_ms=0 typist_last_ns=0; }
+
+# typist_stalled: the typist paused as long as elicit's typing window.
+typist_stalled() { ((typist_stall_ms >= 1000)); }
+
 # type_slowly TEXT: type TEXT one key at a time, 60 to 150 ms apart (at
 # random), as a person does; a newline in TEXT is an Enter press.
 type_slowly() {
 	local s="$1" i c
 	for ((i = 0; i < ${#s}; i++)); do
 		c="${s:i:1}"
-		if [ "$c" = $'\n' ]; then keys Enter; else type_text "$c"; fi
+		if [ "$c" = $'\n' ]; then typist_key Enter; else typist_key -l -- "$c"; fi
 		sleep "0.$(printf '%03d' $((60 + RANDOM % 91)))"
 	done
 }
@@ -250,7 +279,7 @@ type_until_docked() {
 	until dock_line="$(screen_tail 2 | head -n 1 | grep '^⚑ ')"; do
 		((SECONDS < deadline)) || fail "no question docked while typing '$typed'"
 		c="${1:i%${#1}:1}"
-		type_text "$c"
+		typist_key -l -- "$c"
 		typed+="$c"
 		i=$((i + 1))
 		sleep "0.$(printf '%03d' $((60 + RANDOM % 91)))"

@@ -23,6 +23,8 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // Kind is the kind of question.
@@ -33,6 +35,9 @@ const (
 	Form       Kind = "form"
 	URL        Kind = "url"
 	Permission Kind = "permission"
+	// Write is elicit's own question about a file write of the agent
+	// that no permission covered.
+	Write Kind = "write"
 )
 
 // Source is who answered.
@@ -115,12 +120,21 @@ type Log struct {
 }
 
 // Open opens (or makes, mode 0600, with its directory) the log at path
-// for appending.
+// for appending. It refuses a symbolic link, anything but a regular file,
+// and a file that is not the user's own with mode 0600 (or stricter),
+// saying how to fix it.
 func Open(path string) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// Never through a symbolic link, never to a FIFO or a device, and only
+	// to a file of the user's that no one else can read or write.
+	f, err := safefile.Append(path, 0o600)
+	if err == nil {
+		if err = safefile.Private(f, path); err != nil {
+			f.Close()
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("audit: %w", err)
 	}

@@ -5,20 +5,9 @@ package audit
 import (
 	"os"
 
-	"golang.org/x/sys/unix"
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
-// lock takes an exclusive flock on the log for one write.
-func lock(f *os.File) (func(), error) {
-	var err error
-	for {
-		err = unix.Flock(int(f.Fd()), unix.LOCK_EX)
-		if err != unix.EINTR {
-			break
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return func() { unix.Flock(int(f.Fd()), unix.LOCK_UN) }, nil
-}
+// lock takes an exclusive flock on the log for one write, waiting a
+// bounded time for another process.
+func lock(f *os.File) (func(), error) { return safefile.Lock(f, safefile.LockTimeout) }

@@ -31,7 +31,9 @@
 //   - takes its flags from the shared sets where they apply, so that the
 //     same flag means the same thing everywhere and sits in the same help
 //     group: addAgentFlags (--cwd, --log, --no-form, --no-url,
-//     --start-timeout), addFileFlags (--config, --audit, --no-history,
+//     --start-timeout; --log through openTrace), addAllowWriteFlag
+//     (--allow-write, where the agent may write files), addFileFlags
+//     (--config, --audit, --no-history,
 //     --top-domains), addAnswerFlags (--answers, --accept-defaults,
 //     --approve), addStartFlags (--resume, -c, --mode, --model) and
 //     addPromptFlags (-p, --timeout); a flag of its own goes in a group

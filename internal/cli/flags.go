@@ -23,7 +23,7 @@ const (
 
 // groupOrder is the order of the groups in help; a group not listed comes
 // after these, and the flags of no group last.
-var groupOrder = []string{groupSession, groupAnswers, groupFiles, groupProtocol}
+var groupOrder = []string{groupSession, groupAnswers, groupFiles, groupProtocol, groupRemote}
 
 // groupAnnotation is the pflag annotation that names a flag's help group.
 const groupAnnotation = "elicit_group"
@@ -42,13 +42,16 @@ type agentOptions struct {
 	cwd, logFile  string
 	noForm, noURL bool
 	startTimeout  time.Duration
+	allowWrites   []string
+	remote        remoteOptions // --url and its companions, where addRemoteFlags added them (remote.go)
 }
 
-// addAgentFlags adds --cwd, --log, --no-form, --no-url and --start-timeout.
+// addAgentFlags adds --cwd, --log, --no-form, --no-url and
+// --start-timeout.
 func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	fs := cmd.Flags()
 	fs.StringVar(&o.cwd, "cwd", "", "the session's working `DIR` (default: the current one)")
-	fs.StringVar(&o.logFile, "log", "", "write a full protocol trace to `FILE`")
+	fs.StringVar(&o.logFile, "log", "", "append a full protocol trace to `FILE` (made with mode 0600; never through a symbolic link)")
 	fs.BoolVar(&o.noForm, "no-form", false, "do not declare form elicitation to the agent")
 	fs.BoolVar(&o.noURL, "no-url", false, "do not declare URL elicitation to the agent")
 	fs.DurationVar(&o.startTimeout, "start-timeout", acpconn.DefaultStartTimeout, "the `DURATION` the agent has to answer initialize, and then session/new")
@@ -56,6 +59,13 @@ func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 	inGroup(fs, groupFiles, "log")
 	inGroup(fs, groupProtocol, "no-form", "no-url", "start-timeout")
 	_ = cmd.MarkFlagDirname("cwd")
+}
+
+// addAllowWriteFlag adds --allow-write PATH, which may be repeated: to the
+// commands whose agent may write files (a session, serve).
+func addAllowWriteFlag(cmd *cobra.Command, o *agentOptions) {
+	cmd.Flags().StringArrayVar(&o.allowWrites, "allow-write", nil, "let the agent write `PATH` (a glob or directory in the session directory) without the extra question, although it runs code later (.git, .envrc, shell rc files)")
+	inGroup(cmd.Flags(), groupFiles, "allow-write")
 }
 
 // fileOptions are the configuration file and what elicit remembers and
@@ -70,7 +80,7 @@ type fileOptions struct {
 func addFileFlags(cmd *cobra.Command, o *fileOptions) {
 	fs := cmd.Flags()
 	addConfigFlag(fs, &o.configFile)
-	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines)")
+	fs.StringVar(&o.audit, "audit", "", "append every question and its answer to `FILE` (JSON lines; your own, mode 0600, not a symbolic link)")
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	addTopDomainsFlag(cmd, &o.topDomains)
 	inGroup(fs, groupFiles, "audit", "no-history")
@@ -215,6 +225,8 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addStartFlags(cmd, &o.start)
 	addScreenFlags(cmd, &o.screen)
 	addAgentFlags(cmd, &o.agent)
+	addAllowWriteFlag(cmd, &o.agent)
+	addRemoteFlags(cmd, &o.agent.remote)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)
 }

@@ -235,7 +235,7 @@ func (a *app) mcpSetup(o mcpOptions, cfg *mcpconn.Config) (*setup, error) {
 	}
 	st.memory.Agent = ""
 	if o.agent.logFile != "" {
-		lf, err := os.OpenFile(o.agent.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		lf, err := openTrace(o.agent.logFile)
 		if err != nil {
 			st.close()
 			return nil, usageError{err}

@@ -68,6 +68,8 @@ func newServeCommand(a *app) *cobra.Command {
 	f.BoolVar(&o.answers.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (permissions are never shared)")
 	inGroup(f, groupAnswers, "approve")
 	addAgentFlags(cmd, &o.agent)
+	addAllowWriteFlag(cmd, &o.agent)
+	addRemoteFlags(cmd, &o.agent.remote)
 	addFileFlags(cmd, &o.files)
 	return cmd
 }

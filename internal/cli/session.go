@@ -16,6 +16,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/line"
@@ -41,17 +42,29 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 		dir = agent.dir
 	}
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
-		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout}
+		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
+	// A remote agent (--url, or a named agent's url) instead of a command;
+	// --url with an agent command or name is a usage error.
+	named := len(agent.argv) > 0 || agent.remote.url != "" || agent.name != "demo"
+	if err := o.remote.apply(&cfg, agent.remote, o.remote.url != "" && named); err != nil {
+		fmt.Fprintln(stderr, "elicit:", err)
+		return cfg, closeLog, exitUsage
+	}
 	if o.logFile != "" {
-		f, err := os.OpenFile(o.logFile, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+		f, err := openTrace(o.logFile)
 		if err != nil {
-			fmt.Fprintln(stderr, "elicit:", err)
+			fmt.Fprintln(stderr, "elicit: --log:", err)
 			return cfg, closeLog, exitUsage
 		}
 		cfg.Log, closeLog = f, func() { f.Close() }
 	}
 	return cfg, closeLog, exitOK
 }
+
+// openTrace opens the --log file of every command (sessions, serve, mcp):
+// appended to, never replaced; never through a symbolic link nor to a FIFO
+// or a device; made with mode 0600 (it holds the conversation).
+func openTrace(path string) (*os.File, error) { return safefile.Append(path, 0o600) }
 
 // loadTopDomains adds the --top-domains files to the lookalike checks.
 func loadTopDomains(files []string) error {

@@ -63,6 +63,7 @@ func newSessionsCommand(a *app) *cobra.Command {
 		},
 	}
 	addAgentFlags(cmd, &o.agent)
+	addRemoteFlags(cmd, &o.agent.remote)
 	addConfigFlag(cmd.Flags(), &o.configFile)
 	return cmd
 }

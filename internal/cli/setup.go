@@ -53,6 +53,7 @@ type resolvedAgent struct {
 	name      string
 	argv, env []string
 	dir       string
+	remote    remoteEntry // a named agent's url and its companions
 }
 
 // resolveAgent finds the agent: a name from the configuration or the
@@ -69,7 +70,8 @@ func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(s
 			}
 			return resolvedAgent{}, err
 		}
-		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd}, nil
+		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd,
+			remote: remoteEntry{url: a.URL, tokenEnv: a.TokenEnv, ca: a.CA, transport: a.Transport}}, nil
 	case len(argv) > 0:
 		return resolvedAgent{name: argv[0], argv: argv}, nil
 	}

@@ -36,10 +36,14 @@ type Agent struct {
 	Source Source
 	// Path is Command[0] found on PATH; empty when it is not installed.
 	Path string
+	// URL, TokenEnv, CA and Transport reach a remote agent instead of
+	// Command (see AgentEntry).
+	URL, TokenEnv, CA, Transport string
 }
 
-// Installed reports whether the agent's command was found.
-func (a Agent) Installed() bool { return a.Path != "" }
+// Installed reports whether the agent's command was found; a remote
+// agent counts as installed.
+func (a Agent) Installed() bool { return a.Path != "" || a.URL != "" }
 
 // Environ returns base (usually os.Environ()) with the agent's variables
 // set, replacing any of the same name.
@@ -91,7 +95,7 @@ var Reserved = []string{
 // (Installed is false), so that running it fails with the file's command.
 func (c *Config) Agent(name string) (Agent, error) {
 	if e, ok := c.AgentEntries[name]; ok {
-		return resolve(name, e.Command, e.Env, e.Cwd, FromConfig), nil
+		return resolveEntry(name, e), nil
 	}
 	if argv, ok := Builtin[name]; ok {
 		a := resolve(name, argv, nil, "", FromBuiltin)
@@ -109,7 +113,7 @@ func (c *Config) Agents() []Agent {
 	out := make([]Agent, 0, len(c.AgentEntries)+len(Builtin))
 	for _, name := range c.names() {
 		if e, ok := c.AgentEntries[name]; ok {
-			out = append(out, resolve(name, e.Command, e.Env, e.Cwd, FromConfig))
+			out = append(out, resolveEntry(name, e))
 		} else {
 			out = append(out, resolve(name, Builtin[name], nil, "", FromBuiltin))
 		}
@@ -136,6 +140,13 @@ func (c *Config) where() string {
 		return c.Path
 	}
 	return DefaultPath()
+}
+
+// resolveEntry resolves a configured agent, local or remote.
+func resolveEntry(name string, e AgentEntry) Agent {
+	a := resolve(name, e.Command, e.Env, e.Cwd, FromConfig)
+	a.URL, a.TokenEnv, a.CA, a.Transport = e.URL, e.TokenEnv, expandHome(e.CA), e.Transport
+	return a
 }
 
 func resolve(name string, argv []string, env map[string]string, cwd string, src Source) Agent {
@@ -168,7 +179,11 @@ func WriteAgents(w io.Writer, agents []Agent) {
 		if a.Installed() {
 			installed = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, quoteArgv(a.Command), a.Source, installed)
+		cmd := quoteArgv(a.Command)
+		if a.URL != "" {
+			cmd = a.URL
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, cmd, a.Source, installed)
 	}
 	tw.Flush()
 }

@@ -48,6 +48,17 @@ type AgentEntry struct {
 	Env map[string]string
 	// Cwd is the session's working directory; empty means elicit's own.
 	Cwd string
+	// URL reaches an agent that runs elsewhere (ACP over WebSocket or
+	// HTTP+SSE) instead of starting Command; an entry has one or the other.
+	URL string `toml:"url"`
+	// TokenEnv names the environment variable that holds the bearer token
+	// for URL (the token itself never goes in this file or on the command
+	// line).
+	TokenEnv string `toml:"token_env"`
+	// CA is a PEM file of certificates to trust for URL (a private CA).
+	CA string `toml:"ca"`
+	// Transport forces "ws" or "http" for URL; empty prefers WebSocket.
+	Transport string `toml:"transport"`
 }
 
 // Hook is one [[hooks]] entry.
@@ -123,14 +134,19 @@ func DefaultPath() string {
 }
 
 // Load reads and checks the file at path. A missing file is an error that
-// wraps fs.ErrNotExist (LoadDefault tolerates it); a bad file is an *Error.
+// wraps fs.ErrNotExist (LoadDefault tolerates it); a bad file is an
+// *Error, and so is a file, or a hook command file it names, that another
+// user could have written (see trust.go).
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readTrusted(path)
 	if err != nil {
 		return nil, err
 	}
 	c, err := Parse(data, path)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.checkHooks(); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -221,8 +237,16 @@ func (c *Config) check(data []byte) error {
 		if slices.Contains(Reserved, name) {
 			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("agent name %q is an elicit sub-command; pick another", name)}
 		}
-		if len(a.Command) == 0 || a.Command[0] == "" {
-			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] has no command", name)}
+		hasCommand := len(a.Command) > 0 && a.Command[0] != ""
+		switch {
+		case hasCommand && a.URL != "":
+			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] has both a command and a url: give one", name)}
+		case a.URL != "":
+			if msg := checkRemote(a); msg != "" {
+				return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] %s", name, msg)}
+			}
+		case !hasCommand:
+			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] has no command (or url)", name)}
 		}
 	}
 	return nil

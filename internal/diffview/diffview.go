@@ -7,7 +7,9 @@
 //
 // The diff is computed by go-udiff (the library crush uses); colour comes
 // from chroma. Every line from the agent goes through package sanitize
-// before it is styled.
+// before it is styled: controls are shown as visible markers (␀ ␈ ␍ ␛,
+// <U+202E>), never dropped, since the diff is what the user approves.
+// Spoken is the same diff as plain lines for a screen reader.
 package diffview
 
 import (
@@ -143,7 +145,7 @@ func build(d Diff, expanded bool) ([]row, int) {
 
 // title is the first row: the path, what changed, and line endings.
 func title(d Diff, u udiff.UnifiedDiff, err error) string {
-	path := sanitize.Line(d.Path)
+	path := sanitize.DiffLine(d.Path)
 	if err != nil {
 		return path + " · the diff could not be computed: " + sanitize.Line(err.Error())
 	}
@@ -274,15 +276,18 @@ func draw(r row, nw, width int, p *painter, th *theme.Theme, syntax bool) []stri
 	return out
 }
 
-// clean is one line of the file made safe to draw: its line break gone,
-// tabs expanded, escape sequences and controls removed.
+// clean is one line of the file made safe to draw: its line break (LF or
+// CRLF) gone, tabs expanded, and every other control shown as a visible
+// marker (sanitize.Diff): a diff to approve shows what will be written,
+// so a NUL, a backspace or a lone CR is never silently dropped.
 func clean(s string) string {
-	s = strings.TrimSuffix(s, "\n")
-	s = strings.TrimSuffix(s, "\r")
+	if t, ok := strings.CutSuffix(s, "\n"); ok {
+		s = strings.TrimSuffix(t, "\r")
+	}
 	if strings.IndexByte(s, '\t') >= 0 {
 		s = strings.ReplaceAll(s, "\t", strings.Repeat(" ", tabWidth))
 	}
-	return sanitize.Line(s)
+	return sanitize.Diff(s)
 }
 
 func lineNo(n int) string {

@@ -160,12 +160,30 @@ func TestAgentTextIsSanitized(t *testing.T) {
 	new := "ok\nevil \x1b]52;c;cHduZWQ=\x07 \x1b[2J\u202e line\n"
 	got, _ := Render(Diff{Path: "x\x1b[31m.txt", Old: "ok\n", New: new}, 80, 0, false, colour())
 	for _, l := range got {
-		if strings.Contains(l, "]52;") || strings.Contains(l, "\x1b[2J") || strings.Contains(l, "\u202e") || strings.Contains(l, "\x1b[31m.txt") {
+		if strings.Contains(l, "\x1b]") || strings.Contains(l, "\x1b[2J") || strings.Contains(l, "\u202e") || strings.Contains(l, "\x1b[31m.txt") || strings.Contains(l, "\a") {
 			t.Fatalf("agent escape reached the screen: %q", l)
 		}
 	}
-	if lines := plain(got); index(lines, "<U+202E>") < 0 {
-		t.Fatalf("bidi control not made visible:\n%s", strings.Join(lines, "\n"))
+	// Shown, not dropped: the diff is what will be written.
+	lines := plain(got)
+	for _, want := range []string{"<U+202E>", "␛]52;c;cHduZWQ=␇", "␛[2J", "x␛[31m.txt"} {
+		if index(lines, want) < 0 {
+			t.Fatalf("%q not shown:\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+}
+
+// Issue 27 case 15: C0 controls are markers in the diff, not dropped.
+func TestControlsShownAsMarkers(t *testing.T) {
+	got, _ := Render(Diff{Path: "config.sh", New: "rm -rf ~/\recho safe\nnul\x00 bs\x08\n"}, 80, 0, false, nil)
+	lines := plain(got)
+	if index(lines, "rm -rf ~/␍echo safe") < 0 || index(lines, "nul␀ bs␈") < 0 {
+		t.Fatalf("controls not shown:\n%s", strings.Join(lines, "\n"))
+	}
+	// A CRLF ending is a line ending, not a marker.
+	got, _ = Render(Diff{Path: "w.txt", Old: "a\r\n", New: "b\r\n"}, 80, 0, false, nil)
+	if lines := plain(got); index(lines, "␍") >= 0 {
+		t.Fatalf("CRLF shown as a marker:\n%s", strings.Join(lines, "\n"))
 	}
 }
 

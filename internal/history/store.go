@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -115,7 +116,7 @@ type versioned interface{ version() int }
 
 // read decodes the file at path into v; a missing file leaves v empty.
 func read(path string, v versioned) error {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
@@ -129,6 +130,33 @@ func read(path string, v versioned) error {
 		return &CorruptError{Path: path, Err: fmt.Errorf("format version %d, newer than this elicit's %d", n, Version)}
 	}
 	return nil
+}
+
+// maxFileBytes bounds a history file read: the files are kept small
+// (MaxForms, MaxSuggestions), so anything larger is not elicit's.
+const maxFileBytes = 64 << 20
+
+// readRegular reads the state file at path: opened without blocking and
+// refused unless it is a regular file, so a FIFO put in its place (by
+// anything that can write the state directory, an agent's command
+// included) cannot hang elicit at start-up, in any front end.
+func readRegular(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file (%s); elicit will not read it: remove it, or run with --no-history", path, fi.Mode().Type())
+	}
+	if fi.Size() > maxFileBytes {
+		return nil, fmt.Errorf("%s is over %d MiB, more than elicit ever writes: move it away, or run with --no-history", path, maxFileBytes>>20)
+	}
+	return io.ReadAll(io.LimitReader(f, maxFileBytes))
 }
 
 // update reads the file under the directory's exclusive lock, lets change

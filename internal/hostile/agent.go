@@ -58,6 +58,7 @@ type agent struct {
 	nextID   int
 	waiting  map[int]chan json.RawMessage // our requests, by id
 	authed   bool
+	cwd      string // the session directory, from session/new
 }
 
 type message struct {
@@ -126,6 +127,7 @@ func (a *agent) handle(line []byte) {
 		a.authed = true
 		a.reply(m.ID, map[string]any{})
 	case "session/new":
+		a.cwd = cwdOf(m.Params)
 		switch {
 		case a.scenario == ScenarioRefuse:
 			a.fail(m.ID, -32603, Payload("error message"), map[string]any{"detail": Payload("error data")})

@@ -11,6 +11,11 @@ import (
 // reason.
 func (a *agent) turn(promptID *json.RawMessage) {
 	sid := Short("session")
+	if play := fileScenarios[a.scenario]; play != nil {
+		play(a, sid)
+		a.reply(promptID, map[string]any{"stopReason": "end_turn"})
+		return
+	}
 	update := func(u map[string]any) {
 		a.notify("session/update", map[string]any{"sessionId": sid, "update": u})
 	}

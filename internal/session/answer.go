@@ -3,6 +3,7 @@ package session
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +15,9 @@ import (
 // out of the queue and says what was decided. An answer to a question that
 // is no longer waiting (withdrawn meanwhile) only notes that.
 func (c *Core) Answer(q *Question, out Outcome) Changes {
+	if q.Detached && slices.Contains(c.queue, q) {
+		return c.hold(q, out)
+	}
 	if !c.remove(q) {
 		var ch Changes
 		ch.note(Notice, "the %s was already closed; your answer was not sent", subject(q))

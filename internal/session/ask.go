@@ -9,6 +9,9 @@ import (
 // ask answers q at once when a rule says so (--answers, no person, paused,
 // too many waiting), and queues it for the user otherwise.
 func (c *Core) ask(q *Question) Changes {
+	if ch, ok := c.rebind(q); ok {
+		return ch
+	}
 	if c.needsPrep(q) {
 		c.preparing = append(c.preparing, q)
 		return Changes{Prepare: []*Question{q}}
@@ -44,6 +47,10 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 	case Permission:
 		if c.pol.Person && !c.pol.PermissionsByRule {
 			return Outcome{}, false
+		}
+		if w := q.Perm.Write; w != nil && w.Risk != "" {
+			// A write that runs code later is never approved by a rule.
+			return Outcome{Action: Choose, OptionID: acpconn.WriteRefuse, By: ByPolicy, Reason: w.Path + " runs code later: " + w.Risk}, true
 		}
 		id := pickPermission(q.Perm, c.pol.Approve)
 		if id == "" {

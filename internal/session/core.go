@@ -49,6 +49,10 @@ type Policy struct {
 	// (Approve) even when Person is set: elicit serve -p, whose people are
 	// remote clients that are shown forms and URLs, not permissions.
 	PermissionsByRule bool
+	// Reconnects says the front end reconnects to a remote agent whose
+	// connection was lost: its open questions are kept (Detach) until the
+	// agent asks them again, or Expire closes them.
+	Reconnects bool
 }
 
 // Level is the weight of a transcript note.
@@ -118,7 +122,8 @@ type Core struct {
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
-	obs       Observer // hears questions asked, answered, closed (SetObserver)
+	obs       Observer    // hears questions asked, answered, closed (SetObserver)
+	held      []*Question // answers given while detached (reattach.go)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -153,7 +158,8 @@ func (c *Core) Close() { c.writer.close() }
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
 func (c *Core) SetConn(conn Responder) Changes {
-	ch := c.closeAll("the " + c.pol.Peer + " was restarted")
+	ch := c.expire("the " + c.pol.Peer + " was restarted")
+	ch.Merge(c.closeAll("the " + c.pol.Peer + " was restarted"))
 	c.observeClosed(ch)
 	c.conn = conn
 	return ch
@@ -246,6 +252,9 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 	case acpconn.TurnEnded:
 		return c.turnEnded(ev)
 	case acpconn.AgentExited:
+		if c.pol.Reconnects && lostExit(ev) {
+			return c.Detach()
+		}
 		return c.closeAll("the " + c.pol.Peer + " exited")
 	}
 	return Changes{}
@@ -309,6 +318,9 @@ func summary(s string) string { return sanitize.Summary(s, 60) }
 func subject(q *Question) string {
 	switch q.Kind {
 	case Permission:
+		if q.IsWrite() {
+			return "write to " + q.Perm.Write.Path
+		}
 		t := q.Tool
 		if t == "" {
 			t = "a tool call"

@@ -222,6 +222,9 @@ func (c *Core) remember(q *Question, out Outcome) {
 	}
 	if q.Kind == Permission {
 		e.Kind, e.Message, e.Outcome = audit.Permission, q.Tool, out.OptionID
+		if q.IsWrite() {
+			e.Kind, e.Message = audit.Write, q.Perm.Write.Path
+		}
 	}
 	if q.Kind == URL {
 		e.Kind, e.Site = audit.URL, q.Elicit.Report.Site()

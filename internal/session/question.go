@@ -48,7 +48,16 @@ type Question struct {
 	Visits    string
 	// Suggestions are recent answers to text fields of the same name.
 	Suggestions map[string][]string
+	// Detached is set while the connection the question came on is lost
+	// and a new one is being made: it stays open, and answers the agent's
+	// next request for the same thing (see Core.Detach).
+	Detached bool
+	held     *Outcome // an answer given while detached, sent on the re-ask
 }
+
+// IsWrite reports whether q is elicit's own question about a file write
+// of the agent (a Permission whose Perm.Write is set).
+func (q *Question) IsWrite() bool { return q.Kind == Permission && q.Perm.Write != nil }
 
 // ReqID is the acpconn request the question answers (0 for a legacy URL).
 func (q *Question) ReqID() uint64 {

@@ -2,6 +2,7 @@ package session
 
 import (
 	"sync"
+	"time"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -45,7 +46,16 @@ func (w *writer) errors() []Note {
 	return e
 }
 
+// closeWait bounds how long Close waits for the background writes: each
+// waits a bounded time for a lock (safefile.LockTimeout), but a queue of
+// them behind a lock another process never releases must not keep elicit
+// from exiting (-p's --timeout bounds every wait).
+const closeWait = 15 * time.Second
+
 func (w *writer) close() {
 	w.once.Do(func() { close(w.jobs) })
-	<-w.done
+	select {
+	case <-w.done:
+	case <-time.After(closeWait):
+	}
 }

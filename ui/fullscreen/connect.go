@@ -22,6 +22,9 @@ type target struct {
 	authID string
 	// key is an api-key method's key, sent only in authenticate's _meta.
 	key string
+	// reattach takes up session id on a new connection after a lost one
+	// (reconnect.go): resumed without a replay when the agent can.
+	reattach bool
 }
 
 // attachedMsg says an agent's connection exists: its events can be read
@@ -94,6 +97,9 @@ func open(ctx context.Context, c *acpconn.Conn, t target) connectedMsg {
 	}
 	if t.keep {
 		return connectedMsg{conn: c}
+	}
+	if t.reattach {
+		return reattachSession(ctx, c, t.id)
 	}
 	if t.resume {
 		return resumeSession(ctx, c, t.id)

@@ -90,12 +90,20 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	case "failed":
 		glyph, st = "✗", th.Danger
 	}
+	status := strings.ReplaceAll(tc.Status, "_", " ")
+	if it.refused != "" { // not done as approved, whatever the agent says
+		glyph, st = "✗", th.Danger
+		status = "write refused (the agent says " + status + ")"
+	}
 	head := st.Render(glyph) + " " + th.ToolLabel.Render(orID(tc))
 	if tc.Kind != "" {
 		head += th.Muted.Render(" [" + tc.Kind + "]")
 	}
-	head += " " + st.Render(strings.ReplaceAll(tc.Status, "_", " "))
+	head += " " + st.Render(status)
 	out := []string{ansi.Truncate(head, width, "…")}
+	if it.refused != "" {
+		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
+	}
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
 	}

@@ -28,7 +28,13 @@ func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
 		return nil
 	}
 	m.conn, m.pumping = c, c
-	cmd := m.changes(m.core.SetConn(c))
+	var cmd tea.Cmd
+	if m.rc.attach { // a reconnect: the open questions wait for the agent to ask again
+		m.rc.attach = false
+		m.core.Reattach(c)
+	} else {
+		cmd = m.changes(m.core.SetConn(c))
+	}
 	m.core.SetMemory(m.opts.Memory.For(c))
 	return tea.Batch(cmd, pump(c))
 }
@@ -38,6 +44,18 @@ func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
 func (m *Model) initialized() bool { return m.conn != nil && m.inited == m.conn }
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+	rc, handled, after := m.reconnected(msg)
+	if handled {
+		return rc
+	}
+	cmd := m.connected(msg)
+	if after != nil {
+		cmd = tea.Batch(cmd, after())
+	}
+	return cmd
+}
+
+func (m *Model) connected(msg connectedMsg) tea.Cmd {
 	if msg.gen != m.gen { // an agent that was replaced meanwhile
 		if msg.conn != nil && msg.conn != m.conn {
 			return closeConn(msg.conn)
@@ -70,6 +88,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	}
 	if msg.fresh != "" {
 		m.tr.notice("nothing to resume ("+msg.fresh+"): this is a new session", false)
+		m.last.resume = false // the session opened is new, whatever was asked
 	}
 	if msg.session.ID != "" || m.session.ID == "" {
 		m.startSession(msg.session, msg.replayed)
@@ -99,6 +118,9 @@ func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
 	what := "session"
 	if replayed || m.last.resume && st.ID != "" {
 		what = "resumed session " + sanitize.ID(st.ID)
+	}
+	if m.conn.IsRemote() { // say which transport is in use
+		who += " over " + m.conn.Transport() + " at " + sanitize.Line(m.conn.Endpoint())
 	}
 	m.tr.info(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())))
 }
@@ -131,6 +153,15 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 
 // apply hands one event to the core, then draws it.
 func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+	if _, exit := ev.(acpconn.AgentExited); exit && m.rc.active {
+		return nil // a reconnect attempt that failed: its start's outcome says so, and the questions stay
+	}
+	if m.rc.active && m.connState == connStarting {
+		switch ev.(type) { // a reconnect's session/load replays what the transcript has
+		case acpconn.MessageChunk, acpconn.ToolCall, acpconn.Plan, acpconn.TerminalOutput, acpconn.FileAccess:
+			return m.changes(m.core.Apply(ev))
+		}
+	}
 	ch := m.core.Apply(ev)
 	if m.opts.Share != nil {
 		m.opts.Share.Event(ev) // a turn's end drops what other clients see
@@ -288,13 +319,21 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 
 func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	starting := m.connState == connStarting
+	running := m.turn != turnIdle
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
-	why := say.ExitWhy(ev)
-	m.tr.notice("the agent exited: "+why, true)
-	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	m.exited = &ev
+	if !starting && !m.signingIn() && m.lostRemote(ev) {
+		return m.connectionLost(ev, running)
+	}
+	why := say.ExitWhy(ev)
+	if ev.Exit.Remote {
+		m.tr.notice("the connection to the agent ended: "+why, true)
+	} else {
+		m.tr.notice("the agent exited: "+why, true)
+	}
+	m.tr.items[len(m.tr.items)-1].stderr = ev.Stderr
 	if starting || m.signingIn() {
 		return nil // the start-up's own outcome (or the sign-in) says what to do
 	}

@@ -1,13 +1,17 @@
 package fullscreen
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/theme"
 )
 
 // markdown is the conversation as markdown: prompts as quotes, replies as
@@ -30,6 +34,9 @@ func (t *transcript) markdown() string {
 			if it.tool.Status != "" {
 				fmt.Fprintf(&b, " (%s)", strings.ReplaceAll(sanitize.ID(it.tool.Status), "_", " "))
 			}
+			if it.refused != "" {
+				b.WriteString(" — " + it.refused)
+			}
 			b.WriteString("\n")
 		case kindPlan:
 			b.WriteString("Plan:\n")
@@ -44,17 +51,66 @@ func (t *transcript) markdown() string {
 	return b.String()
 }
 
-// exportedMsg reports /export.
+// exportedMsg reports /export. exists says an explicit FILE is there
+// already: the user is asked before it is replaced.
 type exportedMsg struct {
-	path string
-	err  error
+	path   string
+	err    error
+	exists bool
+	text   string // the conversation, for a replace the user agrees to
 }
 
-// export writes the conversation as markdown to path.
-func export(path, text string) tea.Cmd {
+// maxExportNames is how many new names a default export tries
+// (elicit-TIME.md, elicit-TIME-2.md, ...) before it gives up.
+const maxExportNames = 100
+
+// exportNew writes the conversation to a new file, never one that is
+// there already, whatever it is (a symbolic link someone planted under
+// the default name included): created exclusively. A default name that is
+// taken gives way to the next; an explicit one the user named is reported
+// as existing, to be asked about.
+func exportNew(path string, explicit bool, text string) tea.Cmd {
 	return func() tea.Msg {
-		return exportedMsg{path, os.WriteFile(path, []byte(text), 0o600)}
+		base := strings.TrimSuffix(path, ".md")
+		for i := 1; i <= maxExportNames; i++ {
+			name := path
+			if i > 1 {
+				name = fmt.Sprintf("%s-%d.md", base, i)
+			}
+			f, err := safefile.Create(name, 0o600)
+			switch {
+			case err == nil:
+				return exportedMsg{path: name, err: writeAll(f, text)}
+			case !errors.Is(err, fs.ErrExist):
+				return exportedMsg{path: name, err: err}
+			case explicit && safefile.IsSymlink(name):
+				return exportedMsg{path: name, err: &safefile.Error{Path: name, Why: "is a symbolic link, and elicit does not write through one", Fix: "choose another name"}}
+			case explicit:
+				return exportedMsg{path: name, exists: true, text: text}
+			}
+		}
+		return exportedMsg{path: path, err: fmt.Errorf("%s and the next %d names are taken: name a file (/export FILE)", path, maxExportNames-1)}
 	}
+}
+
+// exportReplace writes the conversation over a regular file the user
+// agreed to replace (never through a symbolic link swapped in meanwhile).
+func exportReplace(path, text string) tea.Cmd {
+	return func() tea.Msg {
+		f, err := safefile.Replace(path)
+		if err != nil {
+			return exportedMsg{path: path, err: err}
+		}
+		return exportedMsg{path: path, err: writeAll(f, text)}
+	}
+}
+
+func writeAll(f *os.File, text string) error {
+	_, err := f.WriteString(text)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // localCommand runs elicit's own slash commands (those the agent does
@@ -66,9 +122,38 @@ func (m *Model) localCommand(text string) (tea.Cmd, bool) {
 	}
 	path := strings.TrimSpace(arg)
 	if path == "" {
-		path = "elicit-" + m.now().Format("2006-01-02-150405") + ".md"
+		return exportNew("elicit-"+m.now().Format("2006-01-02-150405")+".md", false, m.tr.markdown()), true
 	}
-	return export(path, m.tr.markdown()), true
+	return exportNew(path, true, m.tr.markdown()), true
+}
+
+// exported handles exportedMsg: a file that exists is replaced only when
+// the user says so.
+func (m *Model) exported(msg exportedMsg) tea.Cmd {
+	switch {
+	case msg.exists:
+		return m.push(newOverwriteModal(msg.path, msg.text, m.th), false)
+	case msg.err != nil:
+		m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
+	default:
+		m.tr.info("conversation written to " + sanitize.Line(msg.path))
+	}
+	return nil
+}
+
+// overwriteModal asks before an export replaces a file; "keep it" is
+// selected, so a stray Enter replaces nothing.
+type overwriteModal struct {
+	choiceModal
+	path, text string
+}
+
+func newOverwriteModal(path, text string, th *theme.Theme) *overwriteModal {
+	return &overwriteModal{path: path, text: text, choiceModal: choiceModal{
+		title: "Replace the file?", th: th,
+		body:    sanitize.Line(path) + " exists. Write the conversation over it?",
+		choices: []choice{{"", "keep it (export again with another name)", false}, {"", "replace it", true}},
+	}}
 }
 
 // agentHas reports whether the agent offers the slash command name.

@@ -184,6 +184,11 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		if md.picked == true && m.turn == turnIdle && m.connState == connReady {
 			return tea.Batch(cmd, m.prompt(md.prompt))
 		}
+	case *overwriteModal:
+		if md.picked == true {
+			return tea.Batch(cmd, exportReplace(md.path, md.text))
+		}
+		m.tr.info(sanitize.Line(md.path) + " was kept; /export FILE writes to another name")
 	}
 	return cmd
 }

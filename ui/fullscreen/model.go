@@ -13,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/share"
@@ -140,6 +139,8 @@ type Model struct {
 
 	waitNoticed modal // the docked question the user was told about
 
+	rc reconnecting // a lost remote connection being made again (reconnect.go)
+
 	startedAt time.Time     // when the agent was (re)started
 	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }
@@ -153,9 +154,16 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
+	if o.Agent.Remote != nil { // a lost connection is made again (reconnect.go)
+		r := *o.Agent.Remote
+		r.Reconnects = true
+		o.Agent.Remote = &r
+	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
 	m.arb = arbiter{Now: now}
-	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, now)
+	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Share != nil {
 		m.core.SetObserver(o.Share)
@@ -171,6 +179,9 @@ func New(o Options) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.agent = agentLabel(o.Agent.Argv)
+	if o.Agent.Remote != nil {
+		m.agent = remoteLabel(o.Agent.Remote.URL)
+	}
 	return m
 }
 
@@ -238,6 +249,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case attachedMsg:
 		return m.onAttached(msg)
+	case reconnectMsg:
+		return m.onReconnect(msg)
+	case expireMsg:
+		return m.onExpire(msg)
 	case connectedMsg:
 		return m.onConnected(msg)
 	case loginDoneMsg:
@@ -276,12 +291,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case openedMsg:
 		return m.opened(msg)
 	case exportedMsg:
-		if msg.err != nil {
-			m.tr.notice("could not export the conversation: "+sanitize.Text(msg.err.Error()), true)
-		} else {
-			m.tr.info("conversation written to " + sanitize.Line(msg.path))
-		}
-		return nil
+		return m.exported(msg)
 	case shareMsg:
 		return m.onShare(msg)
 	case shareTypedMsg:

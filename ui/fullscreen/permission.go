@@ -96,6 +96,16 @@ func (p *permModal) view(width, height int) string {
 		f.who += fmt.Sprintf(" · %d of %d", p.index, p.total)
 	}
 	var body []string
+	if w := p.q.Perm.Write; w != nil {
+		f.title = "Write"
+		f.who = p.agent + " · writes " + w.Path
+		if p.total > 1 {
+			f.who += fmt.Sprintf(" · %d of %d", p.index, p.total)
+		}
+		body = append(body, th.Muted.Render("The agent writes this file; elicit asks because "+w.Why+"."))
+	}
+	// The warnings stay in view with the options, however long the diff.
+	risks := p.risks(inner)
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
 			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
@@ -142,9 +152,33 @@ func (p *permModal) view(width, height int) string {
 	if height < 20 {
 		opts = pack(opts, inner) // short screen: the diff needs the rows
 	}
-	f.foot = opts
+	f.foot = append(risks, opts...)
 	f.keys = p.keyLine(inner)
 	return f.view(width, height)
+}
+
+// risks warns of each file the question would write that runs code
+// later (git's config and hooks, .envrc, rc files).
+func (p *permModal) risks(width int) []string {
+	var out []string
+	warn := func(path, why string) {
+		for _, l := range plainLines("⚠ "+path+" runs code later: "+why, width) {
+			out = append(out, p.th.Danger.Render(l))
+		}
+	}
+	if w := p.q.Perm.Write; w != nil {
+		if w.Risk != "" {
+			warn(w.Path, w.Risk)
+		}
+		return out
+	}
+	for _, d := range p.q.Perm.ToolCall.Diffs {
+		rel := relPath(p.root, d.Path)
+		if why := acpconn.CodeRisk(rel); why != "" {
+			warn(rel, why)
+		}
+	}
+	return out
 }
 
 // pack puts short entries side by side, as many as fit in width; an entry

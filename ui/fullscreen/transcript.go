@@ -36,9 +36,12 @@ type item struct {
 	body   *mdBody         // kindAgent
 	tool   acpconn.ToolCall
 	output strings.Builder // kindTool: its terminal's output (last bytes)
-	plan   acpconn.Plan
-	stderr []string
-	msgID  string // the agent's message id of streamed text ("" when none)
+	// refused says why a write of the tool call was refused (kindTool):
+	// whatever status the agent reports, it is not done as approved.
+	refused string
+	plan    acpconn.Plan
+	stderr  []string
+	msgID   string // the agent's message id of streamed text ("" when none)
 
 	words  int  // kindThought: words so far, counted as they stream
 	inWord bool // kindThought: the text ends inside a word
@@ -61,6 +64,10 @@ type transcript struct {
 
 	showThoughts bool
 	root         string // the session directory: locations are shown relative to it
+	// refusals are refused writes of tool calls with no entry yet (the
+	// agent may name a tool call in its permission only, then report it
+	// completed): the entry is marked when it comes.
+	refusals map[string]string
 
 	// Render caches: valid for one style epoch (bumped when md or th is
 	// replaced); those a view did not use are dropped by sweep.
@@ -168,7 +175,8 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
-		it = t.add(&item{kind: kindTool, tool: tc})
+		it = t.add(&item{kind: kindTool, tool: tc, refused: t.refusals[tc.ID]})
+		delete(t.refusals, tc.ID)
 		if it.tool.Status == "" {
 			it.tool.Status = "pending"
 		}
@@ -196,6 +204,9 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	}
 	it.dirty = true
 }
+
+// maxRefusals bounds the refusals kept for tool calls not seen yet.
+const maxRefusals = 256
 
 // maxToolOutput is how much of a terminal's output a tool entry keeps.
 const maxToolOutput = 16 << 10
@@ -230,6 +241,25 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 	path := sanitize.Line(ev.Path)
 	switch ev.Op {
 	case "refused":
+		if ev.ToolCallID != "" && ev.Attempt == "write" {
+			why := "the write to " + path + " was refused: " + sanitize.Line(ev.Reason)
+			if it := t.tools[ev.ToolCallID]; it != nil {
+				it.refused, it.dirty = why, true
+			} else if len(t.refusals) < maxRefusals {
+				if t.refusals == nil {
+					t.refusals = map[string]string{}
+				}
+				t.refusals[ev.ToolCallID] = why
+			}
+		}
+		if ev.Mismatch {
+			// What was approved against what the agent sent instead.
+			tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "refused the agent's write to " + path + ": it differs from the diff you approved (- approved, + sent)", Kind: "edit", Status: "failed",
+				Diffs: []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}}
+			t.endStream()
+			t.add(&item{kind: kindTool, tool: tc})
+			return
+		}
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
 	case "read":
 		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))

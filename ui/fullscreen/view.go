@@ -120,6 +120,8 @@ func (m *Model) statusView(w int) string {
 	switch {
 	case m.signingIn():
 		parts = append(parts, th.Warning.Render("sign-in needed"))
+	case m.rc.active:
+		parts = append(parts, th.Warning.Render(fmt.Sprintf("⟳ reconnecting %d/%d", m.rc.attempt, reconnectAttempts)))
 	case m.connState == connStarting:
 		stage, _ := m.stage.Load().(string)
 		el := m.now().Sub(m.startedAt).Round(time.Second)

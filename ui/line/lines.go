@@ -49,6 +49,8 @@ func Run(o Options) int {
 	// start-up is bounded by Agent.StartTimeout.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
+	// A person answers: every write no permission covered is asked.
+	o.Agent.Writes = acpconn.WritesAsked
 	l := &lineSession{o: o, in: readLines(o.In)}
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
@@ -111,7 +113,9 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string // the agent message being written
+	msgID   string          // the agent message being written
+	outputs outputs         // each command's output, capped
+	refused map[string]bool // tool calls a write of which was refused
 }
 
 func (l *lineSession) loop() int {
@@ -188,7 +192,11 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.ToolCall:
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
-			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), strings.ReplaceAll(sanitize.ID(ev.Status), "_", " "))
+			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")
+			if l.refused[ev.ID] { // not done as approved, whatever the agent says
+				status = "write refused (the agent says " + status + ")"
+			}
+			fmt.Fprintf(out, "\n[tool %s: %s]\n", l.core.ToolTitle(ev.ID), status)
 		}
 	case acpconn.Plan:
 		fmt.Fprintln(out, "\nPlan:")
@@ -199,11 +207,21 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		fmt.Fprintln(out, "\nNote:", ev.Text)
 	case acpconn.FileAccess:
 		fmt.Fprintln(out, "\nNote: "+say.FileLine(ev))
+		if ev.Mismatch {
+			l.mismatch(ev)
+		}
+		if ev.ToolCallID != "" && ev.Op == "refused" && len(l.refused) < 256 {
+			if l.refused == nil {
+				l.refused = map[string]bool{}
+			}
+			l.refused[ev.ToolCallID] = true
+		}
 	case acpconn.TerminalOutput:
-		io.WriteString(out, ev.Chunk)
+		l.outputs.write(out, ev) // the head, then the tail: never all of it
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
+		l.outputs.flushAll(out)
 		l.running = false
 		switch {
 		case ev.Err != nil:

@@ -66,10 +66,25 @@ func (l *lineSession) header(q *session.Question) forms.Header {
 	return forms.Header{Agent: l.c.AgentName(), ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
 }
 
-// permission takes an option's number or its name, whole; Enter cancels.
+// permission reads out what is asked (the tool call, its diffs line by
+// line, the files that run code later), then takes an option's number or
+// its name, whole; Enter cancels.
 func (l *lineSession) permission(q *session.Question) session.Outcome {
 	p := q.Perm
-	fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", sanitize.Line(q.Tool))
+	if w := p.Write; w != nil {
+		fmt.Fprintf(l.o.Out, "\nWrite: the agent writes %s; elicit asks because %s.\n", w.Path, w.Why)
+		if w.Risk != "" {
+			fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", w.Path, w.Risk)
+		}
+	} else {
+		fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", sanitize.Line(q.Tool))
+		for _, d := range p.ToolCall.Diffs {
+			if why := acpconn.CodeRisk(relPath(l.root(), d.Path)); why != "" {
+				fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", relPath(l.root(), d.Path), why)
+			}
+		}
+	}
+	l.readDiffs(p.ToolCall)
 	for i, o := range p.Options {
 		fmt.Fprintf(l.o.Out, "  %d. %s\n", i+1, sanitize.Line(o.Name))
 	}

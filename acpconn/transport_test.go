@@ -1,0 +1,390 @@
+package acpconn
+
+import (
+	"context"
+	"encoding/json"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/elicit-dev/elicit/internal/acpserve"
+)
+
+func init() {
+	// fs-probe says which capabilities it was given and what fs/* and
+	// terminal/* got it.
+	scripts["fs-probe"] = func(a *scripted) {
+		p := a.prompt()
+		read := a.request("fs/read_text_file", map[string]any{"sessionId": "s1", "path": filepath.Join(os.Getenv("PROBE_DIR"), "secret.txt")})
+		term := a.request("terminal/create", map[string]any{"sessionId": "s1", "command": "true"})
+		a.say(fmt.Sprintf("read=%s term=%s", rpcOutcome(read), rpcOutcome(term)))
+		a.endTurn(p, "end_turn")
+	}
+	// resumable offers session/resume and answers it for any session.
+	noHandshake["resumable"] = true
+	scripts["resumable"] = func(a *scripted) {
+		init := a.recvMethod("initialize")
+		a.reply(init, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{
+			"sessionCapabilities": map[string]any{"resume": map[string]any{}}}, "authMethods": []any{},
+			"agentInfo": map[string]any{"name": "resumable", "version": "1"}})
+		for {
+			m := a.recv()
+			switch m["method"] {
+			case "session/new":
+				a.reply(m, map[string]any{"sessionId": "s1"})
+			case "session/resume":
+				a.reply(m, map[string]any{})
+			case "session/prompt":
+				a.say("still here")
+				a.endTurn(m, "end_turn")
+			}
+		}
+	}
+}
+
+// rpcOutcome is a response's result, or its error code.
+func rpcOutcome(resp map[string]any) string {
+	if e, ok := resp["error"].(map[string]any); ok {
+		return fmt.Sprint(e["code"])
+	}
+	b, _ := json.Marshal(resp["result"])
+	return string(b)
+}
+
+// serveRemote runs agent behind an in-process server of the transport, each
+// connection a scripted agent of the test binary on real pipes, and
+// returns the server and its endpoint.
+func serveRemote(t *testing.T, agent string, env ...string) (*acpserve.Server, string) {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &acpserve.Server{NewAgent: func() (acpserve.Agent, error) {
+		return acpserve.Command([]string{self, "-test.run=^$"}, append(append(os.Environ(), env...), "ACPCONN_TEST_AGENT="+agent))
+	}}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		s.Drop()
+		ts.Close()
+	})
+	return s, ts.URL + "/acp"
+}
+
+// startRemoteConn connects to url and opens a session.
+func startRemoteConn(t *testing.T, r Remote, cfg Config) *Conn {
+	t.Helper()
+	cfg.Remote = &r
+	if cfg.Dir == "" {
+		cfg.Dir = t.TempDir()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := Start(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if _, err := c.NewSession(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// transports are the ways to one server: each forced, and the default
+// against a server without WebSocket (the fallback).
+var transports = []struct {
+	name, force, want string
+	noWS              bool
+}{
+	{"ws", TransportWS, "WebSocket", false},
+	{"http", TransportHTTP, "HTTP+SSE", false},
+	{"fallback", "", "HTTP+SSE", true},
+}
+
+// The demo agent's questions all at once (a form, a URL and a permission),
+// answered over each transport: requests on a session's stream, their
+// answers posted to it.
+func TestRemoteQuestions(t *testing.T) {
+	for _, tr := range transports {
+		t.Run(tr.name, func(t *testing.T) {
+			s, url := serveRemote(t, "demo")
+			s.NoWebSocket = tr.noWS
+			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
+			if c.Transport() != tr.want {
+				t.Errorf("transport %q, want %q", c.Transport(), tr.want)
+			}
+			c.StartPrompt("/all")
+			kinds := map[string]bool{}
+			for {
+				switch ev := next(t, c).(type) {
+				case ElicitationRequest:
+					kinds[ev.Mode] = true
+					if !c.RespondElicitation(ev.ID, "decline", nil) {
+						t.Error("answer not taken")
+					}
+				case PermissionRequest:
+					kinds["permission"] = true
+					c.RespondPermission(ev.ID, ev.Options[0].ID)
+				case TurnEnded:
+					if ev.Err != nil {
+						t.Fatal(ev.Err)
+					}
+					if !kinds["form"] || !kinds["url"] || !kinds["permission"] {
+						t.Errorf("questions seen: %v", kinds)
+					}
+					return
+				}
+			}
+		})
+	}
+}
+
+// A flood of 20,000 chunks arrives whole over each transport, through the
+// same backpressure as stdio.
+func TestRemoteFlood(t *testing.T) {
+	for _, tr := range transports[:2] {
+		t.Run(tr.name, func(t *testing.T) {
+			_, url := serveRemote(t, "flood")
+			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
+			c.StartPrompt("go")
+			time.Sleep(500 * time.Millisecond) // let the agent fill every buffer
+			n := 0
+			for {
+				switch ev := next(t, c).(type) {
+				case MessageChunk:
+					n++
+				case TurnEnded:
+					if ev.Err != nil || n != 20000 {
+						t.Fatalf("%d chunks, %v", n, ev.Err)
+					}
+					return
+				}
+			}
+		})
+	}
+}
+
+// A message over MaxLineBytes ends the session with the same error as on
+// stdio, over each transport.
+func TestRemoteMessageOverLimit(t *testing.T) {
+	for _, tr := range transports[:2] {
+		t.Run(tr.name, func(t *testing.T) {
+			_, url := serveRemote(t, "huge-line")
+			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
+			c.StartPrompt("go")
+			exited, _ := until[AgentExited](t, c)
+			if !strings.Contains(exited.Reason, "over 10 MiB") {
+				t.Errorf("reason %q", exited.Reason)
+			}
+		})
+	}
+}
+
+// A wrong token is a clear error after one request: no retry, and no
+// fallback to the other transport.
+func TestRemoteWrongToken(t *testing.T) {
+	for _, tr := range transports[:2] {
+		t.Run(tr.name, func(t *testing.T) {
+			s, url := serveRemote(t, "demo")
+			s.Token = "right-token"
+			trace := &syncBuffer{}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			_, err := Start(ctx, Config{Dir: t.TempDir(), Log: trace, Remote: &Remote{URL: url, Transport: tr.force, Token: "wrong-token-value"}})
+			if !IsAuthError(err) || !strings.Contains(err.Error(), "HTTP 401") {
+				t.Fatalf("err %v, want a refusal of the credentials", err)
+			}
+			if n := s.Count("UPGRADE") + s.Count("POST") + s.Count("GET"); n != 1 {
+				t.Errorf("%d requests, want 1", n)
+			}
+			if strings.Contains(err.Error(), "wrong-token-value") || strings.Contains(trace.String(), "wrong-token-value") {
+				t.Error("the token shows in the error or the trace")
+			}
+		})
+	}
+}
+
+// The right token gets through, and shows nowhere in the trace.
+func TestRemoteTokenNotTraced(t *testing.T) {
+	s, url := serveRemote(t, "demo")
+	s.Token = "sekrit-token-123"
+	trace := &syncBuffer{}
+	c := startRemoteConn(t, Remote{URL: url, Token: "sekrit-token-123"}, Config{Log: trace})
+	c.StartPrompt("hello")
+	for done := false; !done; {
+		switch ev := next(t, c).(type) {
+		case PermissionRequest:
+			c.RespondPermission(ev.ID, ev.Options[0].ID)
+		case TurnEnded:
+			done = true
+		}
+	}
+	c.Close()
+	if strings.Contains(trace.String(), "sekrit-token-123") {
+		t.Error("the token is in the trace")
+	}
+	if !strings.Contains(trace.String(), "over WebSocket") {
+		t.Error("the trace does not say which transport is in use")
+	}
+}
+
+func TestCheckURL(t *testing.T) {
+	for _, tc := range []struct {
+		url   string
+		allow bool
+		bad   string
+	}{
+		{"https://agent.example/acp", false, ""},
+		{"wss://agent.example/acp", false, ""},
+		{"http://127.0.0.1:8080/acp", false, ""},
+		{"ws://[::1]:8080/acp", false, ""},
+		{"http://localhost:8080/acp", false, ""},
+		{"http://agent.invalid/acp", false, "loopback"},
+		{"ws://10.0.0.1/acp", false, "loopback"},
+		{"http://agent.invalid/acp", true, ""},
+		{"https://user:pw@agent.example/acp", false, "credentials"},
+		{"ftp://agent.example/acp", false, "scheme"},
+		{"https:///acp", false, "no host"},
+	} {
+		_, err := CheckURL(tc.url, tc.allow)
+		switch {
+		case tc.bad == "" && err != nil:
+			t.Errorf("%s: %v", tc.url, err)
+		case tc.bad != "" && (err == nil || !strings.Contains(err.Error(), tc.bad)):
+			t.Errorf("%s: err %v, want %q", tc.url, err, tc.bad)
+		}
+		if err != nil && strings.Contains(err.Error(), "pw@") {
+			t.Errorf("%s: the password shows in %v", tc.url, err)
+		}
+	}
+}
+
+// Plain http to a host that is not loopback is refused before anything is
+// sent; the name is checked, and so is the address it resolves to.
+func TestPlaintextOffLoopbackRefused(t *testing.T) {
+	_, err := Start(context.Background(), Config{Dir: t.TempDir(), Remote: &Remote{URL: "http://agent.invalid/acp"}})
+	if !errors.Is(err, ErrPlaintext) {
+		t.Fatalf("err %v", err)
+	}
+	if err := loopbackOnly("tcp", "192.0.2.7:80", nil); !errors.Is(err, ErrPlaintext) {
+		t.Errorf("dial check: %v", err)
+	}
+	if err := loopbackOnly("tcp", "127.0.0.1:80", nil); err != nil {
+		t.Errorf("dial check on loopback: %v", err)
+	}
+}
+
+// A remote agent is given neither fs/* nor terminal/* unless allowed: it
+// is not told of them, and asking anyway is refused.
+func TestRemoteGetsNoFilesUnlessAllowed(t *testing.T) {
+	dir := t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("s3cret"), 0o600))
+	for _, allow := range []bool{false, true} {
+		_, url := serveRemote(t, "fs-probe", "PROBE_DIR="+dir)
+		trace := &syncBuffer{}
+		c := startRemoteConn(t, Remote{URL: url, AllowFS: allow}, Config{Dir: dir, Log: trace})
+		c.StartPrompt("go")
+		var evs []Event
+		for {
+			ev := next(t, c)
+			if _, ok := ev.(TurnEnded); ok {
+				break
+			}
+			evs = append(evs, ev)
+		}
+		text := agentText(evs)
+		init := trace.String()[:strings.Index(trace.String(), "initialize")+600]
+		if allow {
+			if !strings.Contains(text, `s3cret`) || !strings.Contains(text, "term=-32601") {
+				t.Errorf("allowed fs: %q", text)
+			}
+			continue
+		}
+		if !strings.Contains(text, "read=-32601") || !strings.Contains(text, "term=-32601") || strings.Contains(text, "s3cret") {
+			t.Errorf("fs not allowed: %q", text)
+		}
+		if strings.Contains(init, `"readTextFile":true`) || strings.Contains(init, `"terminal":true`) || !strings.Contains(init, `"fs":{}`) {
+			t.Errorf("initialize declared: %s", init)
+		}
+	}
+}
+
+// A dropped connection is reported as lost (so a front end reconnects),
+// and the session is taken up again on a new connection.
+func TestRemoteDropThenResume(t *testing.T) {
+	for _, tr := range transports[:2] {
+		t.Run(tr.name, func(t *testing.T) {
+			s, url := serveRemote(t, "resumable")
+			r := Remote{URL: url, Transport: tr.force}
+			c := startRemoteConn(t, r, Config{})
+			s.Drop()
+			exited, _ := until[AgentExited](t, c)
+			if !exited.Exit.Lost || !exited.Exit.Remote {
+				t.Fatalf("exit %+v, want lost", exited.Exit)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			cfg := Config{Dir: t.TempDir(), Remote: &r}
+			c2, err := Start(ctx, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c2.Close()
+			if _, replayed, err := c2.OpenSession(ctx, "s1", false); err != nil || replayed {
+				t.Fatalf("resume: %v (replayed %v)", err, replayed)
+			}
+			c2.StartPrompt("again")
+			_, evs := until[TurnEnded](t, c2)
+			if agentText(evs) != "still here" {
+				t.Errorf("reply %q", agentText(evs))
+			}
+		})
+	}
+}
+
+// Over TLS the server's certificate is checked: a private CA's server is
+// refused until --ca names the CA, over each transport.
+func TestRemoteTLSWithPrivateCA(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &acpserve.Server{NewAgent: func() (acpserve.Agent, error) {
+		return acpserve.Command([]string{self, "-test.run=^$"}, append(os.Environ(), "ACPCONN_TEST_AGENT=demo"))
+	}}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshakes are the point
+	ts.StartTLS()
+	defer ts.Close()
+	defer s.Drop()
+	ca := filepath.Join(t.TempDir(), "ca.pem")
+	must(t, os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ts.Certificate().Raw}), 0o600))
+	for _, tr := range transports[:2] {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL + "/acp", Transport: tr.force}})
+		if err == nil || !strings.Contains(err.Error(), "certificate") || !strings.Contains(err.Error(), "--ca FILE") {
+			t.Errorf("%s without --ca: %v", tr.name, err)
+		}
+		c, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL + "/acp", Transport: tr.force, CAFile: ca}})
+		if err != nil {
+			t.Fatalf("%s with --ca: %v", tr.name, err)
+		}
+		if c.Transport() != tr.want {
+			t.Errorf("%s: transport %s", tr.name, c.Transport())
+		}
+		c.Close()
+		cancel()
+	}
+	if _, err := Start(context.Background(), Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL, CAFile: filepath.Join(t.TempDir(), "none.pem")}}); err == nil || !strings.Contains(err.Error(), "--ca") {
+		t.Errorf("a missing --ca file: %v", err)
+	}
+}

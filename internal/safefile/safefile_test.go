@@ -1,0 +1,118 @@
+//go:build unix
+
+package safefile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+func TestCreateIsExclusive(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "bashrc")
+	os.WriteFile(target, []byte("keep\n"), 0o644)
+	os.Symlink(target, filepath.Join(dir, "link.md"))
+	os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "dangling.md"))
+	for _, name := range []string{"bashrc", "link.md", "dangling.md"} {
+		if f, err := Create(filepath.Join(dir, name), 0o600); !errors.Is(err, fs.ErrExist) {
+			t.Errorf("%s: %v", name, err)
+			if f != nil {
+				f.Close()
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nowhere")); err == nil {
+		t.Error("created through a dangling link")
+	}
+	f, err := Create(filepath.Join(dir, "new.md"), 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if b, _ := os.ReadFile(target); string(b) != "keep\n" {
+		t.Errorf("the target was touched: %q", b)
+	}
+}
+
+func TestAppendAndReplaceRefuseLinksAndFIFOs(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target")
+	os.WriteFile(target, []byte("keep\n"), 0o644)
+	link := filepath.Join(dir, "link")
+	os.Symlink(target, link)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, open := range []func(string) (*os.File, error){
+		func(p string) (*os.File, error) { return Append(p, 0o600) }, Replace,
+	} {
+		_, err := open(link)
+		var e *Error
+		if !errors.As(err, &e) || !strings.Contains(err.Error(), "symbolic link") {
+			t.Errorf("link: %v", err)
+		}
+		if _, err := open(fifo); !errors.As(err, &e) || !strings.Contains(err.Error(), "FIFO") {
+			t.Errorf("fifo: %v", err)
+		}
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep\n" {
+		t.Errorf("the target was touched: %q", b)
+	}
+}
+
+func TestPrivateAndTrusted(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "audit.jsonl")
+	f, err := Append(p, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := Private(f, p); err != nil {
+		t.Errorf("a new file: %v", err)
+	}
+	os.Chmod(p, 0o644)
+	if err := Private(f, p); err == nil || !strings.Contains(err.Error(), "chmod 600 "+p) {
+		t.Errorf("0644: %v", err)
+	}
+	os.Chmod(p, 0o666)
+	fi, _ := os.Stat(p)
+	if err := Trusted(fi, p); err == nil || !strings.Contains(err.Error(), "chmod go-w "+p) {
+		t.Errorf("0666: %v", err)
+	}
+	os.Chmod(p, 0o644)
+	fi, _ = os.Stat(p)
+	if err := Trusted(fi, p); err != nil {
+		t.Errorf("0644: %v", err)
+	}
+}
+
+// A lock held forever elsewhere makes Lock fail after its timeout, never
+// hang.
+func TestLockIsBounded(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "lock")
+	a, _ := os.Create(p)
+	defer a.Close()
+	b, _ := os.Open(p)
+	defer b.Close()
+	unlock, err := Lock(a, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Lock(b, 50*time.Millisecond); err == nil || !strings.Contains(err.Error(), "locked by another process") {
+		t.Fatalf("second lock: %v", err)
+	}
+	unlock()
+	if u, err := Lock(b, time.Second); err != nil {
+		t.Fatal(err)
+	} else {
+		u()
+	}
+}

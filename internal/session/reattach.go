@@ -1,0 +1,159 @@
+package session
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+
+	"github.com/elicit-dev/elicit/acpconn"
+)
+
+// A remote agent's connection can drop while a question is open. ACP v1
+// replays nothing on a new connection: the request the question answers
+// is gone with the old one. What the protocol allows is this: the
+// question stays open (with everything the user typed), and when the
+// agent, its session taken up again, asks the same question once more,
+// the open one answers the new request. An answer given while the
+// connection is down is kept and sent then. A question the agent does not
+// ask again is closed by Expire, its draft kept in the transcript.
+
+// Detach keeps the open questions of a connection that was lost (a remote
+// agent's, which a front end reconnects to): each is marked Detached
+// instead of closed. Questions still being prepared are closed.
+func (c *Core) Detach() Changes {
+	var ch Changes
+	for _, q := range c.preparing {
+		ch.Closed = append(ch.Closed, Closed{Q: q, Reason: "the connection to the agent was lost"})
+	}
+	c.preparing = nil
+	for _, q := range c.queue {
+		q.Detached = true
+	}
+	if n := len(c.queue); n > 0 {
+		ch.note(Notice, "%s kept open: each is answered if the agent asks it again once reconnected", plural(n, "question is", "questions are"))
+	}
+	return ch
+}
+
+// Reattach points the core at the new connection to the same agent (after
+// Detach); the detached questions wait for the agent to ask them again
+// until Expire.
+func (c *Core) Reattach(conn Responder) { c.conn = conn }
+
+// Expire closes the detached questions the agent did not ask again, and
+// reports the answers that could not be sent; what the user typed is in
+// the notes and the Closed reasons' drafts.
+func (c *Core) Expire(reason string) Changes {
+	ch := c.expire(reason)
+	c.observeClosed(ch)
+	return ch
+}
+
+func (c *Core) expire(reason string) Changes {
+	var ch Changes
+	keep := c.queue[:0]
+	for _, q := range c.queue {
+		if q.Detached {
+			ch.Closed = append(ch.Closed, Closed{Q: q, Reason: reason})
+			continue
+		}
+		keep = append(keep, q)
+	}
+	c.queue = keep
+	for _, q := range c.held {
+		text := "your answer to the " + subject(q) + " was not sent: " + reason
+		if q.held.Action == Accept && q.Kind == Form {
+			text += "\nwhat you had entered: " + contentSummary(q, q.held.Content)
+		} else if q.held.Draft != "" {
+			text += "\nwhat you had entered:" + q.held.Draft
+		}
+		ch.Notes = append(ch.Notes, Note{Level: Notice, Text: text})
+	}
+	c.held = nil
+	return ch
+}
+
+// Detached reports whether questions wait for the agent to ask again.
+func (c *Core) Detached() bool {
+	if len(c.held) > 0 {
+		return true
+	}
+	return slices.ContainsFunc(c.queue, func(q *Question) bool { return q.Detached })
+}
+
+// hold keeps the answer to a detached question until the agent asks it
+// again.
+func (c *Core) hold(q *Question, out Outcome) Changes {
+	c.remove(q)
+	o := out
+	q.held = &o
+	c.held = append(c.held, q)
+	var ch Changes
+	ch.note(Notice, "the connection to the agent is down: your answer to the %s is kept, and sent if the agent asks again once reconnected", subject(q))
+	return ch
+}
+
+// rebind finds the detached question (or held answer) that a new request
+// asks again, and makes it answer the new request: true when it did.
+func (c *Core) rebind(q *Question) (Changes, bool) {
+	var ch Changes
+	for _, old := range c.queue {
+		if old.Detached && sameQuestion(old, q) {
+			old.Detached = false
+			old.Perm.ID, old.Elicit.ID = q.Perm.ID, q.Elicit.ID
+			ch.note(Info, "the agent asked the %s again after the reconnect: it is still open, with what you typed", subject(old))
+			return ch, true
+		}
+	}
+	for i, old := range c.held {
+		if sameQuestion(old, q) {
+			c.held = slices.Delete(c.held, i, i+1)
+			out := *old.held
+			old.held = nil
+			old.Perm.ID, old.Elicit.ID = q.Perm.ID, q.Elicit.ID
+			ch.note(Info, "the agent asked the %s again after the reconnect: your answer was sent", subject(old))
+			ch.Merge(c.answer(old, out))
+			return ch, true
+		}
+	}
+	return ch, false
+}
+
+// sameQuestion says whether b asks what a asked: the same permission for
+// the same tool call, the same URL flow, or the same form (message and
+// schema) in the same session.
+func sameQuestion(a, b *Question) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case Permission:
+		if a.Perm.ToolCall.ID != b.Perm.ToolCall.ID || len(a.Perm.Options) != len(b.Perm.Options) {
+			return false
+		}
+		for i := range a.Perm.Options {
+			if a.Perm.Options[i].ID != b.Perm.Options[i].ID {
+				return false
+			}
+		}
+		return true
+	case URL:
+		return a.Elicit.Scope.SessionID == b.Elicit.Scope.SessionID &&
+			(a.Elicit.ElicitationID == b.Elicit.ElicitationID || a.Elicit.URL == b.Elicit.URL && a.Elicit.Message == b.Elicit.Message)
+	}
+	return a.Elicit.Scope.SessionID == b.Elicit.Scope.SessionID && a.Elicit.Message == b.Elicit.Message &&
+		compactEqual(a.Elicit.RawSchema, b.Elicit.RawSchema)
+}
+
+// compactEqual compares two JSON texts without their white space.
+func compactEqual(a, b json.RawMessage) bool {
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return bytes.Equal(a, b)
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
+}
+
+// lostExit reports an exit a front end reconnects after (see
+// Policy.Reconnects).
+func lostExit(ev acpconn.AgentExited) bool { return ev.Exit.Lost }

@@ -1,0 +1,109 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/elicit-dev/elicit/acpconn"
+)
+
+// idWire records each answer with the request id it went to.
+type idWire struct{ sent []string }
+
+func (w *idWire) RespondPermission(id uint64, opt string) bool {
+	w.sent = append(w.sent, fmt.Sprintf("%d perm %s", id, opt))
+	return true
+}
+
+func (w *idWire) RespondElicitation(id uint64, action string, _ map[string]any) bool {
+	w.sent = append(w.sent, fmt.Sprintf("%d %s", id, action))
+	return true
+}
+
+func lost() acpconn.AgentExited {
+	return acpconn.AgentExited{Exit: acpconn.ExitInfo{Remote: true, Lost: true}}
+}
+
+func withRaw(r acpconn.ElicitationRequest, raw string) acpconn.ElicitationRequest {
+	r.RawSchema = []byte(raw)
+	r.Scope.SessionID = "s1"
+	return r
+}
+
+// A form open when the connection drops stays open; the agent's same
+// question on the new connection is answered by it, with the new id.
+func TestDetachedFormAnswersTheReask(t *testing.T) {
+	old, fresh := &idWire{}, &idWire{}
+	c := New(old, Policy{Person: true, Reconnects: true}, nil)
+	ch := c.Apply(withRaw(form(t, 3, nameSchema), nameSchema))
+	q := ch.Asked[0]
+	ch = c.Apply(lost())
+	if len(ch.Closed) != 0 || !q.Detached || c.Front() != q {
+		t.Fatalf("the form was closed: %+v", ch)
+	}
+	c.Reattach(fresh)
+	ch = c.Apply(withRaw(form(t, 1, nameSchema), " "+nameSchema+"\n"))
+	if len(ch.Asked) != 0 || q.Detached || c.Front() != q {
+		t.Fatalf("the re-ask was not bound to the open form: %+v", ch)
+	}
+	c.Answer(q, Outcome{Action: Accept, Content: map[string]any{"name": "Bob"}})
+	if strings.Join(fresh.sent, ",") != "1 accept" || len(old.sent) != 0 {
+		t.Errorf("sent old %v new %v", old.sent, fresh.sent)
+	}
+}
+
+// An answer given while the connection is down is sent when the agent
+// asks again; a question it does not ask again is closed by Expire, and
+// the answer that could not be sent is shown.
+func TestHeldAnswerAndExpire(t *testing.T) {
+	fresh := &idWire{}
+	c := New(&idWire{}, Policy{Person: true, Reconnects: true}, nil)
+	p := c.Apply(perm(5)).Asked[0]
+	f := c.Apply(withRaw(form(t, 6, nameSchema), nameSchema)).Asked[0]
+	c.Apply(lost())
+	ch := c.Answer(p, Outcome{Action: Choose, OptionID: "no"})
+	if len(ch.Notes) == 0 || !strings.Contains(ch.Notes[0].Text, "kept") {
+		t.Errorf("notes %+v", ch.Notes)
+	}
+	c.Reattach(fresh)
+	c.Apply(perm(9))
+	if strings.Join(fresh.sent, ",") != "9 perm no" {
+		t.Fatalf("sent %v", fresh.sent)
+	}
+	ch = c.Expire("the agent did not ask again")
+	if len(ch.Closed) != 1 || ch.Closed[0].Q != f || len(c.Questions()) != 0 {
+		t.Errorf("expire: %+v", ch)
+	}
+}
+
+// Without Reconnects (or for an exit that is not a lost connection) the
+// questions close as before.
+func TestExitClosesWithoutReconnect(t *testing.T) {
+	for _, tc := range []struct {
+		pol Policy
+		ev  acpconn.AgentExited
+	}{
+		{Policy{Person: true}, lost()},
+		{Policy{Person: true, Reconnects: true}, acpconn.AgentExited{}},
+	} {
+		c := New(&idWire{}, tc.pol, nil)
+		c.Apply(perm(1))
+		if ch := c.Apply(tc.ev); len(ch.Closed) != 1 {
+			t.Errorf("%+v: closed %d", tc.pol, len(ch.Closed))
+		}
+	}
+}
+
+// A different form after the reconnect is a new question; the detached
+// one is not bound to it.
+func TestDifferentFormIsNewQuestion(t *testing.T) {
+	c := New(&idWire{}, Policy{Person: true, Reconnects: true}, nil)
+	q := c.Apply(withRaw(form(t, 1, nameSchema), nameSchema)).Asked[0]
+	c.Apply(lost())
+	c.Reattach(&idWire{})
+	other := `{"type":"object","properties":{"city":{"type":"string"}}}`
+	if ch := c.Apply(withRaw(form(t, 2, other), other)); len(ch.Asked) != 1 || !q.Detached {
+		t.Errorf("bound a different form: %+v", ch)
+	}
+}
