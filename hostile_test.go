@@ -40,7 +40,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	elicitBin = filepath.Join(dir, "elicit")
-	if out, err := exec.Command("go", "build", "-o", elicitBin, ".").CombinedOutput(); err != nil {
+	if bin := os.Getenv("ELICIT_TEST_BINARY"); bin != "" {
+		elicitBin = bin // another build: to see a test fail without its fix
+	} else if out, err := exec.Command("go", "build", "-o", elicitBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building elicit: %v\n%s", err, out)
 		os.Exit(1)
 	}
@@ -101,11 +103,26 @@ func startPTY(t *testing.T, scenario string, args ...string) *terminal {
 // stdout and stderr stays.
 func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
 	t.Helper()
+	return startPTYKeeping(t, cmd, 0)
+}
+
+// startPTYKeeping is startPTYWith keeping only about the last keep bytes
+// of the output (0: all of it), for runs that print hundreds of MB.
+func startPTYKeeping(t *testing.T, cmd *exec.Cmd, keep int) *terminal {
+	t.Helper()
 	// The terminal becomes the controlling one through stdout: stdin may
 	// be a file of input.
 	f, err := pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 32, Cols: 100}, &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// pty's ioctls leave the master in blocking mode, where Close waits for
+	// the reader below, so the terminal never hangs up: a non-blocking
+	// duplicate is closed at once (closing the window, in the tests that
+	// do).
+	if fd, err := syscall.Dup(int(f.Fd())); err == nil && syscall.SetNonblock(fd, true) == nil {
+		f.Close()
+		f = os.NewFile(uintptr(fd), f.Name())
 	}
 	tm := &terminal{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
 	go func() {
@@ -115,6 +132,9 @@ func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
 			n, err := f.Read(buf)
 			tm.mu.Lock()
 			tm.out.Write(buf[:n])
+			if keep > 0 && tm.out.Len() > 2*keep {
+				tm.out.Next(tm.out.Len() - keep)
+			}
 			tm.mu.Unlock()
 			if err != nil {
 				return

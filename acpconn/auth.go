@@ -60,9 +60,14 @@ type AuthMethod struct {
 	// Command is what a terminal method runs (argv), Env what it adds to
 	// the environment. For a method whose description only says "run `x`
 	// in the terminal", Command is read from it and Derived is true.
+	// Command is built from the agent's own command line, wrapper and all
+	// (see loginCommand); Guess is true when elicit cannot know it is
+	// right (a wrapper that hides how the agent takes its arguments), and
+	// the user should see it and may edit it before it runs.
 	Command []string
 	Env     map[string]string
 	Derived bool
+	Guess   bool
 	// Vars are what an env_var method needs; Link where to get them.
 	Vars []AuthVar
 	Link string
@@ -125,7 +130,8 @@ func parseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
 		switch {
 		case am.Terminal != nil:
 			t := am.Terminal
-			m = AuthMethod{ID: t.Id, Name: t.Name, Kind: AuthTerminal, Command: append(agentBinary(argv), t.Args...), Env: stringMap(t.Env)}
+			m = AuthMethod{ID: t.Id, Name: t.Name, Kind: AuthTerminal, Env: stringMap(t.Env)}
+			m.Command, m.Guess = loginCommand(argv, t.Args, true)
 			desc, meta = t.Description, t.Meta
 		case am.EnvVar != nil:
 			e := am.EnvVar
@@ -153,8 +159,8 @@ func parseAuthMethods(methods []acp.AuthMethod, argv []string) []AuthMethod {
 			m.Description = sanitize.Line(*desc)
 		}
 		if m.Kind == AuthAgent {
-			if cmd := CommandIn(m.Description, argv); cmd != nil {
-				m.Kind, m.Command, m.Derived = AuthTerminal, cmd, true
+			if tm, ok := TextMethod(m.Description, argv); ok {
+				m.Kind, m.Command, m.Derived, m.Guess = AuthTerminal, tm.Command, true, tm.Guess
 			}
 		}
 		m.Name = sanitize.Line(m.Name)
@@ -169,16 +175,16 @@ func legacyAuth(m *AuthMethod, meta map[string]any, argv []string) {
 	if ta, ok := meta["terminal-auth"].(map[string]any); ok {
 		cmd, _ := ta["command"].(string)
 		if cmd == "" {
-			m.Command = agentBinary(argv)
+			m.Command, m.Guess = loginCommand(argv, strings1(ta["args"]), false)
 		} else {
-			m.Command = []string{cmd}
+			m.Command, m.Guess = namedCommand(argv, cmd, strings1(ta["args"]))
 		}
-		m.Command = append(m.Command, strings1(ta["args"])...)
 		m.Kind, m.Env = AuthTerminal, stringMap(anyMap(ta["env"]))
 		return
 	}
 	if t, _ := meta["type"].(string); t == "terminal" {
-		m.Kind, m.Command, m.Env = AuthTerminal, append(agentBinary(argv), strings1(meta["args"])...), stringMap(anyMap(meta["env"]))
+		m.Command, m.Guess = loginCommand(argv, strings1(meta["args"]), false)
+		m.Kind, m.Env = AuthTerminal, stringMap(anyMap(meta["env"]))
 		return
 	}
 	if _, ok := meta["api-key"]; ok {
@@ -189,26 +195,39 @@ func legacyAuth(m *AuthMethod, meta map[string]any, argv []string) {
 // backquoted finds `a command` in a sentence.
 var backquoted = regexp.MustCompile("`([^`\n]{1,200})`")
 
-// CommandIn reads a sign-in command from a sentence that asks the user to
+// commandIn reads a sign-in command from a sentence that asks the user to
 // run it in a terminal ("Run `opencode auth login` in the terminal",
-// "Please run `auggie login` from your terminal"). The program is looked
-// up next to the agent's binary first, then on PATH; nil when the sentence
+// "Please run `auggie login` from your terminal"), run as the agent is:
+// when the program it names is the agent's own, through the agent's
+// command line, wrapper and all (`env HOME=/x opencode acp` gives
+// `env HOME=/x opencode auth login`); otherwise the program is looked up
+// next to the agent's binary first, then on PATH. Nil when the sentence
 // names no command.
-func CommandIn(text string, argv []string) []string {
+func commandIn(text string, argv []string) []string {
+	m, _ := TextMethod(text, argv)
+	return m.Command
+}
+
+// TextMethod is the terminal sign-in a sentence asks for (see commandIn):
+// false when it names no command. Its Guess is set when the program it
+// names is not in the agent's command line and that line has more than
+// the agent's binary: elicit cannot tell what the wrapper would have done.
+func TextMethod(text string, argv []string) (AuthMethod, bool) {
 	low := strings.ToLower(text)
 	if !strings.Contains(low, "terminal") || !strings.Contains(low, "run") {
-		return nil
+		return AuthMethod{}, false
 	}
 	mt := backquoted.FindStringSubmatch(text)
 	if mt == nil {
-		return nil
+		return AuthMethod{}, false
 	}
 	fields := strings.Fields(mt[1])
 	if len(fields) == 0 {
-		return nil
+		return AuthMethod{}, false
 	}
-	fields[0] = resolveNear(fields[0], argv)
-	return fields
+	m := AuthMethod{Name: "Sign in", Kind: AuthTerminal, Derived: true}
+	m.Command, m.Guess = namedCommand(argv, fields[0], fields[1:])
+	return m, true
 }
 
 // resolveNear finds prog in the agent binary's directory (an npm
@@ -230,28 +249,6 @@ func resolveNear(prog string, argv []string) string {
 		return p
 	}
 	return prog
-}
-
-// launchers run a package by name; the agent binary is the launcher with
-// the package ("npx @x/agent"), not the launcher alone.
-var launchers = map[string]bool{"npx": true, "bunx": true, "pnpx": true, "uvx": true}
-
-// agentBinary is the part of the agent command that names the agent
-// itself, without its own arguments: argv[0], or a launcher with its flags
-// and the package.
-func agentBinary(argv []string) []string {
-	if len(argv) == 0 {
-		return nil
-	}
-	if !launchers[filepath.Base(argv[0])] {
-		return []string{argv[0]}
-	}
-	for i := 1; i < len(argv); i++ {
-		if !strings.HasPrefix(argv[i], "-") {
-			return append([]string(nil), argv[:i+1]...)
-		}
-	}
-	return append([]string(nil), argv...)
 }
 
 func strings1(v any) []string {
@@ -315,8 +312,9 @@ func (c *Conn) Authenticate(ctx context.Context, id string) error {
 }
 
 // AuthenticateKey runs an api-key method: the key goes in authenticate's
-// _meta["api-key"], never anywhere else.
+// _meta["api-key"], never anywhere else (the --log trace redacts it).
 func (c *Conn) AuthenticateKey(ctx context.Context, id, key string) error {
+	c.tracer.hide(key)
 	return c.authenticate(ctx, id, map[string]any{"api-key": key})
 }
 
@@ -324,7 +322,7 @@ func (c *Conn) authenticate(ctx context.Context, id string, meta map[string]any)
 	if m, ok := c.findAuthMethod(id); ok && m.Kind == AuthTerminal {
 		return ErrTerminalMethod
 	}
-	_, err := acp.SendRequest[acp.AuthenticateResponse](c.rpc, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})
+	_, err := sendRequest[acp.AuthenticateResponse](c, ctx, acp.AgentMethodAuthenticate, acp.AuthenticateRequest{MethodId: id, Meta: meta})
 	if err != nil {
 		if IsAuthRequired(err) {
 			return readable(err) // still IsAuthRequired, and worded

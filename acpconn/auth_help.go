@@ -59,6 +59,10 @@ func AuthMethodsIn(err error, argv []string) []AuthMethod {
 	return parseAuthMethods(ms, argv)
 }
 
+// GuessNote says why a guessed sign-in command (AuthMethod.Guess) needs a
+// look before it runs.
+const GuessNote = "check it first: elicit cannot tell how the agent's command line passes arguments on"
+
 // SignInHelp is one line for someone who cannot be asked (-p): the agent's
 // reason and, for each terminal method, the exact command to run.
 func SignInHelp(err error, methods []AuthMethod) string {
@@ -70,9 +74,12 @@ func SignInHelp(err error, methods []AuthMethod) string {
 	for _, m := range methods {
 		switch m.Kind {
 		case AuthTerminal:
-			fmt.Fprintf(&b, "\n  %s: run  %s", m.Name, m.CommandLine())
+			fmt.Fprintf(&b, "\n  %s: run %s", m.Name, m.CommandLine())
 			if env := m.EnvList(); len(env) > 0 {
-				fmt.Fprintf(&b, "  (with %s)", sanitize.Line(strings.Join(env, " ")))
+				fmt.Fprintf(&b, " (with %s)", sanitize.Line(strings.Join(env, " ")))
+			}
+			if m.Guess {
+				b.WriteString(" (" + GuessNote + ")")
 			}
 		case AuthEnvVar:
 			names := make([]string, 0, len(m.Vars))

@@ -49,6 +49,11 @@ type Config struct {
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
 	// Notice: what the user can do (say, "run with --approve").
 	WritesRefusedWhy string
+	// Terminals decides the agent's terminal/create requests (the zero
+	// value runs them, each reported in a Notice).
+	Terminals TerminalPolicy
+	// TerminalsRefusedWhy ends a refusal's message, as WritesRefusedWhy.
+	TerminalsRefusedWhy string
 	// AllowWrites are paths (globs relative to the session directory, or
 	// directories) the user lets the agent write although they run code
 	// later (CodeRisk): --allow-write.
@@ -103,8 +108,12 @@ type Conn struct {
 	// cancelling is set from CancelTurn to the next prompt: a request the
 	// agent withdraws meanwhile was withdrawn because of the cancel.
 	cancelling atomic.Bool
-	terms      terminals  // terminal/* (terminal.go)
-	strays     strayLines // stdout lines that are not JSON-RPC (stdout.go)
+	terms      terminals     // terminal/* (terminal.go)
+	termSrv    termServer    // terminal/* requests in order (terminal_serve.go)
+	metaTerms  metaTerminals // the agents' _meta terminal extension (terminal_meta.go)
+	fsBudget   budget        // what fs requests in flight may hold (budget.go)
+	answers    answerCount   // answers handed to the SDK and picked up (answers.go)
+	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 
@@ -288,6 +297,7 @@ func (c *Conn) Close() ExitInfo {
 		c.closeTerminals()
 		c.link.stop()
 		close(c.closed)
+		c.fsBudget.close()
 		if c.fsRoot != nil {
 			c.fsRoot.Close()
 		}

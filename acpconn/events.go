@@ -2,6 +2,7 @@ package acpconn
 
 import (
 	"encoding/json"
+	"time"
 
 	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
@@ -53,9 +54,16 @@ type ToolCall struct {
 	// Diffs are the call's file edits in full, for a diff view; each is
 	// also summarised in Content. They replace the old ones when set.
 	Diffs []Diff
-	// Terminals are the ids of the terminals (terminal/create) whose
-	// output the call shows; see TerminalOutput.
+	// Terminals are the ids of the terminals whose output the call shows
+	// (terminal/create, or the agents' _meta terminal extension); see
+	// TerminalOutput.
 	Terminals []string
+	// Elapsed is how long the agent says the call has been running (its
+	// progress beats, Claude Code's elapsedTimeSeconds); 0 when this update
+	// says nothing of it.
+	Elapsed time.Duration
+
+	meta *termMeta // the _meta terminal extension, turned into TerminalOutput events
 }
 
 // Diff is a file edit of a tool call: the path and the whole text before

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
@@ -55,6 +56,7 @@ type FileAccess struct {
 	Bytes    int  // bytes read or written
 	Lines    int  // lines read
 	Created  bool // the write created the file
+	Missing  bool // the read found no such file: answered as an empty one
 	Old, New string
 	OldBytes int64 // the size before a write
 	TooLarge bool  // Old or New is over MaxDiffBytes: not carried, too large to diff
@@ -133,6 +135,14 @@ func (c *Conn) fsError(attempt, rel string, err error) *acp.RequestError {
 	return acp.NewInternalError(map[string]any{"error": err.Error()})
 }
 
+// missing says whether a read failed only because the file (or a
+// directory on its way) does not exist: not a refusal (outside the
+// session, not a regular file), not another I/O error.
+func missing(err error) bool {
+	var r errRefused
+	return errors.Is(err, fs.ErrNotExist) && !errors.As(err, &r)
+}
+
 func (c *Conn) readTextFile(ctx context.Context, p acp.ReadTextFileRequest) (acp.ReadTextFileResponse, *acp.RequestError) {
 	if !c.knownSession(string(p.SessionId), "fs/read_text_file") {
 		return acp.ReadTextFileResponse{}, invalidParams("sessionId", "unknown session")
@@ -149,6 +159,14 @@ func (c *Conn) readTextFile(ctx context.Context, p acp.ReadTextFileRequest) (acp
 		text, lines, err := readLines(c.fsRoot, rel, p.Line, p.Limit)
 		return got{text, lines}, err
 	})
+	if missing(err) {
+		// A file inside the session that does not exist yet reads as empty,
+		// as Zed answers: agents read a file before they create it, and
+		// gemini-cli cannot tell an error for a missing file from any
+		// other (it fails the write). The spec says nothing of such reads.
+		c.emit(FileAccess{Op: "read", Path: sanitize.Line(rel), Missing: true})
+		return acp.ReadTextFileResponse{Content: ""}, nil
+	}
 	if err != nil {
 		return acp.ReadTextFileResponse{}, c.fsError("read", rel, err)
 	}

@@ -29,6 +29,8 @@ func hostileSeeds() []string {
 		n(`{"sessionUpdate":"tool_call","toolCallId":` + q("id") + `,"title":` + q("t") + `,"kind":` + q("k") + `,"status":` + q("s") +
 			`,"content":[{"type":"content","content":{"type":"text","text":` + q("c") + `}},{"type":"diff","path":` + q("p") + `,"oldText":` + q("o") + `,"newText":` + q("n") + `},{"type":"terminal","terminalId":` + q("term") + `}],"locations":[{"path":` + q("l") + `,"line":3}]}`),
 		n(`{"sessionUpdate":"tool_call_update","toolCallId":` + q("id") + `,"title":` + q("t") + `,"status":` + q("s") + `}`),
+		n(`{"sessionUpdate":"tool_call_update","toolCallId":"t","_meta":{"terminal_info":{"terminal_id":` + q("ti") + `},"terminal_output":{"terminal_id":"t","data":` + q("out") +
+			`},"terminal_output_delta":{"terminal_id":"t","data":` + q("delta") + `},"terminal_exit":{"terminal_id":"t","exit_code":null,"signal":` + q("sig") + `}}}`),
 		n(`{"sessionUpdate":"plan","entries":[{"content":` + q("c") + `,"priority":` + q("p") + `,"status":` + q("s") + `}]}`),
 		n(`{"sessionUpdate":"available_commands_update","availableCommands":[{"name":` + q("n") + `,"description":` + q("d") + `}]}`),
 		n(`{"sessionUpdate":"current_mode_update","currentModeId":` + q("m") + `}`),

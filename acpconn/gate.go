@@ -49,7 +49,12 @@ func newGate(c *Conn) *gate {
 // inbound lines: see scan.go).
 func (g *gate) sent(line []byte) {
 	f, err := scanFrame(line)
-	if err != nil || f.id == nil || f.method == "" {
+	if err != nil || f.id == nil {
+		return
+	}
+	if f.method == "" { // an answer: what its request took is free again
+		key, _ := numericKey(f.id)
+		g.c.fsBudget.answered(key)
 		return
 	}
 	g.mu.Lock()
@@ -75,6 +80,9 @@ func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, metho
 			g.noteOnce("idless "+f.method, fmt.Sprintf("refused %s sent without an id: a request needs one to be answered", sanitize.Line(f.method)))
 			return nil, false, false, false
 		}
+		if f.method == "$/cancel_request" {
+			g.c.cancelTerminalWait(line) // the SDK does not see terminal requests
+		}
 		return line, true, f.method != "$/cancel_request", true
 	case f.method != "":
 		if !served[f.method] {
@@ -86,6 +94,16 @@ func (g *gate) inspect(line []byte, f frame, err error) (out []byte, pass, metho
 			g.c.tracer.note("refused " + f.method + ": " + why)
 			g.reply(f.id, -32601, "Method not found: "+why)
 			return nil, false, false, false
+		}
+		if strings.HasPrefix(f.method, "terminal/") { // handled in order (terminal_serve.go)
+			g.c.serveTerminal(f.id, f.method, line)
+			return nil, false, false, false
+		}
+		if strings.HasPrefix(f.method, "fs/") { // see budget.go
+			key, _ := numericKey(f.id)
+			if !g.c.fsBudget.take(key, fsWeight(f.method, line)) {
+				return nil, false, false, false
+			}
 		}
 		if f.method == "session/request_permission" {
 			g.c.approvals.passedOne() // in stream order: writes after it wait for it
@@ -107,6 +125,9 @@ func (g *gate) response(line []byte, f frame) (out []byte, pass, method, note bo
 		delete(g.outstanding, key)
 	}
 	g.mu.Unlock()
+	if ok { // an answer to a request we await goes to the SDK either way
+		g.c.answers.pass()
+	}
 	switch {
 	case ok && isNumber:
 		if m == "session/new" { // once a session: its result is decoded here

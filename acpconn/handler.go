@@ -15,7 +15,8 @@ import (
 // it (see throttledReader.waitNotifications).
 const orderWait = 2 * time.Second
 
-// handle dispatches everything the agent sends. The SDK calls it for
+// handle dispatches everything the agent sends but terminal/* requests
+// (the gate hands those to terminal_serve.go). The SDK calls it for
 // notifications one at a time, in order, and for each request at once on
 // a goroutine of its own, so requests can overtake notifications. The SDK
 // has decoded the line's envelope (a decode elicit cannot remove without
@@ -32,10 +33,6 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		c.reader.waitNotifications(orderWait)
 	case acp.ClientMethodFsReadTextFile, acp.ClientMethodFsWriteTextFile:
 		defer c.reader.release()
-	case acp.ClientMethodTerminalCreate, acp.ClientMethodTerminalOutput, acp.ClientMethodTerminalWaitForExit,
-		acp.ClientMethodTerminalKill, acp.ClientMethodTerminalRelease:
-		c.reader.release() // wait_for_exit may wait long: counted as handled now
-		return c.terminalRequest(ctx, method, params)
 	default: // notifications (the gate answers requests this client does not serve)
 		defer c.reader.noteHandled()
 		defer c.reader.release()
@@ -52,7 +49,17 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		}
 		c.toolUpdate(sid, ev) // a finished tool call's approvals end
 		linked := c.linkTerminals(ev)
-		c.emit(ev)
+		ev, outputs := c.terminalEvents(ev)
+		if tc, ok := ev.(ToolCall); ok && !tc.New {
+			// An update's output and exit come before its status: the
+			// command ended, then the call completed.
+			outputs = append(outputs, ev)
+		} else {
+			outputs = append([]Event{ev}, outputs...)
+		}
+		for _, o := range outputs {
+			c.emit(o)
+		}
 		for _, t := range linked {
 			c.release(t)
 		}

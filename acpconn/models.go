@@ -217,7 +217,7 @@ func (st *SessionState) setOption(id, value string) {
 // setModel switches the session's model with the unstable
 // session/set_model (agents that list models in the models field).
 func (c *Conn) setModel(ctx context.Context, id string) error {
-	_, err := acp.SendRequest[acp.UnstableSetSessionModelResponse](c.rpc, ctx, acp.AgentMethodSessionSetModel, acp.UnstableSetSessionModelRequest{SessionId: acp.SessionId(c.SessionID()), ModelId: acp.UnstableModelId(id)})
+	_, err := sendRequest[acp.UnstableSetSessionModelResponse](c, ctx, acp.AgentMethodSessionSetModel, acp.UnstableSetSessionModelRequest{SessionId: acp.SessionId(c.SessionID()), ModelId: acp.UnstableModelId(id)})
 	if err != nil {
 		return c.describe("session/set_model", err)
 	}

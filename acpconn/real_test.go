@@ -49,13 +49,15 @@ func TestSignInShapesAreRead(t *testing.T) {
 	for _, m := range c.AuthMethods() {
 		got[m.ID] = m
 	}
+	// The agent's whole command line (here the test binary and its flag),
+	// with the method's arguments after it.
 	want := map[string]struct {
 		kind AuthKind
 		cmd  []string
 	}{
-		"claude-ai-login": {AuthTerminal, []string{self, "--cli", "auth", "login", "--claudeai"}},
+		"claude-ai-login": {AuthTerminal, []string{self, "-test.run=^$", "--cli", "auth", "login", "--claudeai"}},
 		"copilot-login":   {AuthTerminal, []string{"/opt/copilot/copilot", "login"}},
-		"openai":          {AuthTerminal, []string{self, "--auth-type=openai"}},
+		"openai":          {AuthTerminal, []string{self, "-test.run=^$", "--auth-type=openai"}},
 		"opencode-login":  {AuthTerminal, []string{"opencode", "auth", "login"}},
 		"codex-api-key":   {AuthEnvVar, nil},
 		"gemini-api-key":  {AuthAPIKey, nil},
@@ -176,11 +178,11 @@ func TestAgentReasonAndSignInHelp(t *testing.T) {
 		t.Errorf("readable: %q", got)
 	}
 	auggie := &acp.RequestError{Code: -32000, Message: "Authentication required: Auggie does not currently support authenticating over ACP. Please run `auggie login` from your terminal then try again."}
-	if cmd := CommandIn(auggie.Message, []string{"/bin/auggie", "--acp"}); !reflect.DeepEqual(cmd, []string{"auggie", "login"}) && !reflect.DeepEqual(cmd, []string{"/bin/auggie", "login"}) {
+	if cmd := commandIn(auggie.Message, []string{"/bin/auggie", "--acp"}); !reflect.DeepEqual(cmd, []string{"auggie", "login"}) && !reflect.DeepEqual(cmd, []string{"/bin/auggie", "login"}) {
 		t.Errorf("auggie's command: %q", cmd)
 	}
 	help := SignInHelp(auggie, []AuthMethod{{Name: "Log in", Kind: AuthTerminal, Command: []string{"copilot", "login", "it's"}}})
-	for _, s := range []string{"Auggie does not currently support", "run  copilot login 'it'\\''s'"} {
+	for _, s := range []string{"Auggie does not currently support", "Log in: run copilot login 'it'\\''s'"} {
 		if !strings.Contains(help, s) {
 			t.Errorf("help lacks %q:\n%s", s, help)
 		}

@@ -30,7 +30,7 @@ type SessionState struct {
 func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
 	var resp acp.NewSessionResponse
 	err := c.stage(ctx, "session/new", func(ctx context.Context) (err error) {
-		resp, err = acp.SendRequest[acp.NewSessionResponse](c.rpc, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+		resp, err = sendRequest[acp.NewSessionResponse](c, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
 		return err
 	})
 	if err != nil {
@@ -63,7 +63,7 @@ func (c *Conn) StartPrompt(text string) {
 	c.cancelling.Store(false)
 	sid := c.SessionID()
 	go func() {
-		resp, err := acp.SendRequest[acp.PromptResponse](c.rpc, context.Background(), acp.AgentMethodSessionPrompt, acp.PromptRequest{
+		resp, err := sendRequest[acp.PromptResponse](c, context.Background(), acp.AgentMethodSessionPrompt, acp.PromptRequest{
 			SessionId: acp.SessionId(sid),
 			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
 		})
@@ -141,7 +141,7 @@ func bounded(ctx context.Context) (context.Context, context.CancelFunc) {
 func (c *Conn) SetMode(ctx context.Context, id string) error {
 	ctx, cancel := bounded(ctx)
 	defer cancel()
-	_, err := acp.SendRequest[acp.SetSessionModeResponse](c.rpc, ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(c.SessionID()), ModeId: acp.SessionModeId(id)})
+	_, err := sendRequest[acp.SetSessionModeResponse](c, ctx, acp.AgentMethodSessionSetMode, acp.SetSessionModeRequest{SessionId: acp.SessionId(c.SessionID()), ModeId: acp.SessionModeId(id)})
 	if err != nil {
 		return c.describe("session/set_mode", err)
 	}
@@ -160,7 +160,7 @@ func (c *Conn) setConfigOption(ctx context.Context, opt ConfigOption, value stri
 	} else {
 		req.ValueId = &acp.SetSessionConfigOptionValueId{SessionId: sid, ConfigId: acp.SessionConfigId(opt.ID), Value: acp.SessionConfigValueId(value)}
 	}
-	resp, err := acp.SendRequest[acp.SetSessionConfigOptionResponse](c.rpc, ctx, acp.AgentMethodSessionSetConfigOption, req)
+	resp, err := sendRequest[acp.SetSessionConfigOptionResponse](c, ctx, acp.AgentMethodSessionSetConfigOption, req)
 	if err != nil {
 		return nil, c.describe("session/set_config_option", err)
 	}

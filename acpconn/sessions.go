@@ -52,7 +52,7 @@ func (c *Conn) ListSessions(ctx context.Context) ([]SessionSummary, error) {
 	var out []SessionSummary
 	var cursor *string
 	for page := 0; page < maxListPages; page++ {
-		resp, err := acp.SendRequest[acp.ListSessionsResponse](c.rpc, ctx, acp.AgentMethodSessionList, acp.ListSessionsRequest{Cwd: &cwd, Cursor: cursor})
+		resp, err := sendRequest[acp.ListSessionsResponse](c, ctx, acp.AgentMethodSessionList, acp.ListSessionsRequest{Cwd: &cwd, Cursor: cursor})
 		if err != nil {
 			if IsAuthRequired(err) {
 				return nil, readable(err)
@@ -101,7 +101,7 @@ func (c *Conn) OpenSession(ctx context.Context, id string, replay bool) (st Sess
 // resumeSession takes up session id without its history (session/resume).
 func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id)
-	resp, err := acp.SendRequest[acp.ResumeSessionResponse](c.rpc, ctx, acp.AgentMethodSessionResume, acp.ResumeSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
+	resp, err := sendRequest[acp.ResumeSessionResponse](c, ctx, acp.AgentMethodSessionResume, acp.ResumeSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
 	if err != nil {
 		c.adopt(prev)
 		if IsAuthRequired(err) {
@@ -116,7 +116,7 @@ func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, erro
 // (session/load): the replay arrives as events, like a live turn.
 func (c *Conn) loadSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id) // the replay is about this session: it is ours from now
-	resp, err := acp.SendRequest[acp.LoadSessionResponse](c.rpc, ctx, acp.AgentMethodSessionLoad, acp.LoadSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
+	resp, err := sendRequest[acp.LoadSessionResponse](c, ctx, acp.AgentMethodSessionLoad, acp.LoadSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
 	if err != nil {
 		c.adopt(prev)
 		if IsAuthRequired(err) {
@@ -136,7 +136,7 @@ func (c *Conn) CloseSession(ctx context.Context) error {
 	if id == "" || !c.SessionCaps().Close {
 		return nil
 	}
-	_, err := acp.SendRequest[acp.CloseSessionResponse](c.rpc, ctx, acp.AgentMethodSessionClose, acp.CloseSessionRequest{SessionId: acp.SessionId(id)})
+	_, err := sendRequest[acp.CloseSessionResponse](c, ctx, acp.AgentMethodSessionClose, acp.CloseSessionRequest{SessionId: acp.SessionId(id)})
 	if err != nil {
 		return c.describe("session/close", err)
 	}

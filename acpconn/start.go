@@ -69,6 +69,8 @@ func connect(ctx context.Context, cfg Config, l link, tr *tracer, root, alias st
 	c.out = &outWriter{w: l.sink(), tracer: c.tracer, gate: c.gate}
 	c.reader = newThrottledReader(l.lines(), c.closed, c.tracer.line)
 	c.reader.filter = c.gate.inspect
+	c.answers.init()
+	c.reader.atEOF = func() { c.answers.settle(5*time.Second, c.closed) }
 	c.reader.stray = c.stray
 	c.rpc = acp.NewConnection(c.handle, c.out, c.reader)
 	c.rpc.SetLogger(c.tracer.logger())
@@ -127,7 +129,8 @@ func sessionRoot(dir string) (root, alias string, err error) {
 func (c *Conn) initialize(ctx context.Context) error {
 	fs, term := c.offersFS(), c.offersTerminal()
 	caps := acp.ClientCapabilities{Fs: acp.FileSystemCapabilities{ReadTextFile: fs, WriteTextFile: fs}, Terminal: term,
-		Auth: acp.AuthCapabilities{Terminal: c.cfg.Remote == nil}} // terminal sign-in (auth.go): a command of this machine
+		Auth: acp.AuthCapabilities{Terminal: c.cfg.Remote == nil}, // terminal sign-in (auth.go): a command of this machine
+		Meta: terminalMetaCaps()}                                  // the agents' terminal extension (terminal_meta.go): display only, so remote agents too
 	el := &acp.ElicitationCapabilities{}
 	if !c.cfg.NoForm {
 		el.Form = &acp.ElicitationFormCapabilities{}
@@ -139,7 +142,7 @@ func (c *Conn) initialize(ctx context.Context) error {
 		caps.Elicitation = el // in ACP an empty object would mean no mode at all
 	}
 	title := "elicit"
-	resp, err := acp.SendRequest[acp.InitializeResponse](c.rpc, ctx, acp.AgentMethodInitialize, acp.InitializeRequest{
+	resp, err := sendRequest[acp.InitializeResponse](c, ctx, acp.AgentMethodInitialize, acp.InitializeRequest{
 		ProtocolVersion:    acp.ProtocolVersionNumber,
 		ClientCapabilities: caps,
 		ClientInfo:         &acp.Implementation{Name: "elicit", Title: &title, Version: orDefault(c.cfg.ClientVersion, "dev")},

@@ -2,6 +2,8 @@ package acpconn
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"sync/atomic"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
@@ -18,6 +20,11 @@ func (AgentOutput) event() {}
 // only in the --log trace, and one notice says so.
 const maxOutputLines = 200
 
+// maxOutputLine is how much of one stray line is shown: with
+// maxOutputLines, what an agent's stray output can make the UI hold
+// (200 lines of up to 10 MiB each were 2 GB).
+const maxOutputLine = 2 << 10
+
 // strayLines counts the stray lines shown, per connection.
 type strayLines struct{ n atomic.Int64 }
 
@@ -31,7 +38,11 @@ func (c *Conn) stray(line []byte) {
 	}
 	switch n := c.strays.n.Add(1); {
 	case n <= maxOutputLines:
-		c.emit(AgentOutput{Line: sanitize.Line(string(t))})
+		shown := sanitize.Line(string(t[:min(len(t), maxOutputLine)]))
+		if len(t) > maxOutputLine {
+			shown = fmt.Sprintf("%s… [a line of %d bytes, cut]", strings.ToValidUTF8(shown, ""), len(t))
+		}
+		c.emit(AgentOutput{Line: shown})
 	case n == maxOutputLines+1:
 		c.emit(Notice{Text: "the agent keeps printing lines that are not ACP messages; the rest are only in the --log trace"})
 	}

@@ -1,9 +1,6 @@
 package acpconn
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -12,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	acp "github.com/coder/acp-go-sdk"
 
@@ -20,9 +16,24 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
+// MaxOutputLimit is the most of a terminal's output kept, whatever
+// outputByteLimit the agent sets (a larger one is clamped: the tail is
+// kept, as the spec says for any limit); it is also what is kept when the
+// agent sets none. A command printing gigabytes costs this much.
+const MaxOutputLimit = 1 << 20
+
 // DefaultOutputLimit is how many bytes of a terminal's output are kept
 // when the agent sets no outputByteLimit.
-const DefaultOutputLimit = 4 << 20
+const DefaultOutputLimit = MaxOutputLimit
+
+// MaxTerminals is how many terminals the agent may hold at once (created
+// and not released); more are refused until it releases one. With
+// MaxOutputLimit, it bounds what all terminals together keep.
+const MaxTerminals = 32
+
+// streamPiece is the most of a command's output one TerminalOutput event
+// carries, so the events waiting for the UI stay small.
+const streamPiece = 8 << 10
 
 // killGrace is how long a terminal's process group has between SIGTERM
 // and SIGKILL.
@@ -57,77 +68,32 @@ type terminals struct {
 
 // terminal is one command: its process group and the output it kept.
 type terminal struct {
-	id    string
-	g     *procgroup.Group
-	limit int
-	done  chan struct{} // closed once the process was waited for and its output read
-	read  chan struct{} // closed once its output reached end of file
+	id   string
+	g    *procgroup.Group
+	done chan struct{} // closed once the process was waited for and its output read
+	read chan struct{} // closed once its output reached end of file
 	// exited is closed once the process was waited for; drained once the
 	// reader has read everything it wrote (see readTerminal).
 	exited, drained chan struct{}
 
-	mu        sync.Mutex
-	out       []byte
-	truncated bool
-	toolCall  string
-	exit      ExitInfo
-	link      termLink // output held until a tool call names the terminal
+	mu       sync.Mutex
+	out      *tail
+	toolCall string
+	exit     ExitInfo
+	link     termLink // output held until a tool call names the terminal
 }
 
-// terminalRequest serves terminal/create, output, wait_for_exit, kill and
-// release. Commands run under the session directory in a process group of
-// their own; every one is ended when it is released and when the
-// connection closes.
-func (c *Conn) terminalRequest(ctx context.Context, method string, params json.RawMessage) (any, *acp.RequestError) {
-	if method == acp.ClientMethodTerminalCreate {
-		var p acp.CreateTerminalRequest
-		if err := json.Unmarshal(params, &p); err != nil {
-			return nil, invalidParams("", err.Error())
-		}
-		return c.createTerminal(p)
-	}
-	var p struct {
-		TerminalID string `json:"terminalId"`
-	}
-	if err := json.Unmarshal(params, &p); err != nil || p.TerminalID == "" {
-		return nil, invalidParams("terminalId", "terminalId is required")
-	}
-	t := c.terms.get(p.TerminalID)
-	if t == nil {
-		return nil, invalidParams("terminalId", fmt.Sprintf("no terminal %q (never created, or released)", sanitize.ID(p.TerminalID)))
-	}
-	switch method {
-	case acp.ClientMethodTerminalOutput:
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		resp := acp.TerminalOutputResponse{Output: string(t.out), Truncated: t.truncated}
-		select {
-		case <-t.done:
-			st := exitStatus(t.exit)
-			resp.ExitStatus = &st
-		default:
-		}
-		return resp, nil
-	case acp.ClientMethodTerminalWaitForExit:
-		select {
-		case <-t.done:
-		case <-ctx.Done():
-			return nil, acp.NewRequestCancelled(nil)
-		}
-		st := exitStatus(t.exit)
-		return acp.WaitForTerminalExitResponse{ExitCode: st.ExitCode, Signal: st.Signal}, nil
-	case acp.ClientMethodTerminalKill:
-		t.kill()
-		return acp.KillTerminalResponse{}, nil
-	}
-	c.terms.remove(t.id)
-	t.kill()
-	return acp.ReleaseTerminalResponse{}, nil
-}
-
+// createTerminal serves terminal/create: the command runs under the
+// session directory, through the connection's lifecycle (a session of its
+// own: no terminal; ended when released, when the connection closes, and
+// with elicit at the latest). Every command is reported in a Notice before
+// it starts; under TerminalsRefused none starts.
 func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestError) {
 	if p.Command == "" {
 		return nil, invalidParams("command", "command is required")
+	}
+	if !c.knownSession(string(p.SessionId), "terminal/create") {
+		return nil, invalidParams("sessionId", "unknown session")
 	}
 	dir := c.root
 	if p.Cwd != nil && *p.Cwd != "" {
@@ -156,8 +122,22 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 		if *p.OutputByteLimit < 0 {
 			return nil, invalidParams("outputByteLimit", "outputByteLimit must not be negative")
 		}
-		limit = *p.OutputByteLimit
+		limit = min(*p.OutputByteLimit, MaxOutputLimit)
 	}
+	shown := commandLine(p, dir, c.root)
+	if c.cfg.Terminals == TerminalsRefused {
+		why := "the user did not allow the agent's commands"
+		if c.cfg.TerminalsRefusedWhy != "" {
+			why += " (" + c.cfg.TerminalsRefusedWhy + ")"
+		}
+		c.emit(Notice{Text: "refused the agent's command " + shown + ": " + why, Error: true})
+		return nil, invalidParams("command", "refused: "+why)
+	}
+	if n := c.terms.count(); n >= MaxTerminals {
+		c.emit(Notice{Text: fmt.Sprintf("refused the agent's command %s: it holds %d terminals it has not released", shown, n), Error: true})
+		return nil, invalidParams("command", fmt.Sprintf("refused: %d terminals are open; release one first (terminal/release)", n))
+	}
+	c.emit(Notice{Text: "the agent runs " + shown})
 	cmd := exec.Command(p.Command, p.Args...)
 	cmd.Dir, cmd.Env = dir, env
 	r, w, err := os.Pipe()
@@ -170,13 +150,14 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 		w.Close()
 		return nil, acp.NewInternalError(map[string]any{"error": "the connection is closing"})
 	}
-	g, err := procgroup.Default.Start(cmd) // its own group, ended with elicit at the latest
+	g, err := c.lc.Start(cmd) // its own session, ended with elicit at the latest
 	w.Close()
 	if err != nil {
 		r.Close()
+		c.emit(Notice{Text: "the agent's command " + shown + " did not start: " + sanitize.Line(err.Error()), Error: true})
 		return nil, acp.NewInternalError(map[string]any{"error": "start " + sanitize.Line(p.Command) + ": " + sanitize.Line(err.Error())})
 	}
-	t := &terminal{g: g, limit: limit, done: make(chan struct{}), read: make(chan struct{}),
+	t := &terminal{g: g, out: newTail(limit), done: make(chan struct{}), read: make(chan struct{}),
 		exited: make(chan struct{}), drained: make(chan struct{})}
 	id, ok := c.terms.add(t)
 	if !ok { // the connection closed meanwhile
@@ -229,14 +210,13 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 	defer close(t.read)
 	defer r.Close()
 	buf := make([]byte, 32<<10)
-	var hold []byte
+	var st streamer
+	emit := func(piece []byte) {
+		c.termEmit(t, TerminalOutput{TerminalID: t.id, Chunk: sanitize.Text(string(piece))})
+	}
 	got := func(b []byte) {
 		t.keep(b)
-		hold = append(hold, b...)
-		if cut := streamCut(hold); cut > 0 {
-			c.streamTerminal(t, hold[:cut])
-			hold = append(hold[:0:0], hold[cut:]...)
-		}
+		st.feed(b, emit)
 	}
 	drained := false
 	for {
@@ -252,10 +232,7 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 			}
 			_ = r.SetReadDeadline(time.Time{})
 			eof := drainPipe(r, buf, got)
-			if len(hold) > 0 {
-				c.streamTerminal(t, hold)
-				hold = hold[:0]
-			}
+			st.flush(emit)
 			drained = true
 			close(t.drained)
 			if eof {
@@ -264,51 +241,33 @@ func (c *Conn) readTerminal(t *terminal, r *os.File) {
 			continue
 		}
 		if err != nil {
-			if len(hold) > 0 {
-				c.streamTerminal(t, hold)
-			}
+			st.flush(emit)
 			return
 		}
 	}
 }
 
-// streamCut is how much of held output to stream now: up to the last line
-// break, or all but an unfinished character once too much is held.
-func streamCut(b []byte) int {
-	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-		return i + 1
-	}
-	if len(b) < streamHold {
-		return 0
-	}
-	i := len(b) - 1 // the start of the last character
-	for i > 0 && i > len(b)-utf8.UTFMax && !utf8.RuneStart(b[i]) {
-		i--
-	}
-	if utf8.FullRune(b[i:]) {
-		return len(b)
-	}
-	return i
-}
-
-func (c *Conn) streamTerminal(t *terminal, b []byte) {
-	c.termEmit(t, TerminalOutput{TerminalID: t.id, Chunk: sanitize.Text(string(b))})
-}
-
-// keep adds output, dropping from the beginning past the limit at a
-// character boundary, as the spec asks.
+// keep adds output to what the terminal keeps (its tail: see tail).
 func (t *terminal) keep(b []byte) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.out = append(t.out, b...)
-	if len(t.out) <= t.limit {
-		return
+	t.out.write(b)
+}
+
+// output is what terminal/output answers: the output kept, whether some
+// was dropped, and the exit status once the command ended.
+func (t *terminal) output() acp.TerminalOutputResponse {
+	t.mu.Lock()
+	b, truncated := t.out.bytes()
+	t.mu.Unlock()
+	resp := acp.TerminalOutputResponse{Output: string(b), Truncated: truncated}
+	select {
+	case <-t.done:
+		st := exitStatus(t.exit)
+		resp.ExitStatus = &st
+	default:
 	}
-	drop := len(t.out) - t.limit
-	for drop < len(t.out) && !utf8.RuneStart(t.out[drop]) {
-		drop++
-	}
-	t.out, t.truncated = t.out[drop:], true
+	return resp
 }
 
 // kill ends the command's process group: SIGTERM, then SIGKILL after
@@ -401,6 +360,13 @@ func (ts *terminals) add(t *terminal) (string, bool) {
 	}
 	ts.byID[id] = t
 	return id, true
+}
+
+// count is how many terminals are held (created and not released).
+func (ts *terminals) count() int {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	return len(ts.byID)
 }
 
 func (ts *terminals) get(id string) *terminal {

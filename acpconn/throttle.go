@@ -42,6 +42,8 @@ type throttledReader struct {
 	// classifies what it passes as classify would (see gate.inspect).
 	filter func(line []byte, f frame, err error) (out []byte, pass, method, notification bool)
 	stray  func(line []byte) // sees every line; reports those that are not JSON-RPC
+	// atEOF runs before the end of file is handed on (see answerCount).
+	atEOF func()
 
 	mu      sync.Mutex
 	cond    *sync.Cond
@@ -166,6 +168,9 @@ func (t *throttledReader) Read(p []byte) (int, error) {
 			t.err = err
 			if err == io.EOF {
 				t.drain(5 * time.Second)
+				if t.atEOF != nil {
+					t.atEOF()
+				}
 			}
 			if len(line) == 0 {
 				return 0, err

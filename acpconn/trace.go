@@ -13,10 +13,48 @@ import (
 )
 
 // tracer writes the protocol trace of --log: every line each way, with a
-// timestamp and direction, plus the SDK's own diagnostics.
+// timestamp and direction, plus the SDK's own diagnostics. A secret it
+// was told of (an API key sent in authenticate) is written as
+// [redacted], wherever it appears.
 type tracer struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu      sync.Mutex
+	w       io.Writer
+	secrets [][]byte // as they appear on the wire: JSON-escaped, unquoted
+}
+
+// redactedMark replaces a secret in the trace.
+var redactedMark = []byte("[redacted]")
+
+// hide makes the trace redact s from now on.
+func (t *tracer) hide(s string) {
+	if s == "" {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, form := range secretForms(s) {
+		t.secrets = append(t.secrets, form)
+	}
+}
+
+// secretForms are s as it may appear in a line: as it is, and escaped in
+// a JSON string.
+func secretForms(s string) [][]byte {
+	forms := [][]byte{[]byte(s)}
+	if q, err := json.Marshal(s); err == nil && len(q) >= 2 && string(q[1:len(q)-1]) != s {
+		forms = append(forms, q[1:len(q)-1])
+	}
+	return forms
+}
+
+// redact replaces every secret in b; the caller holds mu.
+func (t *tracer) redact(b []byte) []byte {
+	for _, s := range t.secrets {
+		if bytes.Contains(b, s) {
+			b = bytes.ReplaceAll(b, s, redactedMark)
+		}
+	}
+	return b
 }
 
 func newTracer(w io.Writer) *tracer { return &tracer{w: w} }
@@ -34,6 +72,7 @@ func (t *tracer) line(dir string, b []byte) {
 	now := time.Now().UTC().Format("15:04:05.000")
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	b = t.redact(b)
 	switch {
 	case inert(b) && json.Valid(b):
 		fmt.Fprintf(t.w, "%s %s %s\n", now, dir, b)
@@ -81,7 +120,7 @@ type lockedWriter struct{ t *tracer }
 func (l lockedWriter) Write(p []byte) (int, error) {
 	l.t.mu.Lock()
 	defer l.t.mu.Unlock()
-	if _, err := l.t.w.Write(append([]byte("sdk: "), p...)); err != nil {
+	if _, err := l.t.w.Write(l.t.redact(append([]byte("sdk: "), p...))); err != nil {
 		return 0, err
 	}
 	return len(p), nil

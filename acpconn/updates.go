@@ -91,7 +91,11 @@ func decodeUpdateSDK(params json.RawMessage) (Event, error) {
 	default:
 		return UnknownUpdate{Kind: sanitize.Line(disc.Kind)}, nil
 	}
-	return updateEvent(u, disc.Kind), nil
+	ev := updateEvent(u, disc.Kind)
+	if tc, ok := ev.(ToolCall); ok {
+		ev = withMeta(tc, metaOf(n.Update)) // as decodeWire reads _meta
+	}
+	return ev, nil
 }
 
 // updateEvent is the event for an update the SDK's types hold.

@@ -125,6 +125,18 @@ var wireCases = []string{
 	`{"sessionId":"s","update":{"sessionUpdate":"mystery","x":1}}`, `{"sessionId":"s","update":null}`, `{"sessionId":"s"}`,
 	`{"sessionId":5,"update":{"sessionUpdate":"plan","entries":[]}}`, `{"update":{"sessionUpdate":"plan","entries":null,"_meta":5}}`,
 	`{"sessionId":"s","update":{"SessionUpdate":"plan","entries":[]}}`,
+	// The agents' _meta terminal extension, as claude-agent-acp and codex-acp send it, and odd shapes of it.
+	`{"sessionId":"s","update":{"_meta":{"claudeCode":{"toolName":"Bash"},"terminal_info":{"terminal_id":"toolu_1"}},"toolCallId":"toolu_1","sessionUpdate":"tool_call","status":"pending","title":"Terminal","kind":"execute","content":[{"type":"terminal","terminalId":"toolu_1"}]}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call","toolCallId":"c","status":"in_progress","_meta":{"terminal_info":{"terminal_id":"c","cwd":"/x"}}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"c","_meta":{"terminal_output":{"terminal_id":"c","data":"line 2\n"}}}}`,
+	`{"sessionId":"s","update":{"_meta":{"terminal_output_delta":{"terminal_id":"t","data":"a\u001b[31mb"}},"toolCallId":"t","sessionUpdate":"tool_call_update"}}`,
+	`{"sessionId":"s","update":{"_meta":{"claudeCode":{"toolName":"Bash"},"terminal_exit":{"terminal_id":"t","exit_code":0,"signal":null}},"toolCallId":"t","sessionUpdate":"tool_call_update","status":"completed"}}`,
+	`{"sessionId":"s","update":{"_meta":{"terminal_exit":{"terminal_id":"t","exit_code":null,"signal":"SIGTERM"}},"toolCallId":"t","sessionUpdate":"tool_call_update"}}`,
+	`{"sessionId":"s","update":{"_meta":{"terminal_exit":{"terminal_id":"t","exit_code":1.5}},"toolCallId":"t","sessionUpdate":"tool_call_update"}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","status":"in_progress","_meta":{"claudeCode":{"toolName":"Bash","toolResponse":{"elapsedTimeSeconds":7.25}}}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","_meta":{"claudeCode":{"toolResponse":"text"},"terminal_info":"t","terminal_output":{"data":5},"terminal_exit":[]}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","_meta":{"Terminal_Info":{"terminal_id":"u"},"terminal_output_delta":null}}}`,
+	`{"sessionId":"s","update":{"sessionUpdate":"tool_call_update","toolCallId":"t","_meta":null}}`,
 }
 
 // The one pass gives what the SDK's path gives, for every update it reads.

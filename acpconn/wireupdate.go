@@ -22,7 +22,7 @@ type wireUpdate struct {
 	SessionID string `json:"sessionId"`
 	Update    struct {
 		Kind              string                    `json:"sessionUpdate"`
-		Meta              jsonObject                `json:"_meta"`
+		Meta              *metaWire                 `json:"_meta"`
 		Content           updateContent             `json:"content"`
 		MessageID         *string                   `json:"messageId"`
 		ToolCallID        acp.ToolCallId            `json:"toolCallId"`
@@ -43,18 +43,6 @@ type wireUpdate struct {
 
 // errShape fails the one pass for a member it leaves to the SDK's path.
 var errShape = errors.New("left to the SDK's decoding")
-
-// jsonObject accepts what a map[string]any accepts (an object or null)
-// without building the map: _meta is never read.
-type jsonObject struct{}
-
-// UnmarshalJSON implements json.Unmarshaler.
-func (*jsonObject) UnmarshalJSON(b []byte) error {
-	if b = bytes.TrimSpace(b); len(b) > 0 && (b[0] == '{' || b[0] == 'n') {
-		return nil
-	}
-	return errShape
-}
 
 // updateContent is the content member, whose shape depends on the kind: a
 // content block for a chunk (a text block read the way decodeChunk reads
@@ -150,5 +138,9 @@ func decodeWire(params json.RawMessage) (ev Event, sessionID string, ok bool) {
 	case "usage_update":
 		su.UsageUpdate = &acp.SessionUsageUpdate{Cost: u.Cost, Size: u.Size, Used: u.Used}
 	}
-	return updateEvent(su, u.Kind), w.SessionID, true
+	ev = updateEvent(su, u.Kind)
+	if tc, ok := ev.(ToolCall); ok {
+		ev = withMeta(tc, u.Meta.meta()) // _meta: the agents' terminal extension
+	}
+	return ev, w.SessionID, true
 }

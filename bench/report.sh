@@ -72,6 +72,24 @@ keys_row() { # keys_row MODE SIZE
 	printf '%-8s %-7s %5s %6s %7s %7s %7s %7s %9s  %s\n' "$1" "$2" "${KEYS_RUNS["$1 $2"]:-0}/$((${KEYS_RUNS["$1 $2"]:-0} + ${FAILS["keys $1|$2"]:-0}))" \
 		"$n" "$(keys_pct "$f" 50)" "$(keys_pct "$f" 90)" "$(keys_pct "$f" 99)" "$(keys_pct "$f" 100)" "$ratio" "$(keys_runs_p99 "$1" "$2")"
 }
+# idle_builds: the idle figures of the two builds side by side: the
+# checkout's (go.work, the patched renderer) and go install's (GOWORK=off,
+# upstream bubbletea, which redraws 60 times a second while idle).
+idle_builds() {
+	[[ -n ${IDLE["idle, go install"]:-} ]] || return 0
+	local what k s c s2 c2
+	echo
+	echo "== idle, the two builds: wake-ups (context switches of all threads) per second and CPU %, over 10 s =="
+	printf '%-26s  %-30s  %-30s\n' "" "checkout (go.work, patched)" "go install (upstream ${UPSTREAM_TEA:-})"
+	for what in "idle" "idle, form open"; do
+		k="$what, go install"
+		[[ -n ${IDLE[$what]:-} && -n ${IDLE[$k]:-} ]] || continue
+		read -r s c <<<"${IDLE[$what]}"
+		read -r s2 c2 <<<"${IDLE[$k]}"
+		printf '%-26s  %-30s  %-30s\n' "${what/idle/at the prompt}" "$s/s, $c %" "$s2/s, $c2 %"
+	done
+}
+
 keys_report() {
 	[[ -d ${KEYS_DIR:-/nonexistent} ]] || return 0 # the keys group did not run
 	local m s
@@ -212,6 +230,7 @@ report() {
 		target "$key: context switches per second" "$s" "<= 5" 5
 		target "$key: CPU %" "$c" "< 0.1" 0.099
 	done
+	idle_builds
 	for s in 100x32 200x60; do
 		keys_target "keys during lines 100000 flood, $s: p99 ms" flood "$s"
 	done

@@ -74,6 +74,17 @@ echo "building elicit and the bench programs into $tmp ..."
 	echo "build failed" >&2
 	exit 1
 }
+# The idle group compares the checkout's build (go.work: the patched
+# bubbletea in third_party/) with the build go install makes (no
+# workspace: upstream bubbletea, as go.mod requires it).
+if [[ " $ONLY " == *" idle "* ]]; then
+	echo "building elicit without the workspace (GOWORK=off: upstream bubbletea) ..."
+	(cd "$root" && GOWORK=off go build -o "$tmp/elicit-upstream" .) || {
+		echo "GOWORK=off build failed" >&2
+		exit 1
+	}
+	UPSTREAM_TEA="$(cd "$root" && GOWORK=off go list -m -f '{{.Version}}' charm.land/bubbletea/v2)"
+fi
 cd "$tmp" || exit 1
 have_tmux=1
 command -v tmux >/dev/null || have_tmux=0
@@ -239,16 +250,17 @@ run_pair() { # run_pair NAME PROMPT NOUI_FORMS CHECK CHECK_ARG
 	done
 }
 
-# run_idle NAME [PROMPT]: elicit full screen at 100x32 on the demo agent,
-# ready (or showing the form PROMPT opens); context switches of all its
-# threads and its CPU over 10 s. Sets IDLE[NAME]="wakeups/s cpu%".
+# run_idle NAME BINARY [PROMPT]: elicit full screen (BINARY) at 100x32 on
+# the demo agent, ready (or showing the form PROMPT opens); context
+# switches of all its threads and its CPU over 10 s. Sets
+# IDLE[NAME]="wakeups/s cpu%".
 declare -A IDLE
 run_idle() {
-	local s0 s1 c0 c1
-	start_tmux 100 32 "exec $tmp/elicit"
+	local name=$1 bin=$2 prompt=${3:-} s0 s1 c0 c1
+	start_tmux 100 32 "exec $bin"
 	wait_status 31 "· ready" 1 30 || { t kill-server 2>/dev/null; return; }
-	if [[ -n ${2:-} ]]; then
-		t send-keys -t b -l -- "$2"
+	if [[ -n $prompt ]]; then
+		t send-keys -t b -l -- "$prompt"
 		t send-keys -t b Enter
 		wait_status 31 "question" 1 10 || { t kill-server 2>/dev/null; return; }
 	fi
@@ -256,7 +268,7 @@ run_idle() {
 	s0=$(switches "$pid") c0=$(cpu_ms "$pid")
 	nap 10
 	s1=$(switches "$pid") c1=$(cpu_ms "$pid")
-	IDLE[$1]="$(((s1 - s0) / 10)) $(awk -v c=$((c1 - c0)) 'BEGIN {printf "%.2f", c / 100}')"
+	IDLE[$name]="$(((s1 - s0) / 10)) $(awk -v c=$((c1 - c0)) 'BEGIN {printf "%.2f", c / 100}')"
 	t kill-server 2>/dev/null
 }
 
@@ -496,8 +508,10 @@ if want forms; then
 	run_pair "forms 2000" "/forms 2000" 2000 check_forms_p 2000
 fi
 if want idle && ((have_tmux)); then
-	run_idle "idle"
-	run_idle "idle, form open" "/form"
+	run_idle "idle" "$tmp/elicit"
+	run_idle "idle, form open" "$tmp/elicit" "/form"
+	run_idle "idle, go install" "$tmp/elicit-upstream"
+	run_idle "idle, form open, go install" "$tmp/elicit-upstream" "/form"
 fi
 if want start && ((have_tmux)); then
 	run_start

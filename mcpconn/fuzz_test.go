@@ -22,8 +22,15 @@ func FuzzObserveSchema(f *testing.F) {
 		if !json.Valid(schema) || bytes.TrimSpace(schema)[0] != '{' {
 			return
 		}
-		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
+		// The wire message as a server writes it: json.Marshal would also
+		// rewrite <, > and & inside the embedded schema (as \u003c...), and
+		// the claim must give back the bytes that were on the wire.
+		var enc bytes.Buffer
+		e := json.NewEncoder(&enc)
+		e.SetEscapeHTML(false)
+		_ = e.Encode(map[string]any{"jsonrpc": "2.0", "id": 7, "method": "elicitation/create",
 			"params": map[string]any{"message": message, "requestedSchema": json.RawMessage(schema)}})
+		msg := bytes.TrimSuffix(enc.Bytes(), []byte("\n"))
 		tap := lineTap{f: o.in}
 		tap.feed(append(msg, '\n'))
 		var wire struct { // what the SDK hands the handler

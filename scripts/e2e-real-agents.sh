@@ -231,12 +231,13 @@ check_claude() {
 		fail "claude: --resume did not load or resume; stderr: $(tail -c 400 "$work/claude.err")"
 	fi
 	check_claude_screen
+	check_claude_command
 
 	# Without a key the first prompt asks for sign-in: -p names the
 	# terminal login commands to run, exactly.
 	run_elicit claude-nokey hello ANTHROPIC_BASE_URL="$MOCK" -- claude-agent-acp
 	status=$?
-	if [ "$status" != 0 ] && grep -q 'run  claude-agent-acp --cli auth login' "$work/claude-nokey.err"; then
+	if [ "$status" != 0 ] && grep -q 'run claude-agent-acp --cli auth login' "$work/claude-nokey.err"; then
 		pass "claude: without a key, -p prints the login command to run"
 	else
 		fail "claude: no login command without a key (exit $status); stderr: $(tail -c 400 "$work/claude-nokey.err")"
@@ -305,6 +306,10 @@ check_claude_screen() {
 check_qwen() {
 	run_elicit qwen hello OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
 	expect_reply qwen $? "$HELLO"
+	FLAGS=(--approve)
+	run_elicit qwen-cmd 'run `echo hi`' OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
+	FLAGS=()
+	expect_breaks qwen-cmd run_shell_command
 }
 
 # check_opencode: opencode with a provider in OPENCODE_CONFIG_CONTENT.
@@ -312,6 +317,10 @@ check_opencode() {
 	local cfg='{"provider":{"mock":{"npm":"@ai-sdk/openai-compatible","name":"Mock","options":{"baseURL":"'"$MOCK"'/v1","apiKey":"mock"},"models":{"mock-model":{"name":"Mock model","tool_call":true}}}},"model":"mock/mock-model","small_model":"mock/mock-model","autoupdate":false,"share":"disabled"}'
 	run_elicit opencode hello "OPENCODE_CONFIG_CONTENT=$cfg" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 -- opencode acp
 	expect_reply opencode $? "$HELLO"
+	FLAGS=(--approve)
+	run_elicit opencode-cmd 'run `echo hi`' "OPENCODE_CONFIG_CONTENT=$cfg" OPENCODE_DISABLE_MODELS_FETCH=1 OPENCODE_DISABLE_AUTOUPDATE=1 -- opencode acp
+	FLAGS=()
+	expect_breaks opencode-cmd bash
 }
 
 # check_codex: codex-acp with a mock provider in CODEX_HOME/config.toml.
@@ -334,6 +343,7 @@ EOF
 	chmod 644 "$home/config.toml"
 	run_elicit codex hello CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
 	expect_reply codex $? "$HELLO"
+	check_codex_command "$home"
 }
 
 # check_gemini: gemini-cli with GOOGLE_GEMINI_BASE_URL at the mock (and any
@@ -341,6 +351,19 @@ EOF
 check_gemini() {
 	run_elicit gemini hello GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
 	expect_reply gemini $? "$HELLO"
+	# A new file: gemini reads the path first; a missing file inside the
+	# session reads as empty, and the write (allowed with --approve) creates it.
+	FLAGS=(--approve)
+	run_elicit gemini-write "write a file" GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --acp
+	local wstatus=$?
+	FLAGS=()
+	if [ "$wstatus" = 0 ] && grep -qxF "hello from the mock model" "$(session_dir gemini-write)/hello.txt" 2>/dev/null &&
+		grep -qF "the agent read hello.txt: a new file" "$work/gemini-write.err" && grep -qF "the agent created hello.txt" "$work/gemini-write.err"; then
+		pass "gemini: creates a new file (its read of the missing file answered empty)"
+	else
+		fail "gemini: no new file (exit $wstatus); stdout: $(head -c 300 "$work/gemini-write.out"); stderr: $(tail -c 400 "$work/gemini-write.err")"
+	fi
+	expect_breaks gemini-write write_file
 	# Without a key: -p gives gemini's own reason and the key method, and
 	# ends (no loop). The user chose API-key sign-in before (gemini keeps
 	# the choice in ~/.gemini/settings.json); with no choice saved and a
@@ -357,6 +380,155 @@ check_gemini() {
 	else
 		fail "gemini: no sign-in help without a key (exit $status); stderr: $(tail -c 400 "$work/gemini-nokey.err")"
 	fi
+}
+
+# expect_breaks NAME TOOL: the -p reply of NAME has its text before and
+# after the tool call as two paragraphs ("Calling TOOL." then "done: ..."),
+# and no message glued to the next (Claude Code's warning after a reply).
+expect_breaks() {
+	local name="$1" tool="$2" out
+	out="$(cat "$work/$name.out")"
+	if grep -qF "Calling $tool." <<<"$out" && [[ "$out" == *"Calling $tool."$'\n\n'"done: "* ]] && ! grep -qE '[a-z.]\*\*Warning' <<<"$out"; then
+		pass "$name: -p keeps its messages apart"
+	else
+		fail "$name: -p message breaks: $(head -c 400 "$work/$name.out" | od -c | head -8)"
+	fi
+}
+
+# screen_start NAME ENV=VALUE... -- AGENT...: a full-screen elicit with the
+# agent, as the agent user, in a tmux session of its own (120x40); sets
+# sock and logs.
+screen_start() {
+	local name="$1" dir path envs=() run="$work/$1-screen.sh"
+	shift
+	while [ "$1" != "--" ]; do envs+=("$(printf '%q' "$1")"); shift; done
+	shift
+	dir="$(session_dir "$name")"
+	logs="$(session_dir "$name-logs")"
+	path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
+	[ -n "$NODE_BIN" ] && path="$NODE_BIN:$path"
+	local as=()
+	[ "$(id -u)" = 0 ] && as=(setpriv --reuid="$AGENT_USER" --regid="$AGENT_USER" --init-groups)
+	printf '#!/bin/sh\nexec %s env -i HOME=%q PATH=%q TERM=xterm-256color NO_PROXY=127.0.0.1 %s %q --no-history --cwd %q --log %q %s -- %s\n' \
+		"${as[*]}" "$AGENT_HOME" "$path" "${envs[*]}" "$work/elicit" "$dir" "$logs/trace" "${SCREEN_FLAGS[*]:-}" "$*" >"$run"
+	chmod 755 "$run"
+	sock="elicit-real-$name-$$"
+	tmux -L "$sock" -f /dev/null new-session -d -s real -x 120 -y 40 "$run; sleep 60"
+	SCREEN_DIR="$dir"
+}
+
+# in_screen TEXT SECONDS: TEXT shows in the screen_start session in time;
+# when it does not, waited_for names it for the failure message.
+in_screen() {
+	local deadline=$((SECONDS + $2)) s
+	while ((SECONDS < deadline)); do
+		s="$(tmux -L "$sock" capture-pane -p -t real 2>&1)"
+		grep -qF -- "$1" <<<"$s" && return 0
+		sleep 0.3
+	done
+	waited_for="$1"
+	return 1
+}
+
+# screen_failure NAME: the failure message of a full-screen check.
+screen_failure() {
+	fail "$1: full screen: no \"$waited_for\" in time; screen: $(tmux -L "$sock" capture-pane -p -t real 2>&1 | grep -v '^ *$' | tail -20)"
+}
+
+screen_keys() { tmux -L "$sock" send-keys -t real "$@"; }
+screen_end() {
+	tmux -L "$sock" send-keys -t real C-c C-c
+	sleep 1
+	tmux -L "$sock" kill-server 2>/dev/null
+}
+SCREEN_FLAGS=()
+
+# check_claude_command: claude-agent-acp runs a command through the _meta
+# terminal extension: -p shows its extension on the wire (terminal_info,
+# terminal_output_delta, terminal_exit) and keeps the messages around the
+# tool call apart; the full screen shows the allowed call as running,
+# its running time, then its output and exit status.
+check_claude_command() {
+	local env=(ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock) cmd='for i in 1 2 3; do echo line $i; sleep 1; done' t
+	FLAGS=(--mode default --approve)
+	run_elicit claude-cmd "run \`$cmd\`" "${env[@]}" -- claude-agent-acp
+	local status=$?
+	FLAGS=()
+	t="$(session_dir claude-cmd-logs)/trace"
+	if [ "$status" = 0 ] && grep -qF '"terminal_output_delta":true' "$t" && grep -qF '"terminal_info":{"terminal_id"' "$t" &&
+		grep -qF '"terminal_output_delta":{"terminal_id"' "$t" && grep -qF '"terminal_exit":{"terminal_id"' "$t"; then
+		pass "claude: a command reported through the _meta terminal extension"
+	else
+		fail "claude: no _meta terminal extension on the wire (exit $status); stderr: $(tail -c 300 "$work/claude-cmd.err")"
+	fi
+	expect_breaks claude-cmd Bash
+
+	command -v tmux >/dev/null || { echo "SKIP claude command on the full screen: tmux is not installed"; return; }
+	SCREEN_FLAGS=(--mode default)
+	screen_start claude-cmd-screen ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock -- claude-agent-acp
+	SCREEN_FLAGS=()
+	local ok=1
+	in_screen "ready" 90 || ok=0
+	[ $ok = 1 ] && { screen_keys -l "run \`for i in 1 2 3 4 5 6; do echo line \$i; sleep 1; done\`"; screen_keys Enter; }
+	[ $ok = 1 ] && { in_screen "Yes" 60 || ok=0; }
+	[ $ok = 1 ] && { sleep 2; screen_keys 1 Enter; } # the keyboard idle, the question takes the keys
+	[ $ok = 1 ] && { in_screen "[execute] running" 30 || ok=0; }
+	[ $ok = 1 ] && { in_screen "line 6" 60 && in_screen "[exit status 0]" 10 && in_screen "completed · " 10 || ok=0; }
+	if [ $ok = 1 ]; then
+		pass "claude: full screen, an allowed command reads running, then its output and exit status"
+	else
+		screen_failure claude
+	fi
+	screen_end
+}
+
+# check_codex_command: codex-acp streams a command's output live through
+# the _meta extension: the full screen shows its early lines while the
+# command still runs (one screen holds line 2 and not yet line 6, printed
+# 4 s later), then the exit status; -p keeps the messages around the tool
+# call apart (codex-acp sends no message ids). Full access: its sandbox
+# needs bubblewrap, and without it codex reports no tool call at all. The
+# command stays under codex's yield (10 s): a command that outlives it is
+# reported no more once the turn ends.
+check_codex_command() {
+	local home="$1"
+	FLAGS=(--mode full-access)
+	run_elicit codex-cmd 'run `echo hi`' CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
+	FLAGS=()
+	expect_breaks codex-cmd exec_command
+	command -v tmux >/dev/null || { echo "SKIP codex on the full screen: tmux is not installed"; return; }
+	SCREEN_FLAGS=(--mode full-access) # no sandbox: bubblewrap is not installed here
+	screen_start codex-screen CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
+	SCREEN_FLAGS=()
+	local ok=1
+	in_screen "ready" 90 || ok=0
+	[ $ok = 1 ] && { screen_keys -l 'run `for i in 1 2 3 4 5 6; do echo line $i; sleep 1; done`'; screen_keys Enter; }
+	[ $ok = 1 ] && { in_screen "line 2" 60 || ok=0; }
+	local s
+	s="$(tmux -L "$sock" capture-pane -p -t real)"
+	if [ $ok = 1 ] && grep -qF "line 6" <<<"$s"; then
+		waited_for="line 2 without line 6 (the output came at once, not live)"
+		ok=0
+	fi
+	[ $ok = 1 ] && { in_screen "line 6" 30 && in_screen "done: " 30 || ok=0; }
+	if [ $ok = 1 ]; then
+		pass "codex: full screen, a command's output streams live"
+	else
+		screen_failure codex
+	fi
+	# Its exit: codex-acp sometimes loses the race between the command's end
+	# and the turn's (the mock answers at once), and then reports no exit.
+	# What it reports must show.
+	if grep -qF '"terminal_exit":{' "$logs/trace"; then
+		if in_screen "[exit status 0]" 10 && in_screen "completed · " 5; then
+			pass "codex: full screen, the exit status codex-acp reported"
+		else
+			screen_failure codex
+		fi
+	elif [ $ok = 1 ]; then
+		echo "note: codex: codex-acp reported no exit for the command this time (its end came after the turn's)"
+	fi
+	screen_end
 }
 
 main() {

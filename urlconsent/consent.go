@@ -59,7 +59,9 @@ type Consent struct {
 	confirmed  bool   // the terminal read the copied URL back
 	failure    string // why the browser could not open it ("" before)
 	remote     bool   // over SSH: no browser here; show the QR code
-	refused    bool   // o was pressed on a URL that cannot open
+	qr         bool   // the QR view is up (qr_view.go)
+	pending    tea.Cmd
+	refused    bool // o was pressed on a URL that cannot open
 	action     Action
 	done       bool
 	fr         *dialog.Frame // scrolls what does not fit (consent_view.go)
@@ -134,15 +136,24 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	k := key.String()
+	if c.qr {
+		c.qrKey(k)
+		cmd := c.pending
+		c.pending = nil
+		return cmd
+	}
 	if c.confirming {
 		switch k {
-		case "left", "right", "tab", "shift+tab":
+		case "left", "right": // not Tab: see below
 			c.sure = !c.sure
 		case "enter":
-			if c.sure {
-				c.finish(Open)
-			} else {
+			switch {
+			case !c.sure:
 				c.confirming = false
+			case c.remote: // no browser here: the QR code is how it opens
+				c.confirming, c.qr = false, true
+			default:
+				c.finish(Open)
 			}
 		case "esc", "ctrl+c":
 			c.confirming, c.sure = false, false
@@ -153,10 +164,13 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	c.refused = false
+	// Buttons move with ←/→ only. Tab is the key that gives a docked
+	// question the keys ("tab to answer"), so pressed once more it must not
+	// select Open (Tab then Enter would open the URL).
 	switch k {
-	case "left", "shift+tab":
+	case "left":
 		c.sel = (max(c.sel, 0) + c.buttons() - 1) % c.buttons()
-	case "right", "tab":
+	case "right":
 		c.sel = (c.sel + 1) % c.buttons()
 	case "enter":
 		return c.press(c.sel)
@@ -184,6 +198,10 @@ func (c *Consent) press(b int) tea.Cmd {
 			c.confirming, c.sure = true, false
 			return nil
 		}
+		if c.remote {
+			c.qr = true
+			return nil
+		}
 		c.finish(Open)
 	case btnCopy:
 		if u := c.copyText(); u != "" {
@@ -202,11 +220,15 @@ func (c *Consent) finish(a Action) { c.action, c.done = a, true }
 
 // OpenFailed shows the screen again after the browser could not open the
 // URL: the reason, the "I opened it myself" button, and (over SSH, remote)
-// the QR code. A high-risk URL's confirmation is over: the screen comes
-// back with no button selected, so opening again takes both steps again.
+// the QR view (see SetRemote). A high-risk URL's confirmation is over: the
+// screen comes back with no button selected, so opening again takes both
+// steps again.
 func (c *Consent) OpenFailed(reason string, remote bool) {
-	c.failure, c.remote, c.done, c.action, c.sel = reason, remote, false, "", -1
+	c.failure, c.done, c.action, c.sel = reason, false, "", -1
 	c.confirming, c.sure = false, false
+	if remote {
+		c.SetRemote()
+	}
 }
 
 // copyText is what c copies: the analysed URL, or the input made visible

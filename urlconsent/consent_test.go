@@ -137,14 +137,19 @@ func TestConsentCopyUsesOSC52(t *testing.T) {
 	}
 }
 
-// Over SSH the browser cannot start: the screen shows the QR code, and
-// Open becomes "I opened it myself", which answers accept without opening.
+// Over SSH the browser cannot start: the QR view comes up, Esc goes back
+// to the screen, which offers "I opened it myself", which answers accept
+// without opening.
 func TestConsentRemoteShowsQR(t *testing.T) {
 	c := NewConsent(urlcheck.Analyze("https://example.com/login"), Header{}, nil, 0, nil)
 	c.OpenFailed(ErrRemote.Error(), true)
+	if v := ansi.Strip(c.View()); !c.QRShown() || !strings.Contains(v, "▀") {
+		t.Fatalf("no QR view:\n%s", v)
+	}
+	c.Update(press("esc"))
 	v := ansi.Strip(c.View())
-	if !strings.Contains(v, "▀") || !strings.Contains(v, "I opened it myself") {
-		t.Fatalf("no QR code or no way to say it was opened:\n%s", v)
+	if c.QRShown() || !strings.Contains(v, "I opened it myself") || !strings.Contains(v, "QR code") {
+		t.Fatalf("no way to say it was opened:\n%s", v)
 	}
 	c.Update(press("left")) // the last button
 	c.Update(press("enter"))
@@ -267,5 +272,33 @@ func TestConsentSetHeader(t *testing.T) {
 	c.SetHeader(Header{Agent: "a", Index: 2, Total: 3})
 	if !strings.Contains(ansi.Strip(c.View()), "(2 of 3)") {
 		t.Error("view does not show the new queue position")
+	}
+}
+
+// TestTabNeverOpens: Tab is the key that gives a docked question the keys
+// ("tab to answer"); pressed again on a consent screen that already has
+// them, then Enter, it must not open the URL (it used to select Open),
+// nor, on a high-severity URL, step onto "Open anyway".
+func TestTabNeverOpens(t *testing.T) {
+	tab, stab, enter := tea.KeyPressMsg{Code: tea.KeyTab}, tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}, tea.KeyPressMsg{Code: tea.KeyEnter}
+	for _, u := range []string{"https://example.com/login", "https://xn--80ak6aa92e.com/login"} {
+		for _, keys := range [][]tea.KeyPressMsg{{tab, enter}, {tab, tab, enter}, {stab, enter}, {tab, tab, tab, tab, enter}} {
+			c := NewConsent(urlcheck.Analyze(u), Header{}, nil, 0, nil)
+			for _, k := range keys {
+				c.Update(k)
+			}
+			if a, done := c.Done(); done && (a == Open || a == OpenedByUser) {
+				t.Errorf("%s: %v opened it", u, keys)
+			}
+		}
+		// After → onto Open and Enter, a high-severity URL asks again with
+		// Go back selected: Tab must not step onto Open anyway.
+		c := NewConsent(urlcheck.Analyze(u), Header{}, nil, 0, nil)
+		for _, k := range []tea.KeyPressMsg{{Code: tea.KeyRight}, enter, tab, enter} {
+			c.Update(k)
+		}
+		if a, done := c.Done(); done && a == Open && strings.Contains(u, "xn--") {
+			t.Errorf("%s: tab stepped onto Open anyway", u)
+		}
 	}
 }

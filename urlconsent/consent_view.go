@@ -23,6 +23,9 @@ const labelWidth = 8
 // The message comes after the URL, so an agent cannot push the URL out of
 // sight with a long one.
 func (c *Consent) View() string {
+	if c.qr {
+		return c.qrView()
+	}
 	th := c.th
 	inner := max(c.width-4, 20) // border and padding
 	wrap := func(s string, w int) string { return ansi.Wrap(s, w, "") }
@@ -83,14 +86,11 @@ func (c *Consent) View() string {
 			c.drawButtons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
 		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner)
 	default:
-		if c.failure != "" {
+		switch {
+		case c.remote:
+			foot = append(foot, th.Warning.Render(wrap(c.qrNote(), inner)))
+		case c.failure != "":
 			foot = append(foot, th.Danger.Render(wrap("The browser could not be opened: "+sanitize.Line(c.failure), inner)))
-		}
-		if c.remote {
-			if qr, err := qrCode(c.report.URL, false); err == nil {
-				body = append(body, "", th.Muted.Render("Scan it with a phone, or copy it (c):"))
-				body = append(body, qr...)
-			}
 		}
 		switch {
 		case c.copied && c.confirmed:
@@ -101,7 +101,11 @@ func (c *Consent) View() string {
 		if c.refused || !r.Openable() {
 			foot = append(foot, th.Danger.Render(wrap("This URL cannot be opened: elicit opens only valid http and https links.", inner)))
 		}
-		foot = append(foot, c.drawButtons(buttonLabels[:c.buttons()], c.sel, inner))
+		labels := buttonLabels
+		if c.remote {
+			labels[btnOpen] = "QR code"
+		}
+		foot = append(foot, c.drawButtons(labels[:c.buttons()], c.sel, inner))
 		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"↑/↓", "scroll"}, {"esc", "cancel"}}, inner)
 	}
 	f.Body, f.Foot, f.Keys = body, foot, keys

@@ -27,8 +27,9 @@ var ErrNotOpenable = errors.New("urlconsent: only valid http and https URLs are 
 
 // ErrRemote is returned over SSH (SSH_CONNECTION or SSH_TTY set): a browser
 // started there would open on the remote machine, not in front of the
-// user, so none is started. Offer the URL to copy and as a QR code.
-var ErrRemote = errors.New("no browser over SSH: copy the URL or scan its QR code")
+// user, so none is started. The front end offers the URL to copy (and the
+// full screen as a QR code, when it fits one: see SetRemote).
+var ErrRemote = errors.New("no browser over SSH (it would open on the remote machine)")
 
 // ErrNoBrowser is returned when there is nothing to open a URL with.
 var ErrNoBrowser = errors.New("no browser: $BROWSER is not set and xdg-open was not found")
@@ -51,6 +52,9 @@ const DefaultSettle = 2 * time.Second
 
 var quietBrowser sync.Once
 
+// osGetenv is os.Getenv, for Remote.
+var osGetenv = os.Getenv
+
 // Open opens url if Analyze finds it a valid http or https URL. Over SSH
 // it returns ErrRemote without starting anything.
 func (o BrowserOpener) Open(url string) error {
@@ -62,7 +66,7 @@ func (o BrowserOpener) Open(url string) error {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	if getenv("SSH_CONNECTION") != "" || getenv("SSH_TTY") != "" {
+	if Remote(getenv) {
 		return ErrRemote
 	}
 	if b := getenv("BROWSER"); strings.TrimSpace(b) != "" {

@@ -86,7 +86,7 @@ func TestQRMatchesTheLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		code, _ := qr.Encode(u, qr.M)
+		code, _ := qr.Encode(u, qr.L)
 		n := code.Size + 2*quietZone
 		if len(plain) != (n+1)/2 {
 			t.Fatalf("%d rows for %d modules", len(plain), n)

@@ -35,9 +35,10 @@
 //     (--allow-write, where the agent may write files), addFileFlags
 //     (--config, --audit, --no-history,
 //     --top-domains), addAnswerFlags (--answers, --accept-defaults,
-//     --approve), addStartFlags (--resume, -c, --mode, --model) and
-//     addPromptFlags (-p, --timeout); a flag of its own goes in a group
-//     with inGroup, or stays in the plain "flags" section;
+//     --approve), addStartFlags (--resume, -c, --mode, --model,
+//     --api-key-env) and addPromptFlags (-p, --timeout); a flag of its
+//     own goes in a group with inGroup, or stays in the plain "flags"
+//     section;
 //   - has a name that config.Reserved lists (an agent may not take it:
 //     TestReservedNames checks the tree against it).
 //

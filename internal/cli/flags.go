@@ -134,20 +134,23 @@ type startOptions struct {
 	resumeSet   bool   // --resume or -c was given
 	continueRun bool   // -c
 	mode, model string
+	apiKeyEnv   string // --api-key-env: the variable's name, never the key
 }
 
-// addStartFlags adds --resume, -c/--continue, --mode and --model.
+// addStartFlags adds --resume, -c/--continue, --mode, --model and
+// --api-key-env.
 func addStartFlags(cmd *cobra.Command, o *startOptions) {
 	fs := cmd.Flags()
 	fs.StringVar(&o.resume, "resume", "", "take up the past session `ID` (alone: the most recent, as -c)")
 	fs.BoolVarP(&o.continueRun, "continue", "c", false, "take up the most recent session in the directory")
 	fs.StringVar(&o.mode, "mode", "", "set the session's mode at start (an `ID` or name the agent offers)")
 	fs.StringVar(&o.model, "model", "", "set the session's model at start (an `ID` or name the agent offers)")
-	inGroup(fs, groupSession, "resume", "continue", "mode", "model")
+	fs.StringVar(&o.apiKeyEnv, "api-key-env", "", "when the agent asks for sign-in, send the API key held in environment variable `NAME` (give the name, never the key)")
+	inGroup(fs, groupSession, "resume", "continue", "mode", "model", "api-key-env")
 	noFiles := func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	for _, n := range []string{"resume", "mode", "model"} {
+	for _, n := range []string{"resume", "mode", "model", "api-key-env"} {
 		_ = cmd.RegisterFlagCompletionFunc(n, noFiles)
 	}
 }

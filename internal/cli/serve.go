@@ -50,6 +50,7 @@ func newServeCommand(a *app) *cobra.Command {
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeAgents(a, &o.files.configFile),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			o.start.settle(cmd.Flags())
 			req, err := newSessionRequest(cmd, o, args)
 			if err != nil {
 				return err
@@ -65,6 +66,7 @@ func newServeCommand(a *app) *cobra.Command {
 	f.StringVar(&so.TLSCert, "tls-cert", "", "serve wss:// with this certificate `FILE`")
 	f.StringVar(&so.TLSKey, "tls-key", "", "the certificate's key `FILE`")
 	addPromptFlags(cmd, &o.prompt)
+	addStartFlags(cmd, &o.start)
 	f.BoolVar(&o.answers.approve, "approve", false, "with -p: allow the agent's tool calls and file writes (permissions are never shared)")
 	inGroup(f, groupAnswers, "approve")
 	addAgentFlags(cmd, &o.agent)
@@ -95,11 +97,17 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 	}
 	defer st.close()
 	defer procgroup.Default.Shutdown()
+	procgroup.HoldSignals() // see runSession
 	cfg, closeLog, code := agentConfig(o.agent, st.agent, stderr)
 	if code != 0 {
 		return code
 	}
 	defer closeLog()
+	start := o.start
+	keyEnv, err := apiKeyEnv(start.apiKeyEnv, st.agent)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
 	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
 	if o.prompt.prompt == "" && !tty {
 		return fail(exitUsage, errors.New("no terminal: use -p TEXT, and answer from elicit attach"))
@@ -115,18 +123,20 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 	if o.prompt.prompt != "" {
 		stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { procgroup.Default.Shutdown() })
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Approve: o.answers.approve, Timeout: o.prompt.timeout,
+			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv,
 			Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr, Remote: sv.Remote()})
 		stop()
 		return code
 	}
-	return a.serveScreen(cfg, st, sv, "shared: "+line)
+	return a.serveScreen(cfg, st, sv, "shared: "+line, start, keyEnv)
 }
 
 // serveScreen runs the full screen as one client of the host.
-func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line string) int {
+func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line string, start startOptions, keyEnv string) int {
 	w, h, _ := term.GetSize(os.Stdout.Fd())
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, NoColor: noColor(), Memory: st.memory, Notify: fullscreen.Notify(st.settings.Notify),
-		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line})
+		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
+		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 	p := newScreenProgram(m)
 	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
 	_, err := p.Run()

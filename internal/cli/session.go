@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync/atomic"
 	"syscall"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/term"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
@@ -102,6 +104,12 @@ func (a *app) runSession(req sessionRequest) int {
 	// process group is tracked from its spawn and ended here (SIGTERM,
 	// then SIGKILL), including one still starting or being restarted.
 	defer procgroup.Default.Shutdown()
+	// From here on no signal kills elicit outright: each front end handles
+	// the ones it ends on, and one that comes while the children are being
+	// ended (a closed terminal sends a second SIGHUP when its shell exits)
+	// must not cut the grace and the SIGKILL short; nor does SIGPIPE (a
+	// closed stdout is a write error).
+	procgroup.HoldSignals()
 	// A signal ends the agents first; the front end then sees its agent
 	// exit (or its start fail) and returns.
 	var caught atomic.Value
@@ -126,6 +134,10 @@ func (a *app) runSession(req sessionRequest) int {
 		return fail(exitUsage, answersError(o.answers.answers, err))
 	}
 	start := o.start
+	keyEnv, err := apiKeyEnv(start.apiKeyEnv, st.agent)
+	if err != nil {
+		return fail(exitUsage, err)
+	}
 	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
 	if o.prompt.prompt != "" || !tty {
 		if o.prompt.prompt == "" {
@@ -134,7 +146,7 @@ func (a *app) runSession(req sessionRequest) int {
 		stop := procgroup.TrapSignals(context.Background(), endAgents)
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Answers: answers, AcceptDefaults: o.answers.acceptDefaults,
 			Approve: o.answers.approve, Timeout: o.prompt.timeout, Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume,
-			Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr})
+			APIKeyEnv: keyEnv, Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr})
 		stop()
 		return signalled(code)
 	}
@@ -144,28 +156,50 @@ func (a *app) runSession(req sessionRequest) int {
 		screen = true
 	}
 	if screen {
-		if start.resumeSet || start.mode != "" || start.model != "" {
-			fmt.Fprintln(stderr, "elicit: the line session does not take --resume, -c, --mode or --model yet; starting a new session")
-		}
 		// SIGINT is the accessible session's own (it cancels a turn).
 		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt)
-		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory})
+		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory,
+			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 		signal.Stop(sig)
 		stop()
 		return signalled(code)
 	}
-	return a.fullScreen(cfg, req, st, answers)
+	return a.fullScreen(cfg, req, st, answers, keyEnv)
+}
+
+// apiKeyEnv is the variable holding the agent's API key: --api-key-env,
+// else the config's api_key_env. The flag's must be set (in elicit's
+// environment, or the agent's env table); the config's may be unset, for
+// an agent signed in already. The key is read only when the agent asks.
+func apiKeyEnv(flag string, agent resolvedAgent) (string, error) {
+	if flag == "" {
+		return agent.apiKeyEnv, nil
+	}
+	if !config.ValidEnvName(flag) {
+		// The value is not repeated: it may be the key itself.
+		return "", errors.New("--api-key-env takes the name of the environment variable that holds the key (letters, digits, '_'), never the key")
+	}
+	env := agent.env
+	if env == nil {
+		env = os.Environ()
+	}
+	for _, kv := range env {
+		if k, v, _ := strings.Cut(kv, "="); k == flag && v != "" {
+			return flag, nil
+		}
+	}
+	return "", fmt.Errorf("--api-key-env %s: %s is not set in the environment", flag, flag)
 }
 
 // fullScreen runs the full-screen front end.
-func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answers map[string]json.RawMessage) int {
+func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answers map[string]json.RawMessage, keyEnv string) int {
 	o := req.opts
 	w, h, _ := term.GetSize(os.Stdout.Fd()) // the first frame is drawn at once, at this size
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
-		Resume: o.start.resumeSet, ResumeID: o.start.resume, Width: w, Height: h})
+		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
 	p := newScreenProgram(m)
 	// A closed terminal (SIGHUP) would kill elicit at once: end the
 	// program instead, so the agents are ended below. (bubbletea handles

@@ -59,7 +59,9 @@ func newSessionsCommand(a *app) *cobra.Command {
 				return a.exit(code)
 			}
 			defer closeLog()
-			return a.exit(headless.RunSessions(headless.SessionsOptions{Agent: cfg, Stdout: textOut(a.stdout), Stderr: stderr}))
+			return a.exit(withSignals(func() int { // the agent, and what it left, end with the command
+				return headless.RunSessions(headless.SessionsOptions{Agent: cfg, Stdout: textOut(a.stdout), Stderr: stderr})
+			}))
 		},
 	}
 	addAgentFlags(cmd, &o.agent)

@@ -54,6 +54,7 @@ type resolvedAgent struct {
 	argv, env []string
 	dir       string
 	remote    remoteEntry // a named agent's url and its companions
+	apiKeyEnv string      // the config's api_key_env
 }
 
 // resolveAgent finds the agent: a name from the configuration or the
@@ -70,7 +71,7 @@ func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(s
 			}
 			return resolvedAgent{}, err
 		}
-		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd,
+		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd, apiKeyEnv: a.APIKeyEnv,
 			remote: remoteEntry{url: a.URL, tokenEnv: a.TokenEnv, ca: a.CA, transport: a.Transport}}, nil
 	case len(argv) > 0:
 		return resolvedAgent{name: argv[0], argv: argv}, nil

@@ -10,6 +10,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if name := os.Getenv(testAgentVar); name != "" {
+		runTestAgent(name) // a scripted agent (signin_test.go)
+		os.Exit(0)
+	}
 	// Help is as wide as fang draws it for a 100-column terminal, whatever
 	// runs the tests.
 	os.Setenv("__FANG_TEST_WIDTH", "100")

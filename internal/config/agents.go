@@ -39,6 +39,8 @@ type Agent struct {
 	// URL, TokenEnv, CA and Transport reach a remote agent instead of
 	// Command (see AgentEntry).
 	URL, TokenEnv, CA, Transport string
+	// APIKeyEnv names the variable holding its API key (api_key_env).
+	APIKeyEnv string
 }
 
 // Installed reports whether the agent's command was found; a remote
@@ -146,6 +148,7 @@ func (c *Config) where() string {
 func resolveEntry(name string, e AgentEntry) Agent {
 	a := resolve(name, e.Command, e.Env, e.Cwd, FromConfig)
 	a.URL, a.TokenEnv, a.CA, a.Transport = e.URL, e.TokenEnv, expandHome(e.CA), e.Transport
+	a.APIKeyEnv = e.APIKeyEnv
 	return a
 }
 

@@ -59,6 +59,11 @@ type AgentEntry struct {
 	CA string `toml:"ca"`
 	// Transport forces "ws" or "http" for URL; empty prefers WebSocket.
 	Transport string `toml:"transport"`
+	// APIKeyEnv (api_key_env) names the environment variable that holds
+	// the agent's API key: when the agent wants sign-in and offers an
+	// api-key method, the key is sent in authenticate (--api-key-env
+	// overrides it). The key itself never goes in the file.
+	APIKeyEnv string `toml:"api_key_env"`
 }
 
 // Hook is one [[hooks]] entry.
@@ -208,6 +213,13 @@ func keyString(k toml.Key) string {
 	return b.String()
 }
 
+// envName is what an environment variable's name may be.
+var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// ValidEnvName reports whether s can name an environment variable (as
+// api_key_env and --api-key-env must).
+func ValidEnvName(s string) bool { return envName.MatchString(s) }
+
 var (
 	hooksHeader = regexp.MustCompile(`^\s*\[\[\s*hooks\s*\]\]`)
 	agentHeader = regexp.MustCompile(`^\s*\[\s*agents\s*\.\s*"?([^\]"]+)"?\s*\]`)
@@ -247,6 +259,10 @@ func (c *Config) check(data []byte) error {
 			}
 		case !hasCommand:
 			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] has no command (or url)", name)}
+		}
+		if a.APIKeyEnv != "" && !ValidEnvName(a.APIKeyEnv) {
+			// The value is not repeated: it may be the key itself.
+			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] api_key_env is not a variable's name (letters, digits, '_'): it names the variable that holds the key, never the key", name)}
 		}
 	}
 	return nil

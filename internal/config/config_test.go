@@ -14,6 +14,7 @@ const sample = `# the issue's example
 [agents.claude]                  # ` + "`elicit claude`" + ` runs it
 command = ["claude-agent-acp"]
 env = { ANTHROPIC_BASE_URL = "http://127.0.0.1:8080" }
+api_key_env = "ELICIT_CLAUDE_KEY"
 
 [[hooks]]
 event = "Elicitation"            # or "ElicitationResult"
@@ -32,17 +33,17 @@ func TestParseSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := c.AgentEntries["claude"]
-	if len(a.Command) != 1 || a.Command[0] != "claude-agent-acp" || a.Env["ANTHROPIC_BASE_URL"] != "http://127.0.0.1:8080" {
+	if len(a.Command) != 1 || a.Command[0] != "claude-agent-acp" || a.Env["ANTHROPIC_BASE_URL"] != "http://127.0.0.1:8080" || a.APIKeyEnv != "ELICIT_CLAUDE_KEY" {
 		t.Errorf("agent = %+v", a)
 	}
 	if len(c.Hooks) != 2 {
 		t.Fatalf("hooks = %+v", c.Hooks)
 	}
 	h := c.Hooks[0]
-	if h.Event != Elicitation || h.Agent != "claude*" || h.Deadline() != 10*time.Second || h.Line != 6 {
+	if h.Event != Elicitation || h.Agent != "claude*" || h.Deadline() != 10*time.Second || h.Line != 7 {
 		t.Errorf("hook 0 = %+v", h)
 	}
-	if c.Hooks[1].Deadline() != DefaultHookTimeout || c.Hooks[1].Line != 12 {
+	if c.Hooks[1].Deadline() != DefaultHookTimeout || c.Hooks[1].Line != 13 {
 		t.Errorf("hook 1 = %+v", c.Hooks[1])
 	}
 }
@@ -69,6 +70,7 @@ func TestParseErrors(t *testing.T) {
 		{"agent no command", "[agents.x]\nenv = {A = \"b\"}\n", 1, "[agents.x] has no command"},
 		{"reserved name", "\n[agents.history]\ncommand = [\"x\"]\n", 2, "sub-command"},
 		{"bad name", "[agents.\"a b\"]\ncommand = [\"x\"]\n", 1, `agent name "a b"`},
+		{"a key, not its variable", "\n[agents.x]\ncommand = [\"x\"]\napi_key_env = \"sk-123\"\n", 2, "api_key_env is not a variable's name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -186,5 +188,14 @@ func TestLoadMissing(t *testing.T) {
 	}
 	if _, err := LoadDefault(); err == nil || !strings.Contains(err.Error(), "config.toml:1: unknown key") {
 		t.Errorf("LoadDefault of a bad file: %v", err)
+	}
+}
+
+// A key written where its variable's name goes is refused without being
+// repeated: the error is printed on the terminal.
+func TestAPIKeyEnvNotEchoed(t *testing.T) {
+	_, err := Parse([]byte("[agents.x]\ncommand = [\"x\"]\napi_key_env = \"sk-zq9-secret\"\n"), "c.toml")
+	if err == nil || strings.Contains(err.Error(), "zq9") {
+		t.Fatalf("err = %v", err)
 	}
 }

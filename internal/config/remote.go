@@ -2,11 +2,7 @@ package config
 
 import (
 	"net/url"
-	"regexp"
 )
-
-// envName is what a variable name may be (POSIX: letters, digits, '_').
-var envName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // checkRemote says what is wrong with a remote agent's entry, or "". The
 // transport's own rules (https off loopback, no credentials in the URL)
@@ -24,7 +20,7 @@ func checkRemote(a AgentEntry) string {
 	if u.User != nil {
 		return "url: no credentials in the URL; put the token in an environment variable and name it with token_env"
 	}
-	if a.TokenEnv != "" && !envName.MatchString(a.TokenEnv) {
+	if a.TokenEnv != "" && !ValidEnvName(a.TokenEnv) {
 		return "token_env is not a variable name: give the name of the variable that holds the token, not the token (it is not shown here)"
 	}
 	switch a.Transport {

@@ -31,6 +31,7 @@ func commandTable() []command {
 		{"legacy", "", "Fail the prompt with the legacy -32042 until a URL flow is done, then answer it", (*turn).legacyCommand},
 		{"bad", "", "Send malformed elicitations and report how the client refused them", (*turn).badCommand},
 		{"slow", "", "Stream for 30 seconds, so you can cancel it", (*turn).slowCommand},
+		{"later", "[seconds]", "Wait, then ask for an edit (default 5 s: time to press Ctrl+Z, or to go elsewhere)", (*turn).laterCommand},
 		{"flood", "N", "Stream N message chunks as fast as possible (benchmark)", (*turn).floodCommand},
 		{"forms", "N", "Ask N small forms in a row and count the answers (benchmark)", (*turn).formsBench},
 		{"exit", "[code]", "Exit the agent process mid-turn with that code (default 1)", (*turn).exitCommand},
@@ -115,6 +116,22 @@ func (t *turn) slowCommand(string) error {
 		}
 	}
 	return t.sayNow("\nDone, nobody cancelled me.\n")
+}
+
+// laterCommand waits the given seconds (5 by default, at most 600), then
+// asks what /edit asks.
+func (t *turn) laterCommand(arg string) error {
+	n, err := parseCount(arg, 5, 600)
+	if err != nil {
+		return t.sayNow(err.Error() + "\n")
+	}
+	if err := t.sayNow(fmt.Sprintf("I will ask you something in %d s.\n", n)); err != nil {
+		return err
+	}
+	if err := sleep(t.ctx, time.Duration(n)*time.Second); err != nil {
+		return err
+	}
+	return t.editCommand("")
 }
 
 // floodWords are the words "flood N" cycles through.

@@ -17,7 +17,9 @@
 // # Contract
 //
 // Each hook whose event and agent glob match runs with the Input as JSON
-// on stdin, in the session's directory, in its own process group. Its
+// on stdin, in the session's directory, in a session of its own (no
+// terminal) started through procgroup, so what it leaves behind ends with
+// elicit. Its
 // answer is stdout's {"hookSpecificOutput": {"hookEventName": EVENT,
 // "action": "accept"|"decline"|"cancel", "content": {...}}}; empty stdout, or
 // no action, passes. Exit status 2 declines, and its stderr says why; so
@@ -25,8 +27,10 @@
 // non-zero status, stdout that is not JSON, an unknown action, a
 // hookEventName for the other event, or running past its timeout
 // (config.DefaultHookTimeout unless the entry sets one; the whole process
-// group is then killed) is a failure, reported as an *Error, and the next
-// hook runs. Hooks run in the order of the configuration file; the first
+// group is then killed), or printing more than 64 KiB on stdout or stderr
+// (it is killed at once), is a failure, reported as an *Error, and the
+// next hook runs. What a hook leaves running in its group is ended once it
+// exits. Hooks run in the order of the configuration file; the first
 // answer wins and the rest do not run.
 //
 // A hook may never accept a URL-mode question: opening a URL takes the

@@ -8,16 +8,20 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 )
 
-// Limits on what is read from a hook.
+// Limits on what is read from a hook. A hook answers with one small JSON
+// object: one that prints more on either stream has failed, and is
+// stopped at once.
 const (
-	maxStdout = 1 << 20
+	maxStdout = 64 << 10
 	maxStderr = 64 << 10
 	// shownStderr is how much of stderr an Error or a Reason keeps.
 	shownStderr = 400
@@ -36,18 +40,18 @@ type output struct {
 // errTimeout is returned by run when the hook ran past its deadline.
 var errTimeout = errors.New("timed out")
 
-// run starts the hook with input on stdin and waits for it, killing its
-// whole process group at its deadline or when ctx ends. An error means it
-// did not run to an exit status: could not start, timed out, or ctx ended.
-func run(ctx context.Context, h config.Hook, input []byte, cwd string) (output, error) {
-	tctx, cancel := context.WithTimeout(ctx, h.Deadline())
-	defer cancel()
-	cmd := exec.CommandContext(tctx, h.Command[0], h.Command[1:]...)
-	ownGroup(cmd)
+// run starts the hook with input on stdin, through lc (a session of its
+// own: no terminal; its strays end with elicit), and waits for it. At its
+// deadline, when ctx ends, or when it prints past a cap, its whole group
+// is killed; once it exited, what it left running in its group is ended
+// too (in the background: the answer does not wait). An error means it did
+// not run to an exit status: could not start, timed out, printed too
+// much, or ctx ended.
+func run(ctx context.Context, lc *procgroup.Lifecycle, h config.Hook, input []byte, cwd string) (output, error) {
+	cmd := exec.Command(h.Command[0], h.Command[1:]...)
 	cmd.WaitDelay = waitDelay
 	cmd.Stdin = bytes.NewReader(input)
-	stdout := &capped{max: maxStdout}
-	stderr := &capped{max: maxStderr}
+	stdout, stderr := newCapped(maxStdout), newCapped(maxStderr)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.Env = os.Environ()
 	if cwd != "" {
@@ -56,34 +60,73 @@ func run(ctx context.Context, h config.Hook, input []byte, cwd string) (output, 
 			cmd.Env = append(cmd.Env, "CLAUDE_PROJECT_DIR="+cwd)
 		}
 	}
-	err := cmd.Run()
-	out := output{stdout: stdout.Bytes(), stderr: stderr.Bytes(), code: cmd.ProcessState.ExitCode()} // -1 when it never ran
-	switch {
-	case ctx.Err() != nil:
-		return out, ctx.Err()
-	case tctx.Err() != nil:
-		return out, errTimeout
+	g, err := lc.Start(cmd)
+	if err != nil {
+		return output{code: -1}, err
+	}
+	deadline := time.NewTimer(h.Deadline())
+	defer deadline.Stop()
+	var failed error
+	select {
+	case <-g.Done():
+	case <-deadline.C:
+		failed = errTimeout
+	case <-ctx.Done():
+		failed = ctx.Err()
+	case <-stdout.over:
+		failed = fmt.Errorf("printed more than %d KiB on stdout (a hook answers with one small JSON object); it was stopped", maxStdout>>10)
+	case <-stderr.over:
+		failed = fmt.Errorf("printed more than %d KiB on stderr; it was stopped", maxStderr>>10)
+	}
+	if failed != nil {
+		g.Stop(0) // SIGKILL at once, then wait until none of it runs
+	} else {
+		go g.Stop(lc.GraceOrDefault())
+	}
+	<-g.Done()
+	out := output{stdout: stdout.bytes(), stderr: stderr.bytes(), code: cmd.ProcessState.ExitCode()}
+	if failed != nil {
+		return out, failed
 	}
 	var exit *exec.ExitError
-	if err != nil && !errors.As(err, &exit) && !errors.Is(err, exec.ErrWaitDelay) {
+	if err := g.Err(); err != nil && !errors.As(err, &exit) && !errors.Is(err, exec.ErrWaitDelay) {
 		return out, err
 	}
 	return out, nil
 }
 
-// capped is a buffer that keeps the first max bytes and drops the rest,
-// still reading, so a chatty hook is not blocked on a full pipe.
+// capped keeps up to max bytes written to it and closes over once more
+// come (it still reports every write as done, so the writer is not stopped
+// by an error before it is killed). It has no ReadFrom on purpose: exec
+// copies into it with io.Copy, which would hand a bytes.Buffer's
+// ReadFrom the whole stream, past any cap (a flooding hook grew elicit to
+// gigabytes that way).
 type capped struct {
-	bytes.Buffer
-	max int
+	mu   sync.Mutex
+	buf  []byte
+	max  int
+	over chan struct{}
+	once sync.Once
 }
+
+func newCapped(max int) *capped { return &capped{max: max, over: make(chan struct{})} }
 
 // Write keeps what fits and reports all of p written.
 func (c *capped) Write(p []byte) (int, error) {
-	if room := c.max - c.Len(); room > 0 {
-		c.Buffer.Write(p[:min(room, len(p))])
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	room := c.max - len(c.buf)
+	c.buf = append(c.buf, p[:max(0, min(room, len(p)))]...)
+	if len(p) > room {
+		c.once.Do(func() { close(c.over) })
 	}
 	return len(p), nil
+}
+
+func (c *capped) bytes() []byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.buf
 }
 
 // shown makes a hook's text fit for one line of a message: trimmed,

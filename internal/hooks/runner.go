@@ -8,11 +8,15 @@ import (
 	"fmt"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 )
 
 // Runner runs the configured hooks. A nil *Runner has no hooks.
 type Runner struct {
 	hooks []config.Hook
+	// Lifecycle starts each hook and ends what it leaves; nil means
+	// procgroup.Default, which the program shuts down on every exit.
+	Lifecycle *procgroup.Lifecycle
 }
 
 // New makes a Runner from the configuration's hooks, in their order.
@@ -69,7 +73,11 @@ func (r *Runner) runAll(ctx context.Context, event config.Event, in Input) (Resu
 		if !h.Matches(event, in.Agent) {
 			continue
 		}
-		out, err := run(ctx, h, data, in.Cwd)
+		lc := r.Lifecycle
+		if lc == nil {
+			lc = procgroup.Default
+		}
+		out, err := run(ctx, lc, h, data, in.Cwd)
 		if ctx.Err() != nil {
 			return Result{}, errors.Join(append(errs, ctx.Err())...)
 		}

@@ -32,10 +32,14 @@ const (
 	ScenarioRefuse  = "refuse"  // session/new fails with a hostile error
 	ScenarioExit    = "exit"    // the agent writes to stderr and exits mid-turn
 	ScenarioNoQuest = "noquest" // the turn without questions (for the full screen)
+	// and the process scenarios (proc.go)
 )
 
 // Run serves one client on in and out until in ends or ctx is done.
 func Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	if runScenario(os.Getenv(Scenario)) {
+		return nil
+	}
 	a := &agent{out: out, waiting: map[int]chan json.RawMessage{}, scenario: os.Getenv(Scenario), stderr: os.Stderr}
 	r := bufio.NewReaderSize(in, 1<<20)
 	for ctx.Err() == nil {
@@ -137,7 +141,11 @@ func (a *agent) handle(line []byte) {
 			a.reply(m.ID, newSessionResult())
 		}
 	case "session/prompt":
-		go a.turn(m.ID)
+		if a.scenario == ScenarioProc {
+			go a.procTurn(m.ID)
+		} else {
+			go a.turn(m.ID)
+		}
 	case "session/set_mode", "session/set_config_option":
 		a.reply(m.ID, map[string]any{})
 	case "session/cancel":

@@ -10,6 +10,10 @@ const (
 	EvilHost        = "evil.example"
 )
 
+// ScreenAttack is what AttackTTY writes to a terminal it opens: a window
+// title, a clipboard write, and a clear screen.
+const ScreenAttack = "\x1b]0;" + TitleMarker + "\x07\x1b]52;c;" + ClipboardMarker + "\x07\x1b[2J"
+
 // Attacks is the one table of hostile text: every field the agent sends
 // carries every entry. Escape sequences, C1 and C0 controls, bidi and
 // invisible characters, markdown character references and links. The

@@ -38,6 +38,16 @@ func (a *agent) turn(promptID *json.RawMessage) {
 	})
 	update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": tool, "status": "in_progress", "title": Payload("tool title update")})
 	update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": tool, "kind": Short("kind"), "status": Short("status")})
+	// The agents' _meta terminal extension (claude-agent-acp, codex-acp):
+	// command output and exit reported in the tool call's _meta.
+	term := Short("meta terminal")
+	update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": tool, "_meta": map[string]any{
+		"terminal_info":   map[string]any{"terminal_id": term},
+		"terminal_output": map[string]any{"terminal_id": term, "data": Payload("meta terminal output") + "\n"}}})
+	update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": tool, "_meta": map[string]any{
+		"terminal_output_delta": map[string]any{"terminal_id": term, "data": Payload("meta terminal delta")},
+		"terminal_exit":         map[string]any{"terminal_id": term, "exit_code": nil, "signal": Payload("signal")},
+		"claudeCode":            map[string]any{"toolResponse": map[string]any{"elapsedTimeSeconds": 3}}}})
 	update(map[string]any{"sessionUpdate": "plan", "entries": []any{
 		map[string]any{"content": Payload("plan entry"), "priority": "high", "status": "pending"},
 		map[string]any{"content": "plain entry", "priority": Short("priority"), "status": Short("status")},

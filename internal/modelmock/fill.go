@@ -8,7 +8,8 @@ import (
 // filler fills a JSON Schema with plausible values for a keyword.
 type filler struct {
 	kw, cwd, tool string
-	item          int // index within the enclosing array: 0 or 1
+	shell         string // the command the prompt named ("" for "echo hi")
+	item          int    // index within the enclosing array: 0 or 1
 }
 
 // itemValues are the per-item values of two-item arrays (todo entries,
@@ -131,14 +132,14 @@ func (f filler) named(name string, schema map[string]any) (any, bool) {
 	return nil, false
 }
 
-// command is the shell command of a tool call: "echo hi", or for the
-// write keyword (when the agent has no write tool) a command that writes
-// hello.txt.
+// command is the shell command of a tool call: the one the prompt named,
+// "echo hi", or for the write keyword (when the agent has no write tool) a
+// command that writes hello.txt.
 func (f filler) command() string {
 	if f.kw == "write" {
 		return "printf 'hello from the mock model\\n' > " + helloPath(f.cwd)
 	}
-	return "echo hi"
+	return orHi(f.shell)
 }
 
 // required lists the keys to fill: the required ones, or every property

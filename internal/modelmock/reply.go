@@ -40,6 +40,20 @@ type turnState struct {
 	cwd        string // the working directory named in the prompt
 }
 
+// commandQuote finds the shell command a prompt names in backquotes ("run
+// `sleep 1; echo hi`"): the bash keyword runs it instead of "echo hi".
+var commandQuote = regexp.MustCompile("`([^`]+)`")
+
+// shellCommand is the command a prompt names in backquotes, and the prompt
+// without it (its words choose the tool).
+func shellCommand(text string) (cmd, rest string) {
+	m := commandQuote.FindStringSubmatchIndex(text)
+	if m == nil {
+		return "", text
+	}
+	return text[m[2]:m[3]], text[:m[0]] + " " + text[m[1]:]
+}
+
 // reply is the answer the mock gives, independent of the API.
 type reply struct {
 	kind  string // "text", "done" or "tool"
@@ -64,11 +78,12 @@ func decide(st turnState, tools []tool) reply {
 	if len(st.text) > MaxKeywordText {
 		return reply{kind: "text", text: helloDeltas}
 	}
-	words := strings.FieldsFunc(strings.ToLower(st.text), func(r rune) bool {
+	cmd, text := shellCommand(st.text)
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r)
 	})
 	for _, kw := range []string{"ask", "write", "bash", "plan"} {
-		if !hasWordPrefix(words, kw) {
+		if !hasWordPrefix(words, kw) && !(kw == "bash" && cmd != "") {
 			continue
 		}
 		t, ok := pickTool(kw, tools)
@@ -76,7 +91,8 @@ func decide(st turnState, tools []tool) reply {
 			t, ok = pickTool("bash", tools) // write with the shell
 		}
 		if ok {
-			return reply{kind: "tool", tool: t, input: toolInput(kw, t, st.cwd),
+			in := input{kw: kw, cwd: st.cwd, command: cmd, background: hasWordPrefix(words, "background")}
+			return reply{kind: "tool", tool: t, input: toolInput(in, t),
 				text: []string{"Calling " + t.name + "."}}
 		}
 	}
@@ -170,17 +186,31 @@ func patchText(cwd string) string {
 	return "*** Begin Patch\n*** Add File: " + helloPath(cwd) + "\n+" + strings.TrimSuffix(FileContent, "\n") + "\n*** End Patch\n"
 }
 
+// input is what a tool call's arguments are made of.
+type input struct {
+	kw, cwd string
+	// command is the shell command the prompt named ("" for the default);
+	// background asks Claude's Bash to run it in the background.
+	command    string
+	background bool
+}
+
 // toolInput builds the arguments of a tool call: the exact input for the
 // Claude tools the mock knows, otherwise values filled in from the tool's
 // schema.
-func toolInput(kw string, t tool, cwd string) string {
+func toolInput(in input, t tool) string {
+	kw, cwd := in.kw, in.cwd
 	switch t.name {
 	case "AskUserQuestion":
 		return AskInput
 	case "Write":
 		return mustJSON(map[string]any{"file_path": helloPath(cwd), "content": FileContent})
 	case "Bash":
-		return mustJSON(map[string]any{"command": "echo hi", "description": "Print hi"})
+		args := map[string]any{"command": orHi(in.command), "description": "Print hi"}
+		if in.background {
+			args["run_in_background"] = true
+		}
+		return mustJSON(args)
 	case "TodoWrite":
 		return mustJSON(map[string]any{"todos": []any{
 			map[string]any{"content": "Say hello", "status": "in_progress", "activeForm": "Saying hello"},
@@ -191,9 +221,9 @@ func toolInput(kw string, t tool, cwd string) string {
 		if strings.Contains(strings.ToLower(t.name), "patch") {
 			return patchText(cwd)
 		}
-		return "echo hi"
+		return orHi(in.command)
 	}
-	f := filler{kw: kw, cwd: cwd, tool: strings.ToLower(t.name)}
+	f := filler{kw: kw, cwd: cwd, tool: strings.ToLower(t.name), shell: in.command}
 	return mustJSON(f.value("", t.schema, 0))
 }
 
@@ -235,4 +265,12 @@ func lastNonEmpty(parts []string) string {
 		}
 	}
 	return ""
+}
+
+// orHi is the command to run: the prompt's, else "echo hi".
+func orHi(cmd string) string {
+	if cmd == "" {
+		return "echo hi"
+	}
+	return cmd
 }

@@ -18,10 +18,17 @@ import (
 // end after SIGTERM, and again after SIGKILL.
 const DefaultGrace = 2 * time.Second
 
-// pollEvery is how often a stop looks whether the group is empty. The
+// pollEvery is how often a stop looks whether the group is empty at
+// first; the pause doubles up to pollMax (a look reads /proc whole). The
 // kernel offers no way to wait for the members of a process group that
 // are not our children, so this polls (hand-written for that reason).
-const pollEvery = 10 * time.Millisecond
+const (
+	pollEvery = 10 * time.Millisecond
+	pollMax   = 100 * time.Millisecond
+)
+
+// backoff is the pause after one of wait.
+func backoff(wait time.Duration) time.Duration { return min(2*wait, pollMax) }
 
 // ErrShutdown is returned by Start once the Lifecycle is shutting down.
 var ErrShutdown = errors.New("shutting down: no new process is started")
@@ -37,6 +44,9 @@ type Group struct {
 
 	stopOnce sync.Once
 	stopped  chan struct{}
+
+	mu   sync.Mutex
+	seen map[int]proc // Linux: every process seen as a member when signalled
 }
 
 // Pgid is the group's id (the leader's pid).
@@ -57,7 +67,7 @@ func (g *Group) Err() error { return g.err }
 func (g *Group) Live() bool {
 	select {
 	case <-g.done:
-		return groupLive(g.pgid)
+		return groupLive(g)
 	default:
 		return true
 	}
@@ -74,9 +84,11 @@ func (g *Group) Stop(grace time.Duration) {
 			signalGroup(g, sigTerm)
 			g.waitEmpty(grace)
 		}
-		if g.Live() {
+		// SIGKILL again at each look: a member may have started another
+		// process between the look and the signal.
+		for wait := pollEvery; g.Live(); wait = backoff(wait) {
 			signalGroup(g, sigKill)
-			g.waitEmpty(-1)
+			time.Sleep(wait)
 		}
 		<-g.done
 		if g.lc != nil {
@@ -86,21 +98,15 @@ func (g *Group) Stop(grace time.Duration) {
 	<-g.stopped
 }
 
-// waitEmpty waits until no member runs, at most d (d < 0: without end).
+// waitEmpty waits until no member runs, at most d.
 func (g *Group) waitEmpty(d time.Duration) {
-	var deadline <-chan time.Time
-	if d >= 0 {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		deadline = t.C
-	}
-	tick := time.NewTicker(pollEvery)
-	defer tick.Stop()
-	for g.Live() {
+	deadline := time.NewTimer(d)
+	defer deadline.Stop()
+	for wait := pollEvery; g.Live(); wait = backoff(wait) {
 		select {
-		case <-deadline:
+		case <-deadline.C:
 			return
-		case <-tick.C:
+		case <-time.After(wait):
 		}
 	}
 }

@@ -42,8 +42,23 @@ func TestMain(m *testing.M) {
 		_ = os.WriteFile(os.Getenv("PROCGROUP_PIDFILE")+".ready", nil, 0o644)
 		time.Sleep(time.Hour)
 		os.Exit(0)
+	default:
+		if f := helpers[os.Getenv("PROCGROUP_TEST")]; f != nil {
+			f()
+			os.Exit(0)
+		}
 	}
 	os.Exit(m.Run())
+}
+
+// helpers are more roles of the test binary, by PROCGROUP_TEST.
+var helpers = map[string]func(){}
+
+// self is the test binary in role, with env added.
+func self(role string, env ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), "PROCGROUP_TEST="+role), env...)
+	return cmd
 }
 
 // leader starts the test binary as a group leader that leaves a child.

@@ -3,30 +3,22 @@
 package procgroup
 
 import (
-	"errors"
 	"os/exec"
 	"syscall"
 )
 
 var sigTerm, sigKill = syscall.SIGTERM, syscall.SIGKILL
 
-// newGroup makes cmd lead a process group of its own, so that ending the
-// group ends everything it started (npx, node, a shell's children...).
+// newGroup makes cmd lead a session of its own, and so a process group of
+// its own: ending the group ends everything it started (npx, node, a
+// shell's children...). A new session has no controlling terminal, so
+// nothing cmd starts can open /dev/tty: it cannot write to the user's
+// screen, push keys into it (TIOCSTI) or take its foreground (tcsetpgrp).
+// (A session leader cannot also call setpgid, so Setpgid is cleared.)
 func newGroup(cmd *exec.Cmd) {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
-	cmd.SysProcAttr.Setpgid = true
-}
-
-func signalGroup(g *Group, sig syscall.Signal) { _ = syscall.Kill(-g.pgid, sig) }
-
-// groupLive reports whether any member of group pgid runs: kill(-pgid, 0)
-// fails with ESRCH once the group is empty; zombies (which this machine's
-// init may reap late) keep the group but run nothing.
-func groupLive(pgid int) bool {
-	if err := syscall.Kill(-pgid, 0); errors.Is(err, syscall.ESRCH) {
-		return false
-	}
-	return membersRun(pgid)
+	a := cmd.SysProcAttr
+	a.Setsid, a.Setpgid, a.Pgid, a.Setctty, a.Foreground = true, false, 0, false, false
 }

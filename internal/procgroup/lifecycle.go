@@ -13,20 +13,30 @@ import (
 type Lifecycle struct {
 	// Grace is how long each stage of a stop waits; 0 means DefaultGrace.
 	Grace time.Duration
+	// Strays makes this process, from its first Start, the reaper of what
+	// its groups leave behind (Linux), and Shutdown end every descendant
+	// of it outside its own session (see strays_linux.go). Only the
+	// lifecycle that ends the program sets it: Default does.
+	Strays bool
 
 	mu     sync.Mutex
 	groups map[*Group]struct{}
 	closed bool
+	kept   map[int]uint64 // the user's sessions (KeepUserSessions): sid -> its leader's start
 }
 
-// Default is the lifecycle of this process's agents: main shuts it down
-// on every exit path.
-var Default = &Lifecycle{}
+// Default is the lifecycle of this process's agents, their terminal
+// commands and hooks: main shuts it down on every exit path, and it ends
+// the strays too.
+var Default = &Lifecycle{Strays: true}
 
 // Start starts cmd as the leader of a new process group and tracks the
 // group from that moment. After Shutdown it refuses with ErrShutdown.
 func (l *Lifecycle) Start(cmd *exec.Cmd) (*Group, error) {
 	newGroup(cmd)
+	if l.Strays {
+		contain()
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
@@ -58,25 +68,29 @@ func (l *Lifecycle) GraceOrDefault() time.Duration {
 }
 
 // Shutdown refuses new groups and ends every tracked one (see Group.Stop),
-// all at once; it returns when all are gone. Safe to call again, and from
-// a signal handler while a front end is still running.
+// and with Strays every stray, all at once; it returns when all are gone.
+// Safe to call again, and from a signal handler while a front end is
+// still running.
 func (l *Lifecycle) Shutdown() {
 	l.mu.Lock()
 	l.closed = true
 	groups := make([]*Group, 0, len(l.groups))
+	pgids := make([]int, 0, len(l.groups))
 	for g := range l.groups {
-		groups = append(groups, g)
+		groups, pgids = append(groups, g), append(pgids, g.pgid)
 	}
 	l.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, g := range groups {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g.Stop(l.GraceOrDefault())
-		}()
+		wg.Go(func() { g.Stop(l.GraceOrDefault()) })
+	}
+	if l.Strays {
+		wg.Go(func() { l.endStrays(l.GraceOrDefault(), pgids) })
 	}
 	wg.Wait()
+	if l.Strays { // what left a group while it was being stopped
+		l.endStrays(l.GraceOrDefault(), nil)
+	}
 }
 
 // ShuttingDown reports whether Shutdown was called.

@@ -49,3 +49,18 @@ func ExitCode(sig os.Signal) int {
 	}
 	return 1
 }
+
+// HoldSignals keeps sigs (by default HeldSignals) from ending this process
+// from now until it exits: each is received and dropped. Handlers set up
+// with TrapSignals, or by a front end, still get theirs. A program calls
+// it first thing, so that a signal that comes while it ends its groups
+// (the second SIGHUP of a closed terminal, when its shell exits; a second
+// Ctrl+C) cannot kill it before the grace and the SIGKILL are through. A
+// held signal is caught, not ignored, so the processes started later do
+// not inherit it ignored.
+func HoldSignals(sigs ...os.Signal) {
+	if len(sigs) == 0 {
+		sigs = HeldSignals
+	}
+	signal.Notify(make(chan os.Signal, 1), sigs...)
+}

@@ -63,11 +63,11 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	case s == "esc":
 		c.finished = true
 	case c.frame().scrollKey(s):
-	case s == "up" || s == "shift+tab":
+	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
 		if n > 0 {
 			c.cursor = (c.cursor + n - 1) % n
 		}
-	case s == "down" || s == "tab":
+	case s == "down":
 		if n > 0 {
 			c.cursor = (c.cursor + 1) % n
 		}

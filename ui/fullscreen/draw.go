@@ -3,11 +3,14 @@ package fullscreen
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // maxToolLines is how many lines of a tool call's content are shown.
@@ -81,25 +84,32 @@ func (t *transcript) draw(it *item, width int) []string {
 func (t *transcript) drawTool(it *item, width int) []string {
 	th := t.th
 	tc := it.tool
+	status := tc.Status
+	if it.clock.granted && status == "pending" {
+		status = "running" // allowed; the agent has not said more yet
+	}
 	glyph, st := "○", th.Muted
-	switch tc.Status {
-	case "in_progress":
+	switch status {
+	case "in_progress", "running":
 		glyph, st = "◐", th.Info
 	case "completed":
 		glyph, st = "●", th.Success
 	case "failed":
 		glyph, st = "✗", th.Danger
 	}
-	status := strings.ReplaceAll(tc.Status, "_", " ")
+	status = strings.ReplaceAll(status, "_", " ")
 	if it.refused != "" { // not done as approved, whatever the agent says
 		glyph, st = "✗", th.Danger
-		status = "write refused (the agent says " + status + ")"
+		status = "write refused (the agent says " + strings.ReplaceAll(tc.Status, "_", " ") + ")"
 	}
 	head := st.Render(glyph) + " " + th.ToolLabel.Render(orID(tc))
 	if tc.Kind != "" {
 		head += th.Muted.Render(" [" + tc.Kind + "]")
 	}
 	head += " " + st.Render(status)
+	if d := it.clock.elapsed(t.now()); it.clock.running() || it.clock.done && d >= time.Second {
+		head += th.Muted.Render(" · " + clockText(d))
+	}
 	out := []string{ansi.Truncate(head, width, "…")}
 	if it.refused != "" {
 		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
@@ -116,6 +126,9 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	var body []string
 	if len(tc.Diffs) == 0 {
 		for _, c := range tc.Content { // tool output is often markdown (```console)
+			if isTerminalRef(tc, c) {
+				continue // its output is shown below, once there is some
+			}
 			body = append(body, t.md.render(c, width-4)...)
 		}
 	}
@@ -137,6 +150,17 @@ func (t *transcript) drawTool(it *item, width int) []string {
 		out = append(out, th.Muted.Render(fmt.Sprintf("  │ … %s more", say.Plural(more, "line", "lines"))))
 	}
 	return out
+}
+
+// isTerminalRef says whether content c is only the summary of one of the
+// call's terminals ("[terminal ID]", see acpconn's toolContent).
+func isTerminalRef(tc acpconn.ToolCall, c string) bool {
+	for _, id := range tc.Terminals {
+		if c == sanitize.Line("[terminal "+id+"]") {
+			return true
+		}
+	}
+	return false
 }
 
 func indent(lines []string, first string) []string {

@@ -111,10 +111,18 @@ type urlModal struct {
 	reopen  bool
 }
 
-func newURLModal(q *session.Question, agent string, th *theme.Theme) *urlModal {
+func newURLModal(q *session.Question, agent string, th *theme.Theme, remote bool) *urlModal {
 	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits, Index: 1, Total: 1}
-	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
+	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
+	if remote { // over SSH: its QR code at once, in a view of its own
+		u.consent.SetRemote()
+	}
+	return u
 }
+
+// fullScreen says whether the modal wants the whole terminal: the QR view
+// of a link over SSH.
+func (u *urlModal) fullScreen() bool { return u.consent.QRShown() }
 
 func (u *urlModal) question() *session.Question {
 	if u.reopen {

@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 )
 
 // onAttached starts reading a new connection's events at once, so a
@@ -69,6 +70,7 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
 	}
 	if msg.err != nil {
+		m.saySignIn(msg.res.SignIn)
 		if msg.auth {
 			if msg.conn == nil {
 				m.connState = connGone
@@ -86,17 +88,44 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	}
-	if msg.fresh != "" {
-		m.tr.notice("nothing to resume ("+msg.fresh+"): this is a new session", false)
-		m.last.resume = false // the session opened is new, whatever was asked
+	m.saySignIn(msg.res.SignIn)
+	if msg.res.Fresh != "" {
+		m.tr.notice("nothing to resume ("+msg.res.Fresh+"): this is a new session", false)
 	}
-	if msg.session.ID != "" || m.session.ID == "" {
-		m.startSession(msg.session, msg.replayed)
+	if msg.res.Opened || m.session.ID == "" {
+		m.startSession(msg.res.State, msg.res.Resumed)
 	} else {
 		m.connState = connReady
 		m.tr.info("signed in")
 	}
-	return tea.Batch(append(cmds, m.applyFlags())...)
+	if msg.res.Opened {
+		m.flagsDone = true // --mode and --model went with this opening
+	}
+	for _, s := range msg.res.Settings {
+		if s.Err != nil {
+			m.tr.notice(sanitize.Text(s.Err.Error()), true)
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// saySignIn shows the sign-in the opener made without asking.
+func (m *Model) saySignIn(tried []opener.Attempt) {
+	for _, at := range tried {
+		if at.Err == nil {
+			m.tr.info("signed in with " + at.Method.Name + " (" + at.Why + ")")
+		} else {
+			m.tr.notice("signing in with "+at.Method.Name+" ("+at.Why+") did not work: "+signInReason(at.Err), true)
+		}
+	}
+}
+
+// signInReason is the agent's words for a failed sign-in, else the error.
+func signInReason(err error) string {
+	if r := acpconn.AgentReason(err); r != "" {
+		return r
+	}
+	return sanitize.Line(err.Error())
 }
 
 func closeConn(c *acpconn.Conn) tea.Cmd {
@@ -104,7 +133,7 @@ func closeConn(c *acpconn.Conn) tea.Cmd {
 }
 
 // startSession shows a session that was created, resumed or loaded.
-func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
+func (m *Model) startSession(st acpconn.SessionState, resumed bool) {
 	m.session = st
 	m.connState = connReady
 	if m.conn != nil {
@@ -116,7 +145,7 @@ func (m *Model) startSession(st acpconn.SessionState, replayed bool) {
 		who += " " + m.version
 	}
 	what := "session"
-	if replayed || m.last.resume && st.ID != "" {
+	if resumed {
 		what = "resumed session " + sanitize.ID(st.ID)
 	}
 	if m.conn.IsRemote() { // say which transport is in use
@@ -178,6 +207,8 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.setPlan(ev)
 	case acpconn.TerminalOutput:
 		m.tr.terminalOutput(ev)
+	case acpconn.PermissionRequest:
+		m.tr.permissionAsked(ev.ToolCall.ID)
 	case acpconn.FileAccess:
 		m.tr.fileAccess(ev)
 	case acpconn.Commands:
@@ -254,7 +285,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 // ask puts a new question of the agent in the queue, and tells the user
 // if they are elsewhere.
 func (m *Model) ask(q *session.Question) tea.Cmd {
-	return tea.Batch(m.notifyCmd(q), m.queueQuestion(q))
+	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
 }
 
 func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
@@ -264,7 +295,7 @@ func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 		p.md, p.root = m.md, m.tr.root
 		return m.push(p, false)
 	case session.URL:
-		return m.push(newURLModal(q, m.agent, m.th), false)
+		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)
 	}
 	f := newFormModal(q, m.agent, m.th)
 	if m.opts.Share != nil {
@@ -311,6 +342,7 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 	case ev.Err != nil:
 		m.tr.notice("the turn failed: "+sanitize.Text(ev.Err.Error()), true)
 	case ev.StopReason == "cancelled":
+		m.tr.stopClocks() // what the agent ran was cancelled with the turn
 		m.tr.notice("turn cancelled", false)
 	case ev.StopReason != "end_turn":
 		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
@@ -323,6 +355,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.connState = connGone
 	m.turn = turnIdle
 	m.tr.endStream()
+	m.tr.stopClocks() // nothing it ran reports any more
 	m.exited = &ev
 	if !starting && !m.signingIn() && m.lostRemote(ev) {
 		return m.connectionLost(ev, running)

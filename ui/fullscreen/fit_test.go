@@ -101,7 +101,7 @@ func TestEveryDialogFits(t *testing.T) {
 				texts []string
 			}{
 				{"form", newFormModal(question(t, session.Form, wideForm(12)), "Demo agent", th), []string{"Demo agent asks", "Deploy", "Hundred", "› Field 0", "ctrl+x decline"}},
-				{"url", newURLModal(question(t, session.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th),
+				{"url", newURLModal(question(t, session.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th, false),
 					[]string{"Open a link?", "Agent: Demo agent", "accounts.google.com/o/oauth2", "Site    google.com", "Open in browser", "esc cancel"}},
 				{"permission", editPermission(), []string{"Permission", "Demo Agent · Edit notes.txt", "Reject", "esc cancel"}},
 				{"settings", newSettingsModal(manySettings(25), false, th), []string{"Session settings · elicit", "> 1 Level: level 0", "esc dismiss"}},

@@ -13,7 +13,7 @@ type keyMap struct {
 	Answer                                   key.Binding
 	PageUp, PageDown, Bottom                 key.Binding
 	Thoughts, Flows, Settings, Restart, Help key.Binding
-	Cancel                                   key.Binding
+	Cancel, Suspend                          key.Binding
 }
 
 func newKeyMap() keyMap {
@@ -33,6 +33,7 @@ func newKeyMap() keyMap {
 		Restart:  key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "sessions: new, resume a past one, restart")),
 		Help:     key.NewBinding(key.WithKeys("f1"), key.WithHelp("f1", "keys")),
 		Cancel:   key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "cancel the turn / quit (twice)")),
+		Suspend:  key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend (fg resumes)")),
 	}
 }
 
@@ -46,6 +47,6 @@ func (k keyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.History, k.Complete, k.Mode},
 		{k.Answer, k.PageUp, k.PageDown, k.Bottom, k.Thoughts},
-		{k.Flows, k.Settings, k.Restart, k.Cancel, k.Help},
+		{k.Flows, k.Settings, k.Restart, k.Cancel, k.Suspend, k.Help},
 	}
 }

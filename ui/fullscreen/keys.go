@@ -11,6 +11,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -19,6 +20,9 @@ import (
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Cancel) {
 		return m.ctrlC()
+	}
+	if key.Matches(k, m.keys.Suspend) { // anywhere: the prompt, a dialog
+		return m.suspend()
 	}
 	m.armed = armed{}
 	if f := m.queue.front(); f != nil {
@@ -109,7 +113,7 @@ func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
 // restartAgent ends the old agent, if it still runs, and starts a new one
 // with a new session; the transcript stays.
 func (m *Model) restartAgent() tea.Cmd {
-	return m.reconnectTo(target{}, "restarting the agent (a new session)…")
+	return m.reconnectTo(opener.Target{}, "restarting the agent (a new session)…")
 }
 
 // send starts a prompt turn with the prompt's text.
@@ -159,6 +163,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
+		m.tr.permissionAnswered(md.q.Perm.ToolCall.ID, md.allowed())
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
@@ -168,6 +173,8 @@ func (m *Model) resolve(md modal) tea.Cmd {
 		return tea.Batch(cmd, m.signIn(md))
 	case *secretModal:
 		return tea.Batch(cmd, m.secretDone(md))
+	case *loginEditModal:
+		return tea.Batch(cmd, m.loginEdited(md))
 	case *sessionsModal:
 		return tea.Batch(cmd, m.pickedSession(md.picked))
 	case *exitModal:

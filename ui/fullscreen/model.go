@@ -15,6 +15,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -46,6 +47,11 @@ type Options struct {
 	// recent in the directory when it is "".
 	Resume   bool
 	ResumeID string
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable holding an API key: when the agent wants
+	// sign-in and offers an api-key method, it is used without asking (as
+	// env_var methods whose variables are set are).
+	APIKeyEnv string
 	// Exec runs a terminal sign-in command in the user's terminal; nil =
 	// tea.ExecProcess (tests run it directly).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
@@ -103,7 +109,7 @@ type Model struct {
 	gen        int           // the connection's generation: messages of a replaced one are stale
 	pumping    *acpconn.Conn // the connection whose events are read
 	inited     *acpconn.Conn // the connection that answered initialize
-	last       target        // what the last start opened
+	last       opener.Target // what the last start opened
 	extraEnv   []string      // sign-in variables typed this run, in memory only
 	flagsDone  bool          // --mode and --model were applied
 	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
@@ -123,7 +129,10 @@ type Model struct {
 	hist        history
 	turn        turnState
 	turnStarted time.Time
-	armed       armed // a Ctrl+C waiting for its second press
+	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
+	overSSH     bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
+	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
+	armed       armed     // a Ctrl+C waiting for its second press
 
 	queue        queue
 	showFlows    bool
@@ -161,7 +170,7 @@ func New(o Options) *Model {
 		r.Reconnects = true
 		o.Agent.Remote = &r
 	}
-	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap()}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil)}
 	m.arb = arbiter{Now: now}
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
 	session.FlowsKeyName = m.keys.Flows.Help().Key
@@ -190,6 +199,7 @@ func (m *Model) setTheme(isDark bool) {
 	m.md = newMarkdown(isDark, m.opts.NoColor)
 	if m.tr == nil {
 		m.tr = newTranscript(m.md, m.th)
+		m.tr.now = m.now
 	} else {
 		m.tr.md, m.tr.th = m.md, m.th
 		for _, it := range m.tr.items {
@@ -201,9 +211,9 @@ func (m *Model) setTheme(isDark bool) {
 
 // Init starts the agent and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	m.last = target{resume: m.opts.Resume, id: m.opts.ResumeID}
+	m.last = opener.Target{Resume: m.opts.Resume, ID: m.opts.ResumeID}
 	m.spinning = true
-	return tea.Batch(connect(m.gen, m.agentConfig(), m.last), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
+	return tea.Batch(connect(m.gen, m.agentConfig(), m.withStart(m.last)), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
 }
 
 // Update handles one message. It only changes state and returns commands.
@@ -284,6 +294,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		m.spin, cmd = m.spin.Update(msg)
+		m.tr.tick() // running commands' clocks
 		return cmd
 	case cmdErrMsg:
 		m.tr.notice(msg.what+": "+msg.err.Error(), true)
@@ -303,6 +314,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:
 		return m.arb.Idle(m.queue.front() != nil)
+	case tea.ResumeMsg:
+		return m.resumed()
 	case tea.FocusMsg:
 		m.blurred = false
 		return nil

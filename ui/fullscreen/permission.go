@@ -69,9 +69,9 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 		p.fr.home()
 	case p.fr.scrollKey(s):
 	case len(opts) == 0:
-	case s == "up" || s == "shift+tab":
+	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
 		p.cursor = (p.cursor + len(opts) - 1) % len(opts)
-	case s == "down" || s == "tab":
+	case s == "down":
 		p.cursor = (p.cursor + 1) % len(opts)
 	case s == "enter":
 		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
@@ -79,6 +79,19 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 		p.cursor = int(s[0] - '1')
 	}
 	return nil
+}
+
+// allowed says whether the answer chose an option that allows the call.
+func (p *permModal) allowed() bool {
+	if p.out.Action != session.Choose {
+		return false
+	}
+	for _, o := range p.q.Perm.Options {
+		if o.ID == p.out.OptionID {
+			return strings.HasPrefix(o.Kind, "allow")
+		}
+	}
+	return false
 }
 
 func (p *permModal) view(width, height int) string {
@@ -119,8 +132,8 @@ func (p *permModal) view(width, height int) string {
 	}
 	body = append(body, diffs...)
 	for _, c := range tc.Content {
-		if isDiffSummary(tc.Diffs, c) {
-			continue
+		if isDiffSummary(tc.Diffs, c) || isTerminalRef(tc, c) {
+			continue // a terminal's output shows in the transcript, once there is some
 		}
 		lines := strings.Split(c, "\n")
 		if p.md != nil { // tool content is often markdown (```console)

@@ -54,3 +54,27 @@ func TestPermissionShowsTheChangeAtEverySize(t *testing.T) {
 		}
 	}
 }
+
+// TestTabNeverMovesOffReject: Tab is the key that gives a docked question
+// the keys ("tab to answer"); pressed again on a permission that already
+// has them, then Enter, it must not pick another option than the reject
+// selected at first (it used to move down and wrap round to Allow).
+func TestTabNeverMovesOffReject(t *testing.T) {
+	for _, keys := range [][]tea.KeyPressMsg{
+		{{Code: tea.KeyTab}, {Code: tea.KeyEnter}},
+		{{Code: tea.KeyTab}, {Code: tea.KeyTab}, {Code: tea.KeyEnter}},
+		{{Code: tea.KeyTab, Mod: tea.ModShift}, {Code: tea.KeyEnter}},
+	} {
+		p := editPermission()
+		first := p.q.Perm.Options[p.cursor]
+		if first.Kind != "reject_once" {
+			t.Fatalf("the option selected at first is %q, want the reject", first.Name)
+		}
+		for _, k := range keys {
+			p.update(k)
+		}
+		if !p.finished || p.out.OptionID != first.ID {
+			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.OptionID, first.ID)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package fullscreen
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"time"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
@@ -89,7 +89,10 @@ func (m *Model) onReconnect(msg reconnectMsg) tea.Cmd {
 		return nil // the user restarted or quit meanwhile
 	}
 	m.rc.attach = true
-	cmd := m.reconnectTo(target{resume: true, id: m.session.ID, reattach: true},
+	// The session again on the new connection: session/resume when the
+	// agent can (no replay: the transcript has it), else session/load; a
+	// new one when it cannot, or no longer has the session.
+	cmd := m.reconnectTo(opener.Target{Resume: true, ID: m.session.ID, NewIfGone: true},
 		fmt.Sprintf("reconnecting to %s (attempt %d of %d)…", m.agent, msg.n, reconnectAttempts))
 	m.rc.gen = m.gen
 	return cmd
@@ -116,7 +119,7 @@ func (m *Model) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool, after 
 		switch {
 		case msg.err != nil: // refused: no more attempts; the start's own path said why
 			return m.changes(m.core.Expire("the agent refused the new connection"))
-		case msg.fresh != "": // a new session: nothing will be asked again
+		case msg.res.Fresh != "": // a new session: nothing will be asked again
 			return m.changes(m.core.Expire("the session could not be taken up again"))
 		}
 		gen := m.gen
@@ -137,23 +140,4 @@ func remoteLabel(raw string) string {
 		return sanitize.Line(u.Hostname())
 	}
 	return "remote agent"
-}
-
-// reattachSession takes up session id on a new connection to the same
-// agent: session/resume when it can (no replay: the transcript has it),
-// else session/load; an agent that can do neither gets a new session.
-func reattachSession(ctx context.Context, c *acpconn.Conn, id string) connectedMsg {
-	if !c.SessionCaps().CanReopen() {
-		st, err := c.NewSession(ctx)
-		return connectedMsg{conn: c, session: st, err: err, auth: acpconn.IsAuthRequired(err), fresh: "the agent cannot resume sessions"}
-	}
-	st, replayed, err := c.OpenSession(ctx, id, false)
-	if err != nil && acpconn.IsAgentError(err) && !acpconn.IsAuthRequired(err) {
-		// The agent is back but no longer has the session (a restarted
-		// server): a new one, rather than asking again in vain.
-		why := "the agent could not take up session " + sanitize.ID(id) + ": " + sanitize.Line(err.Error())
-		st, err = c.NewSession(ctx)
-		return connectedMsg{conn: c, session: st, err: err, auth: acpconn.IsAuthRequired(err), fresh: why}
-	}
-	return connectedMsg{conn: c, session: st, replayed: replayed, err: err, auth: acpconn.IsAuthRequired(err)}
 }

@@ -1,7 +1,6 @@
 package fullscreen
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 )
 
 // sessionsModal is the session picker (Ctrl+R): a new session, or one of
@@ -111,36 +111,23 @@ func (m *Model) pickedSession(pick any) tea.Cmd {
 	case pickNew:
 		if m.connState == connReady {
 			m.connState = connStarting
-			m.last = target{}
+			m.last = opener.Target{}
 			m.tr.info("starting a new session…")
-			return openFresh(m.gen, m.conn)
+			return openOther(m.gen, m.conn, m.withStart(m.last))
 		}
-		return m.reconnectTo(target{}, "restarting the agent (a new session)…")
+		return m.reconnectTo(opener.Target{}, "restarting the agent (a new session)…")
 	case pickSession:
 		if p.id == m.session.ID && m.connState == connReady {
 			return nil
 		}
-		t := target{resume: true, id: p.id}
+		t := opener.Target{Resume: true, ID: p.id}
 		if m.connState == connReady {
 			m.connState = connStarting
 			m.last = t
 			m.tr.info("resuming " + sanitize.Summary(p.title, 60) + "…")
-			return openPast(m.gen, m.conn, p.id)
+			return openOther(m.gen, m.conn, m.withStart(t))
 		}
 		return m.reconnectTo(t, "restarting the agent to resume "+sanitize.ID(p.id)+"…")
 	}
 	return nil
-}
-
-// openFresh closes the current session (when the agent can) and creates
-// a new one on the running agent.
-func openFresh(gen int, c *acpconn.Conn) tea.Cmd {
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), startTimeout)
-		defer cancel()
-		_ = c.CloseSession(ctx)
-		msg := open(ctx, c, target{})
-		msg.gen = gen
-		return msg
-	}
 }

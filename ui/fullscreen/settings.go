@@ -160,32 +160,3 @@ func (m *Model) cycleMode() tea.Cmd {
 	}
 	return m.selectValue(sel, sel.Next().ID)
 }
-
-// applyFlags sets --mode and --model once the first session is open; an
-// unknown value is reported with the choices.
-func (m *Model) applyFlags() tea.Cmd {
-	if m.flagsDone || m.connState != connReady {
-		return nil
-	}
-	m.flagsDone = true
-	var cmds []tea.Cmd
-	for _, f := range []struct{ kind, want string }{{acpconn.KindMode, m.opts.Mode}, {acpconn.KindModel, m.opts.Model}} {
-		if f.want == "" {
-			continue
-		}
-		sel, ok := m.session.Selector(f.kind)
-		if !ok {
-			m.tr.notice(fmt.Sprintf("--%s %s: the agent offers no %s", f.kind, sanitize.Line(f.want), f.kind), true)
-			continue
-		}
-		c, ok := sel.Find(f.want)
-		if !ok {
-			m.tr.notice(fmt.Sprintf("--%s %s: the agent offers %s", f.kind, sanitize.Line(f.want), sanitize.Line(sel.IDs())), true)
-			continue
-		}
-		if c.ID != sel.Current {
-			cmds = append(cmds, m.selectValue(sel, c.ID))
-		}
-	}
-	return tea.Batch(cmds...)
-}

@@ -7,11 +7,13 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -56,6 +58,7 @@ func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits
 // loginDoneMsg reports a terminal sign-in command that ran.
 type loginDoneMsg struct {
 	method acpconn.AuthMethod
+	line   string // the command line that ran
 	err    error
 }
 
@@ -72,8 +75,8 @@ func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
 		ms = acpconn.AuthMethodsIn(err, argv)
 	}
 	if len(ms) == 0 {
-		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), argv); cmd != nil {
-			ms = []acpconn.AuthMethod{{Name: "Sign in", Kind: acpconn.AuthTerminal, Command: cmd, Derived: true}}
+		if tm, ok := acpconn.TextMethod(acpconn.AgentReason(err), argv); ok {
+			ms = []acpconn.AuthMethod{tm}
 		}
 	}
 	return ms
@@ -107,11 +110,14 @@ func (m *Model) signIn(md *signInModal) tea.Cmd {
 	case acpconn.AuthMethod:
 		switch pick.Kind {
 		case acpconn.AuthTerminal:
-			return m.runLogin(pick)
+			if pick.Guess {
+				return m.push(newLoginEditModal(pick, m.th), true)
+			}
+			return m.runLogin(pick, "")
 		case acpconn.AuthEnvVar:
 			if len(pick.Missing(m.agentConfig().Env)) == 0 {
 				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
-				t.authID = pick.ID
+				t.Method = pick.ID
 				return m.authOrReconnect(t)
 			}
 			return m.push(newSecretModal(pick, m.th), true)
@@ -119,7 +125,7 @@ func (m *Model) signIn(md *signInModal) tea.Cmd {
 			return m.push(newSecretModal(pick, m.th), true)
 		}
 		t := m.afterSignIn(true)
-		t.authID = pick.ID
+		t.Method = pick.ID
 		return m.authOrReconnect(t)
 	}
 	return nil
@@ -135,64 +141,110 @@ func (m *Model) secretDone(s *secretModal) tea.Cmd {
 	}
 	if s.method.Kind == acpconn.AuthAPIKey {
 		t := m.afterSignIn(true)
-		t.authID, t.key = s.method.ID, vals[0]
+		t.Method, t.Key = s.method.ID, vals[0]
 		return m.authOrReconnect(t)
 	}
 	for i, v := range s.method.Vars {
 		m.setEnv(v.Name, vals[i])
 	}
 	t := m.afterSignIn(false)
-	t.authID = s.method.ID
+	t.Method = s.method.ID
 	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(s.method)+"…")
 }
 
 // authOrReconnect authenticates on the running agent, or starts one first.
-func (m *Model) authOrReconnect(t target) tea.Cmd {
+func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
 	if m.initialized() && m.connState != connGone {
 		m.tr.info("signing in…")
-		return authenticate(m.gen, m.conn, t)
+		return authenticate(m.gen, m.conn, m.withStart(t))
 	}
-	if t.keep {
-		t.keep = false
-	}
+	t.Keep = false
 	return m.reconnectTo(t, "starting the agent to sign in…")
 }
 
 // afterSignIn is what to open once signed in: the original target while
 // starting; during a session, the same session (kept on the same agent,
 // else resumed when the agent can, else a new one).
-func (m *Model) afterSignIn(sameProcess bool) target {
+func (m *Model) afterSignIn(sameProcess bool) opener.Target {
 	if m.session.ID == "" {
-		return target{resume: m.last.resume, id: m.last.id}
+		return opener.Target{Resume: m.last.Resume, ID: m.last.ID}
 	}
 	if sameProcess {
-		return target{keep: true}
+		return opener.Target{Keep: true}
 	}
 	if m.conn != nil && m.conn.SessionCaps().CanReopen() {
-		return target{resume: true, id: m.session.ID}
+		return opener.Target{Resume: true, ID: m.session.ID}
 	}
-	return target{}
+	return opener.Target{}
+}
+
+// withStart is t as the opener takes it here: with the history replayed
+// when a past session is taken up (the transcript shows it), sign-in
+// without asking where the environment or --api-key-env allows it, and
+// --mode and --model until a session has opened once.
+func (m *Model) withStart(t opener.Target) opener.Target {
+	t.Replay = true
+	t.Auto = opener.Auto{Env: m.agentEnv(), KeyEnv: m.opts.APIKeyEnv}
+	if !m.flagsDone {
+		t.Mode, t.Model = m.opts.Mode, m.opts.Model
+	}
+	return t
+}
+
+// agentEnv is the environment the agent runs with: its configuration's
+// (nil: elicit's own) and the variables typed for sign-in.
+func (m *Model) agentEnv() []string {
+	env := m.opts.Agent.Env
+	if len(m.extraEnv) == 0 {
+		return env
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	return append(append([]string(nil), env...), m.extraEnv...)
 }
 
 // runLogin suspends the full screen and runs a terminal method's command
-// in the user's terminal: the agent's binary with the method's arguments
-// and environment. The agent is started again afterwards.
-func (m *Model) runLogin(am acpconn.AuthMethod) tea.Cmd {
-	if len(am.Command) == 0 {
+// in the user's terminal: the agent's command line with the method's
+// arguments and environment, or the line the user edited it into (run by
+// sh). The agent is started again afterwards.
+func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
+	if len(am.Command) == 0 && edited == "" {
 		m.tr.notice("this sign-in method names no command", true)
 		return m.offerSignIn(nil)
 	}
 	cfg := m.agentConfig()
-	cmd := exec.Command(am.Command[0], am.Command[1:]...)
+	var cmd *exec.Cmd
+	line := am.CommandLine()
+	if edited != "" && edited != line {
+		cmd, line = exec.Command("sh", "-c", edited), sanitize.Line(edited)
+	} else {
+		cmd = exec.Command(am.Command[0], am.Command[1:]...)
+	}
 	cmd.Dir = cfg.Dir
 	cmd.Env = append(cfg.Env, am.EnvList()...)
-	m.tr.info("running " + am.CommandLine() + " in the terminal…")
-	return m.exec(cmd, func(err error) tea.Msg { return loginDoneMsg{method: am, err: err} })
+	m.tr.info("running " + line + " in the terminal…")
+	// The sign-in is the user's own command: the browser it may open
+	// through a launcher that detaches stays when elicit ends its strays.
+	kept := procgroup.Default.KeepUserSessions()
+	return m.exec(cmd, func(err error) tea.Msg {
+		kept()
+		return loginDoneMsg{method: am, line: line, err: err}
+	})
+}
+
+// loginEdited runs the sign-in command the user checked and edited.
+func (m *Model) loginEdited(e *loginEditModal) tea.Cmd {
+	line, ok := e.line()
+	if !ok {
+		return m.offerSignIn(nil)
+	}
+	return m.runLogin(e.method, line)
 }
 
 func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.method.CommandLine(), sanitize.Line(msg.err.Error())), true)
+		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.line, sanitize.Line(msg.err.Error())), true)
 		return m.push(newSignInModal(m.agent, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
 	}
 	return m.reconnectTo(m.afterSignIn(false), "signed in with "+msg.method.Name+"; starting the agent again…")
@@ -232,17 +284,15 @@ func (m *Model) setEnv(name, value string) {
 }
 
 // reconnectTo ends the agent and starts it again, opening t.
-func (m *Model) reconnectTo(t target, why string) tea.Cmd {
+func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
 	old := m.conn
 	m.gen++
 	m.conn, m.exited, m.pumping = nil, nil, nil
 	m.connState = connStarting
 	m.last = t
-	if t.keep {
-		t.keep = false
-	}
+	t.Keep = false
 	m.tr.info(why)
-	return reconnect(m.gen, old, m.agentConfig(), t)
+	return reconnect(m.gen, old, m.agentConfig(), m.withStart(t))
 }
 
 // signingIn says whether a sign-in dialog is open.

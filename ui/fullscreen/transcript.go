@@ -3,9 +3,12 @@ package fullscreen
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
+	"time"
 	"unicode"
 
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -46,6 +49,8 @@ type item struct {
 	words  int  // kindThought: words so far, counted as they stream
 	inWord bool // kindThought: the text ends inside a word
 
+	clock toolClock // kindTool: how long its command has run
+
 	streaming bool
 	dirty     bool // the render in cache is out of date
 	cache     renderCache
@@ -57,8 +62,13 @@ func (it *item) invalidate() { it.dirty = true }
 type transcript struct {
 	items   []*item
 	tools   map[string]*item // tool call id -> entry
+	terms   map[string]*item // terminal id -> the entry of a terminal no tool call names
 	plan    *item            // the current plan entry, updated in place
 	current *item            // the agent message or thought being streamed
+	breaks  msgbreak.Rule    // where streamed text starts a new message
+	clocks  []*item          // tool entries whose command runs (see tick)
+	diffs   diffHold         // the diff text kept (transcript_diffs.go)
+	now     func() time.Time
 	md      *markdown
 	th      *theme.Theme
 
@@ -80,7 +90,7 @@ type transcript struct {
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
-	return &transcript{tools: map[string]*item{}, md: md, th: th}
+	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th, now: time.Now}
 }
 
 func (t *transcript) add(it *item) *item {
@@ -134,7 +144,8 @@ func (t *transcript) notice(text string, isErr bool) {
 }
 
 // chunk appends streamed text to the current message of that role,
-// starting a new one when the role or the agent's message id changes.
+// starting a new one when the role changes or msgbreak's rule says a new
+// message starts.
 func (t *transcript) chunk(c acpconn.MessageChunk) {
 	kind := kindAgent
 	switch c.Role {
@@ -143,12 +154,10 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 	case acpconn.RoleUser:
 		kind = kindUser
 	}
-	newMsg := c.MessageID != "" && t.current != nil && t.current.msgID != "" && c.MessageID != t.current.msgID
+	newMsg := t.breaks.Chunk(c.MessageID)
 	if t.current == nil || t.current.kind != kind || newMsg {
 		t.endStream()
 		t.current = t.add(&item{kind: kind, streaming: true, msgID: c.MessageID})
-	} else if t.current.msgID == "" {
-		t.current.msgID = c.MessageID
 	}
 	it := t.current
 	it.dirty = true
@@ -172,6 +181,7 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 // An update for an unknown id (it can arrive before its tool_call) starts
 // an entry of its own, so nothing is dropped.
 func (t *transcript) toolCall(tc acpconn.ToolCall) {
+	t.breaks.Interrupt()
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
@@ -181,6 +191,8 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 			it.tool.Status = "pending"
 		}
 		t.tools[tc.ID] = it
+		t.holdDiffs(it, 0)
+		t.clockUpdate(it, tc)
 		return
 	}
 	old := &it.tool
@@ -200,8 +212,16 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 		old.Content = tc.Content
 	}
 	if tc.Diffs != nil {
+		before := diffSize(old.Diffs)
 		old.Diffs = tc.Diffs
+		t.holdDiffs(it, before)
 	}
+	for _, id := range tc.Terminals {
+		if !slices.Contains(old.Terminals, id) {
+			old.Terminals = append(old.Terminals, id)
+		}
+	}
+	t.clockUpdate(it, tc)
 	it.dirty = true
 }
 
@@ -213,19 +233,39 @@ const maxToolOutput = 16 << 10
 
 // terminalOutput streams a command's output into its tool call's entry.
 func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
-	it := t.tools[ev.ToolCallID]
+	// A terminal no tool call names gets one entry of its own, found by
+	// its terminal id: an entry per chunk made a flood of output a flood
+	// of entries, past any cap.
+	entries, key := t.tools, ev.ToolCallID
+	if key == "" {
+		entries, key = t.terms, ev.TerminalID
+	}
+	it := entries[key]
 	if it == nil {
 		if ev.Chunk == "" {
 			return
 		}
 		it = t.add(&item{kind: kindTool, tool: acpconn.ToolCall{ID: ev.ToolCallID, Title: "terminal " + sanitize.ID(ev.TerminalID), Status: "in_progress"}})
-		if ev.ToolCallID != "" {
-			t.tools[ev.ToolCallID] = it
-		}
+		entries[key] = it
 	}
 	it.output.WriteString(ev.Chunk)
 	if ev.Exited {
+		if s := it.output.String(); s != "" && !strings.HasSuffix(s, "\n") {
+			it.output.WriteByte('\n') // the exit on a line of its own
+		}
 		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
+		// The entry of its output from before a tool call named it ends
+		// too, or it shows "in progress" for ever.
+		if u := t.terms[ev.TerminalID]; u != nil {
+			u.tool.Status = "completed"
+			if u != it {
+				fmt.Fprintf(&u.output, "[the rest is in its tool call; %s]\n", ev.Exit)
+				u.dirty = true
+			}
+		}
+		t.clockStop(it)
+	} else if ev.Chunk != "" {
+		t.clockStart(it) // output: the command runs
 	}
 	if it.output.Len() > maxToolOutput {
 		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
@@ -257,12 +297,12 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "refused the agent's write to " + path + ": it differs from the diff you approved (- approved, + sent)", Kind: "edit", Status: "failed",
 				Diffs: []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}}
 			t.endStream()
-			t.add(&item{kind: kindTool, tool: tc})
+			t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
 			return
 		}
 		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
 	case "read":
-		t.info(fmt.Sprintf("the agent read %s (%s)", path, say.Plural(ev.Lines, "line", "lines")))
+		t.info(say.FileLine(ev))
 	case "write":
 		what := "wrote"
 		if ev.Created {
@@ -275,7 +315,7 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
 		}
 		t.endStream()
-		t.add(&item{kind: kindTool, tool: tc})
+		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
 	}
 }
 
@@ -288,8 +328,12 @@ func (t *transcript) setPlan(p acpconn.Plan) {
 	t.plan.dirty = true
 }
 
-// newTurn starts a turn: the next plan is a new entry.
-func (t *transcript) newTurn() { t.plan = nil }
+// newTurn starts a turn: the next plan is a new entry, the next text a
+// new message.
+func (t *transcript) newTurn() {
+	t.plan = nil
+	t.breaks.Reset()
+}
 
 // relPath shows a location inside the session directory relative to it
 // (an agent sends absolute paths); others stay as they are.

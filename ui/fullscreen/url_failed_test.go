@@ -21,7 +21,7 @@ func (f *failingOpener) Open(u string) error { f.Recorder.Open(u); return f.err 
 
 // When the browser cannot be started the agent hears nothing: the consent
 // comes back with the reason; "I opened it myself" then answers accept
-// and the flow is pending. Over SSH the screen shows the QR code.
+// and the flow is pending. Over SSH the QR view comes up, Esc goes back.
 func TestURLOpenFailsThenOpenedByUser(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -29,7 +29,7 @@ func TestURLOpenFailsThenOpenedByUser(t *testing.T) {
 		want string
 	}{
 		{"no browser", errors.New("no browser: $BROWSER is not set and xdg-open was not found"), "xdg-open was not found"},
-		{"ssh", urlconsent.ErrRemote, "Scan it with a phone"},
+		{"ssh", urlconsent.ErrRemote, "Scan with your phone"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			op := &failingOpener{err: tc.err}
@@ -40,6 +40,9 @@ func TestURLOpenFailsThenOpenedByUser(t *testing.T) {
 			d.focus()
 			d.keys("right", "enter")
 			d.waitText(tc.want)
+			if tc.err == urlconsent.ErrRemote {
+				d.key("esc") // from the QR view back to the link
+			}
 			if len(d.m.core.Flows()) != 0 {
 				t.Fatal("a flow is pending although nothing was opened")
 			}

@@ -25,6 +25,12 @@ func (m *Model) View() tea.View {
 		return v
 	}
 	w := max(20, m.width)
+	if f, ok := m.queue.front().(interface{ fullScreen() bool }); ok && m.arb.Focused && f.fullScreen() {
+		// A view of its own, the whole terminal (the QR code over SSH).
+		v := tea.NewView(f.(modal).view(w, max(1, m.height)))
+		v.AltScreen, v.MouseMode, v.WindowTitle, v.ReportFocus = true, tea.MouseModeCellMotion, m.windowTitle(), true
+		return v
+	}
 	bottom := m.bottomView(w)
 	status := m.statusView(w)
 	th := max(1, m.height-lipgloss.Height(bottom)-1)

@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -30,8 +31,13 @@ type Options struct {
 	Mode, Model    string                     // --mode, --model: set before the prompt (an id or a name)
 	Resume         bool                       // --resume: take up ResumeID, or the most recent session
 	ResumeID       string
-	Stdout         io.Writer // the agent's reply
-	Stderr         io.Writer // one line per decision taken for the user, and errors
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable that holds an API key: an agent that wants
+	// sign-in and offers an api-key method gets it in authenticate's
+	// _meta. Env_var methods whose variables are set are used anyway.
+	APIKeyEnv string
+	Stdout    io.Writer // the agent's reply
+	Stderr    io.Writer // one line per decision taken for the user, and errors
 	// Remote (elicit serve -p) puts the forms and URLs before the clients
 	// of an AHP host instead of a rule: the run waits for their answers.
 	// Permissions stay with the rule (--approve).
@@ -59,7 +65,8 @@ const (
 // opened is the outcome of starting the agent and opening its session.
 type opened struct {
 	c   *acpconn.Conn
-	err error
+	res opener.Result
+	err error // the start's
 }
 
 // Run sends one prompt and writes the reply. It returns the exit
@@ -75,7 +82,10 @@ func Run(o Options) int {
 	if !o.Approve { // tool calls are rejected, and so are file writes
 		o.Agent.Writes, o.Agent.WritesRefusedWhy = acpconn.WritesRefused, "run with --approve to allow them"
 	}
-	h := &headless{ctx: ctx, o: o, core: session.New(nil, session.Policy{
+	if !o.Approve { // and commands (each one run is reported on Stderr either way)
+		o.Agent.Terminals, o.Agent.TerminalsRefusedWhy = acpconn.TerminalsRefused, "run with --approve to allow them"
+	}
+	h := &headless{ctx: ctx, o: o, signedIn: make(chan signInAtPrompt, 1), core: session.New(nil, session.Policy{
 		Answers: o.Answers, AcceptDefaults: o.AcceptDefaults, Approve: o.Approve,
 		Person: o.Remote != nil, PermissionsByRule: o.Remote != nil,
 	}, nil)}
@@ -91,21 +101,29 @@ func Run(o Options) int {
 	h.replaying = o.Resume // a load replays the history: not part of this reply
 	go func() {
 		c, err := acpconn.Start(ctx, o.Agent)
+		var res opener.Result
 		if err == nil {
-			err = h.open(ctx, c)
+			res = opener.Open(ctx, c, h.target())
 		}
-		started <- opened{c, err}
+		started <- opened{c, res, err}
 	}()
 	var events <-chan acpconn.Event
 	for {
 		select {
 		case c := <-attached:
-			h.c, events = c, c.Events()
-			h.core.SetConn(c)
-			h.core.SetMemory(o.Memory.For(c))
+			events = h.attach(c)
 			defer c.Close()
 		case r := <-started:
 			started = nil
+			select { // both may be ready: the connection comes first
+			case c := <-attached:
+				events = h.attach(c)
+				defer c.Close()
+			default:
+			}
+			if r.err == nil {
+				r.err = h.opened(r.res)
+			}
 			if r.err != nil {
 				h.endLine()
 				if acpconn.IsAuthRequired(r.err) {
@@ -115,6 +133,11 @@ func Run(o Options) int {
 				for _, l := range h.exitTail {
 					fmt.Fprintln(o.Stderr, "  | "+l)
 				}
+				return code
+			}
+			// A replay the agent sent before its answer is not printed,
+			// however the select below would have ordered it.
+			if code, done := h.drain(events); done {
 				return code
 			}
 			h.replaying = false
@@ -131,6 +154,12 @@ func Run(o Options) int {
 			if code, done := h.apply(ev); done {
 				return code
 			}
+		case s := <-h.signedIn:
+			h.saySignIn(s.tried)
+			if n := len(s.tried); n == 0 || s.tried[n-1].Err != nil {
+				return h.signInFailed(s.why)
+			}
+			h.c.StartPrompt(o.Prompt)
 		case p := <-remote:
 			for _, n := range h.core.Settle(ctx, h.core.Answer(p.Q, p.Out)).Notes {
 				fmt.Fprintln(o.Stderr, "elicit: "+n.Text)
@@ -140,94 +169,6 @@ func Run(o Options) int {
 			return headlessFail(o, ctx, ctx.Err())
 		}
 	}
-}
-
-// open opens the session (signing in with an env_var method whose
-// variables are set, once), then sets --mode and --model.
-func (h *headless) open(ctx context.Context, c *acpconn.Conn) error {
-	err := h.openSession(ctx, c)
-	if acpconn.IsAuthRequired(err) {
-		env := h.o.Agent.Env
-		if env == nil {
-			env = os.Environ()
-		}
-		for _, m := range c.AuthMethods() {
-			if m.Kind != acpconn.AuthEnvVar || len(m.Missing(env)) > 0 {
-				continue
-			}
-			fmt.Fprintf(h.o.Stderr, "elicit: signing in with %s (its variables are set)\n", m.Name)
-			if aerr := c.Authenticate(ctx, m.ID); aerr == nil {
-				err = h.openSession(ctx, c)
-				break
-			}
-		}
-	}
-	if err != nil {
-		return err
-	}
-	for _, f := range []struct{ kind, want string }{{acpconn.KindMode, h.o.Mode}, {acpconn.KindModel, h.o.Model}} {
-		if f.want == "" {
-			continue
-		}
-		sel, ok := h.st.Selector(f.kind)
-		if !ok {
-			return fmt.Errorf("--%s %s: the agent offers no %s", f.kind, sanitize.Line(f.want), f.kind)
-		}
-		ch, ok := sel.Find(f.want)
-		if !ok {
-			return fmt.Errorf("--%s %s: the agent offers %s", f.kind, sanitize.Line(f.want), sanitize.Line(sel.IDs()))
-		}
-		if ch.ID == sel.Current {
-			continue
-		}
-		if h.st, err = c.Select(ctx, h.st, sel, ch.ID); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// openSession creates the session, or takes up a past one without
-// printing its history.
-func (h *headless) openSession(ctx context.Context, c *acpconn.Conn) (err error) {
-	if !h.o.Resume {
-		h.st, err = c.NewSession(ctx)
-		return err
-	}
-	id := h.o.ResumeID
-	if id == "" {
-		list, err := c.ListSessions(ctx)
-		if err != nil {
-			return fmt.Errorf("--resume: listing the sessions: %w", err)
-		}
-		if len(list) == 0 {
-			return errors.New("--resume: the agent has no past session in this directory")
-		}
-		id = list[0].ID
-	}
-	h.st, _, err = c.OpenSession(ctx, id, false)
-	if errors.Is(err, acpconn.ErrNotSupported) {
-		return errors.New("--resume: the agent cannot resume sessions")
-	}
-	return err
-}
-
-// signInFailed says why the agent wants sign-in and how to do it.
-func (h *headless) signInFailed(err error) int {
-	var methods []acpconn.AuthMethod
-	if h.c != nil {
-		methods = h.c.AuthMethods()
-	}
-	if len(methods) == 0 {
-		methods = acpconn.AuthMethodsIn(err, h.o.Agent.Argv)
-	}
-	if len(methods) == 0 {
-		if cmd := acpconn.CommandIn(acpconn.AgentReason(err), h.o.Agent.Argv); cmd != nil {
-			methods = []acpconn.AuthMethod{{Name: "sign in", Kind: acpconn.AuthTerminal, Command: cmd}}
-		}
-	}
-	fmt.Fprintln(h.o.Stderr, "elicit: "+acpconn.SignInHelp(err, methods))
-	return ExitFailed
 }
 
 func headlessFail(o Options, ctx context.Context, err error) int {
@@ -248,17 +189,25 @@ type headless struct {
 	c         *acpconn.Conn
 	st        acpconn.SessionState
 	core      *session.Core
-	lastByte  byte
-	msgID     string // the message being written: a new id starts a paragraph
-	replaying bool   // a loaded session's history is arriving: not printed
+	out       *msgbreak.Writer // the reply (Options.Stdout)
+	breaks    msgbreak.Rule    // where a new message (a paragraph) starts
+	replaying bool             // a loaded session's history is arriving: not printed
 	exitTail  []string
+	// signInTried: sign-in without asking was tried (at the start, or
+	// when the prompt was refused); signedIn brings a later attempt's
+	// outcome to the loop.
+	signInTried bool
+	signedIn    chan signInAtPrompt
 }
 
-func (h *headless) endLine() {
-	if h.lastByte != 0 && h.lastByte != '\n' {
-		io.WriteString(h.o.Stdout, "\n")
-		h.lastByte = '\n'
+func (h *headless) endLine() { h.stdout().EndLine() }
+
+// stdout is where the reply goes (Options.Stdout).
+func (h *headless) stdout() *msgbreak.Writer {
+	if h.out == nil {
+		h.out = &msgbreak.Writer{W: h.o.Stdout}
 	}
+	return h.out
 }
 
 // apply handles one event; done reports that the run is over.
@@ -278,16 +227,13 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 			text = ev.Text
 		}
 		if ev.Role == acpconn.RoleAgent && text != "" && !h.replaying {
-			if ev.MessageID != "" && h.msgID != "" && ev.MessageID != h.msgID && h.lastByte != 0 {
-				h.endLine()
-				io.WriteString(o.Stdout, "\n") // separate messages, separate paragraphs
+			if h.breaks.Chunk(ev.MessageID) {
+				h.stdout().Paragraph() // separate messages, separate paragraphs
 			}
-			if ev.MessageID != "" {
-				h.msgID = ev.MessageID
-			}
-			io.WriteString(o.Stdout, text)
-			h.lastByte = text[len(text)-1]
+			io.WriteString(h.stdout(), text)
 		}
+	case acpconn.ToolCall, acpconn.PermissionRequest: // a tool call between two runs of text
+		h.breaks.Interrupt()
 	case acpconn.AgentOutput:
 		fmt.Fprintln(o.Stderr, "elicit: agent output:", ev.Line)
 	case acpconn.Notice:
@@ -302,6 +248,8 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		case ev.URLNeeded != nil:
 			fmt.Fprintln(o.Stderr, "elicit: the agent needs a URL flow completed in a browser; run elicit interactively")
 			return ExitFailed, true
+		case acpconn.IsAuthRequired(ev.Err) && h.trySignIn(ev.Err):
+			return 0, false // the prompt goes again once signed in
 		case acpconn.IsAuthRequired(ev.Err):
 			return h.signInFailed(ev.Err), true
 		case ev.Err != nil:

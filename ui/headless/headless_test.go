@@ -28,7 +28,7 @@ func TestHeadlessSignInHelp(t *testing.T) {
 	if code != ExitFailed {
 		t.Fatalf("exit %d", code)
 	}
-	for _, want := range []string{"please sign in", "Log in here: run  " + cfg.Argv[0] + " " + uitest.LoginFlag, "login.sh from-copilot", "Use ELICIT_TEST_KEY: set ELICIT_TEST_KEY"} {
+	for _, want := range []string{"please sign in", "Log in here: run " + cfg.Argv[0] + " '-test.run=^$' " + uitest.LoginFlag, "login.sh from-copilot", "Use ELICIT_TEST_KEY: set ELICIT_TEST_KEY"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
@@ -43,6 +43,21 @@ func TestHeadlessEnvVarSignIn(t *testing.T) {
 	cfg := uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_TEST_KEY=zq9secret")...)
 	code, stdout, stderr := runHeadless(t, Options{Agent: cfg})
 	if code != ExitOK || stdout != "hello from a signed-in agent\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+}
+
+// An agent that refuses the prompt, not the session, for want of sign-in:
+// signed in without asking, the prompt goes again, once.
+func TestHeadlessSignInAtPrompt(t *testing.T) {
+	cfg := uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt", "ELICIT_TEST_KEY=zq9secret")...)
+	code, stdout, stderr := runHeadless(t, Options{Agent: cfg})
+	if code != ExitOK || stdout != "hello from a signed-in agent\n" || !strings.Contains(stderr, "signed in with Use ELICIT_TEST_KEY") {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+	}
+	cfg = uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt", "ELICIT_TEST_KEY=wrong")...)
+	code, stdout, stderr = runHeadless(t, Options{Agent: cfg})
+	if code != ExitFailed || stdout != "" || !strings.Contains(stderr, "did not work: ELICIT_TEST_KEY is not set") || !strings.Contains(stderr, "Use ELICIT_TEST_KEY: set ELICIT_TEST_KEY") {
 		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 }
@@ -67,6 +82,26 @@ func TestHeadlessMessagesAndResume(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "agent output: Please visit https://example.com/auth") {
 		t.Errorf("stderr lacks the agent's stray line:\n%s", stderr)
+	}
+}
+
+// An agent that can only load: its replay of the history comes before
+// its answer, and none of it is printed, however the events are ordered.
+func TestHeadlessLoadPrintsNoHistory(t *testing.T) {
+	for range 5 {
+		code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, "sessions", "ELICIT_UI_TEST_NO_RESUME=1"), Resume: true})
+		if code != ExitOK || stdout != "first message\n\nsecond message\n" {
+			t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
+		}
+	}
+}
+
+// With nothing to resume, -p fails instead of sending its prompt to a
+// new session.
+func TestHeadlessNothingToResume(t *testing.T) {
+	code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, "settings"), Resume: true})
+	if code != ExitFailed || stdout != "" || !strings.Contains(stderr, "elicit: nothing to resume: the agent cannot resume sessions (--resume, -c)") {
+		t.Fatalf("exit %d, stdout %q, stderr %s", code, stdout, stderr)
 	}
 }
 

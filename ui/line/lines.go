@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/ui"
+	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -33,6 +35,20 @@ type Options struct {
 	// Signals, when set, delivers SIGINT (cancel the turn, or quit at the
 	// prompt) and SIGTERM/SIGHUP (quit).
 	Signals <-chan os.Signal
+	// Mode and Model (--mode, --model) are set once the session opens: a
+	// choice's id, or its name.
+	Mode, Model string
+	// Resume (--resume, -c) takes up a past session: ResumeID, or the most
+	// recent in the directory when it is "". Its history is printed when
+	// the agent replays it; with nothing to resume a new session starts,
+	// and the session says why.
+	Resume   bool
+	ResumeID string
+	// APIKeyEnv (--api-key-env, or the agent's api_key_env) names the
+	// environment variable holding an API key, used without asking when
+	// the agent wants sign-in and offers an api-key method; env_var
+	// methods whose variables are set are used too.
+	APIKeyEnv string
 }
 
 // Run runs a session one line at a time: a "> " prompt, the reply as
@@ -51,7 +67,11 @@ func Run(o Options) int {
 	defer cancel()
 	// A person answers: every write no permission covered is asked.
 	o.Agent.Writes = acpconn.WritesAsked
-	l := &lineSession{o: o, in: readLines(o.In)}
+	l := &lineSession{o: o, in: readLines(o.In), tools: map[string]string{}}
+	l.out = &msgbreak.Writer{W: o.Out}
+	l.o.Out = l.out // every line goes through it
+	out = l.out
+	defer l.catchSuspend()()
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
@@ -67,13 +87,26 @@ func Run(o Options) int {
 	defer c.Close()
 	l.core.SetMemory(o.Memory.For(c))
 	defer l.core.Close()
-	if err := l.wait(nil, func() error { _, err := c.NewSession(ctx); return err }); err != nil {
-		if !acpconn.IsAuthRequired(err) || !l.authenticate(err) {
-			fmt.Fprintln(out, "Could not start a session:", sanitize.Text(err.Error()))
+	t := opener.Target{Resume: o.Resume, ID: o.ResumeID, Replay: true, Mode: o.Mode, Model: o.Model,
+		Auto: l.auto()}
+	res := l.open(ctx, t)
+	if res.AuthRequired() {
+		var ok bool
+		if res, ok = l.authenticate(ctx, res.Err, t); !ok {
+			fmt.Fprintln(out, "Could not start a session: the agent requires sign-in.")
 			return 1
 		}
 	}
-	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits.\n", sanitize.Line(c.AgentName()))
+	if res.Err != nil {
+		fmt.Fprintln(out, "Could not start a session:", sanitize.Text(res.Err.Error()))
+		return 1
+	}
+	l.opened(res)
+	if l.exited != nil {
+		code, _ := l.apply(*l.exited)
+		return code
+	}
+	fmt.Fprintf(out, "Connected to %s. Type a prompt and press Enter. Ctrl+C cancels a turn; Ctrl+D (or Ctrl+C at the prompt) quits; Ctrl+Z suspends (fg resumes).\n", sanitize.Line(c.AgentName()))
 	cancel() // from here Ctrl+C is the loop's
 	return l.loop()
 }
@@ -95,7 +128,23 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 			attached, l.c, events = nil, c, c.Events()
 			l.core.SetConn(c)
 		case err := <-done:
-			return err
+			// What the agent sent before its answer (a loaded session's
+			// replay) is handled before what comes after: select picks
+			// among ready cases at random.
+			for {
+				select {
+				case ev := <-events:
+					if ex, exited := ev.(acpconn.AgentExited); exited {
+						if err == nil {
+							l.exited = &ex // it answered, then exited: the session ends
+						}
+						return err
+					}
+					l.apply(ev)
+				default:
+					return err
+				}
+			}
 		case ev := <-events:
 			if _, exited := ev.(acpconn.AgentExited); exited {
 				events = nil // the request's error says why
@@ -113,9 +162,22 @@ type lineSession struct {
 	in      *lineInput
 	running bool
 	tools   map[string]string
-	msgID   string          // the agent message being written
-	outputs outputs         // each command's output, capped
-	refused map[string]bool // tool calls a write of which was refused
+	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
+	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
+	susp    *suspender       // Ctrl+Z
+	msgID   string           // the replayed message being written (lines_open.go)
+	outputs outputs          // each command's output, capped
+	refused map[string]bool  // tool calls a write of which was refused
+	// replaying: a session is being opened, and a loaded one's history
+	// arrives; replayed: some of it was printed; lastRole: whose message
+	// was printed last.
+	replaying, replayed bool
+	lastRole            acpconn.Role
+	exited              *acpconn.AgentExited // seen by wait after its request succeeded
+	// lastPrompt was sent last; resent: it went again after sign-in (a
+	// second refusal is reported, not signed in again).
+	lastPrompt string
+	resent     bool
 }
 
 func (l *lineSession) loop() int {
@@ -163,33 +225,42 @@ func (l *lineSession) prompt(text string) {
 		fmt.Fprint(l.o.Out, "> ")
 		return
 	}
+	l.resent = false
 	l.send(text)
 }
 
 func (l *lineSession) send(text string) {
+	l.lastPrompt = text
 	l.running = true
 	l.tools = map[string]string{}
+	l.breaks.Reset()
 	l.core.Prompted(text)
 	l.c.StartPrompt(text)
 }
 
 func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
+	if l.out == nil {
+		l.out = &msgbreak.Writer{W: l.o.Out}
+		l.o.Out = l.out // every line goes through it
+	}
 	out := l.o.Out
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
-		if ev.Role == acpconn.RoleAgent {
-			if ev.MessageID != "" && l.msgID != "" && ev.MessageID != l.msgID {
-				io.WriteString(out, "\n\n") // a new message, a new paragraph
-			}
-			if ev.MessageID != "" {
-				l.msgID = ev.MessageID
+		if l.replaying {
+			l.replayChunk(ev)
+		} else if ev.Role == acpconn.RoleAgent && ev.Text != "" {
+			if l.breaks.Chunk(ev.MessageID) {
+				l.out.Paragraph() // a new message, a new paragraph
 			}
 			io.WriteString(out, ev.Text)
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
+	case acpconn.PermissionRequest:
+		l.breaks.Interrupt() // it names a tool call: text after it is a new message
 	case acpconn.ToolCall:
+		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
 			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")
@@ -218,12 +289,18 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.TerminalOutput:
 		l.outputs.write(out, ev) // the head, then the tail: never all of it
+		if ev.Exited {
+			l.out.EndLine()
+			fmt.Fprintf(out, "[%s]\n", ev.Exit)
+		}
 	case acpconn.UnknownUpdate:
 		fmt.Fprintf(out, "\nNote: the agent sent an update of unknown kind %q\n", sanitize.ID(ev.Kind))
 	case acpconn.TurnEnded:
 		l.outputs.flushAll(out)
 		l.running = false
 		switch {
+		case acpconn.IsAuthRequired(ev.Err) && !l.resent:
+			l.signInAtPrompt(ev.Err)
 		case ev.Err != nil:
 			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
 		case ev.StopReason != "end_turn":

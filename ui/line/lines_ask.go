@@ -1,18 +1,16 @@
 package line
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 	"github.com/elicit-dev/elicit/urlconsent"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
@@ -53,6 +51,13 @@ func (l *lineSession) confirm(q, word string) bool {
 
 // ask puts q to the user and returns the answer.
 func (l *lineSession) ask(q *session.Question) session.Outcome {
+	if s := l.susp; s != nil {
+		if note := s.awayNote(); note != "" {
+			fmt.Fprintln(l.o.Out, note)
+		}
+		s.asking.Store(true)
+		defer s.asking.Store(false)
+	}
 	switch q.Kind {
 	case session.Permission:
 		return l.permission(q)
@@ -158,68 +163,4 @@ func (r *lineReader) Read(p []byte) (int, error) {
 	n := copy(p, r.buf)
 	r.buf = r.buf[n:]
 	return n, nil
-}
-
-// authenticate offers the agent's sign-in methods, with its reason, until
-// one works or the user gives up (0 or end of input): nothing loops by
-// itself. An env_var method is used when its variables are set; an
-// api-key is asked for; a terminal method's command is printed to run,
-// never sent to authenticate.
-func (l *lineSession) authenticate(why error) bool {
-	out := l.o.Out
-	methods := l.c.AuthMethods()
-	if len(methods) == 0 {
-		methods = acpconn.AuthMethodsIn(why, l.o.Agent.Argv)
-	}
-	fmt.Fprintln(out, acpconn.SignInHelp(why, methods))
-	if len(methods) == 0 {
-		return false
-	}
-	for {
-		fmt.Fprintln(out, "Sign-in methods:")
-		for i, m := range methods {
-			fmt.Fprintf(out, "  %d. %s\n", i+1, strings.ReplaceAll(say.MethodLabel(m), "\n  ", "; "))
-		}
-		s, ok := l.question("Method number (0 quits): ")
-		n, err := strconv.Atoi(s)
-		if !ok || err != nil || n < 1 || n > len(methods) {
-			return false
-		}
-		m := methods[n-1]
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		switch m.Kind {
-		case acpconn.AuthTerminal:
-			fmt.Fprintf(out, "Run this in a terminal, then start elicit again:\n  %s\n", m.CommandLine())
-			cancel()
-			return false
-		case acpconn.AuthEnvVar:
-			env := l.o.Agent.Env
-			if env == nil {
-				env = os.Environ()
-			}
-			if miss := m.Missing(env); len(miss) > 0 {
-				fmt.Fprintf(out, "Set %s in the environment, then start elicit again.\n", strings.Join(miss, ", "))
-				cancel()
-				return false
-			}
-			err = l.c.Authenticate(ctx, m.ID)
-		case acpconn.AuthAPIKey:
-			key, _ := l.question("API key (it is echoed; sent only in the sign-in request): ")
-			err = l.c.AuthenticateKey(ctx, m.ID, key)
-		default:
-			err = l.c.Authenticate(ctx, m.ID)
-		}
-		if err == nil {
-			err = l.wait(nil, func() error { _, err := l.c.NewSession(ctx); return err })
-		}
-		cancel()
-		if err == nil {
-			return true
-		}
-		reason := acpconn.AgentReason(err)
-		if reason == "" {
-			reason = sanitize.Text(err.Error())
-		}
-		fmt.Fprintln(out, "Sign-in did not succeed:", reason)
-	}
 }

@@ -18,6 +18,9 @@ func FileLine(ev acpconn.FileAccess) string {
 	case "refused":
 		return fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason))
 	case "read":
+		if ev.Missing {
+			return fmt.Sprintf("the agent read %s: a new file (none there yet), read as empty", path)
+		}
 		return fmt.Sprintf("the agent read %s (%s)", path, Plural(ev.Lines, "line", "lines"))
 	case "write":
 		if ev.Created {
@@ -56,7 +59,11 @@ func MethodLabel(m acpconn.AuthMethod) string {
 	}
 	switch m.Kind {
 	case acpconn.AuthTerminal:
-		label += "\n  runs in this terminal: " + m.CommandLine()
+		if m.Guess {
+			label += "\n  runs in this terminal, once you checked it (" + acpconn.GuessNote + "): " + m.CommandLine()
+		} else {
+			label += "\n  runs in this terminal: " + m.CommandLine()
+		}
 	case acpconn.AuthEnvVar:
 		label += "\n  asks for " + VarNames(m) + " (in memory, this run only)"
 	case acpconn.AuthAPIKey:

@@ -83,6 +83,8 @@ type RawAgent struct {
 	In     *bufio.Reader
 	Out    *bufio.Writer
 	nextID int
+	// Caps are the client's capabilities, once Serve read initialize.
+	Caps map[string]any
 }
 
 // Send is part of the scripted agent's protocol kit.
@@ -154,6 +156,7 @@ func (a *RawAgent) Serve(init map[string]any, h func(m map[string]any, p map[str
 		m := a.Recv()
 		p, _ := m["params"].(map[string]any)
 		if m["method"] == "initialize" {
+			a.Caps, _ = p["clientCapabilities"].(map[string]any)
 			base := map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{}, "authMethods": []any{}, "agentInfo": map[string]any{"name": "scripted"}}
 			for k, v := range init {
 				base[k] = v
@@ -195,10 +198,33 @@ func ScriptConfig(t *testing.T, name string, env ...string) acpconn.Config {
 const LoginFlag = "--elicit-test-login"
 
 func runLogin() {
-	if err := os.WriteFile(os.Getenv("ELICIT_UI_TEST_MARKER"), []byte("signed in"), 0o600); err != nil {
+	if err := os.WriteFile(os.Getenv("ELICIT_UI_TEST_MARKER"), []byte(LoginMarker()), 0o600); err != nil {
 		os.Exit(7)
 	}
 	os.Exit(0)
+}
+
+// WrappedEnv is set by the wrappers the sign-in tests start the agent
+// through; the sign-in command notes it, to show it ran through the same
+// wrapper.
+const WrappedEnv = "ELICIT_UI_TEST_WRAPPED"
+
+// LoginMarker is what the sign-in command writes: that it ran, through
+// which wrapper, with which arguments.
+func LoginMarker() string {
+	return "signed in; wrapped=" + os.Getenv(WrappedEnv) + "; args=" + strings.Join(os.Args[1:], " ")
+}
+
+// Marker is what the sign-in command wrote ("" when it did not run), for
+// an agent run with env (see SignInEnv).
+func Marker(env []string) string {
+	for _, kv := range env {
+		if p, ok := strings.CutPrefix(kv, "ELICIT_UI_TEST_MARKER="); ok {
+			b, _ := os.ReadFile(p)
+			return string(b)
+		}
+	}
+	return ""
 }
 
 // SignedIn says whether the terminal sign-in command ran.

@@ -3,17 +3,22 @@ package uitest
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
 
 func init() {
 	// sessions lists two past sessions and loads one with a replay (two
-	// messages, distinct ids); its prompt answers with two messages.
+	// messages, distinct ids); its prompt answers with two messages. With
+	// ELICIT_UI_TEST_NO_RESUME set it cannot resume, only load.
 	Scripts["sessions"] = func(a *RawAgent) {
 		wd, _ := os.Getwd()
-		a.Serve(map[string]any{"agentCapabilities": map[string]any{"loadSession": true,
-			"sessionCapabilities": map[string]any{"list": map[string]any{}, "resume": map[string]any{}, "close": map[string]any{}}}},
+		caps := map[string]any{"list": map[string]any{}, "resume": map[string]any{}, "close": map[string]any{}}
+		if os.Getenv("ELICIT_UI_TEST_NO_RESUME") != "" {
+			delete(caps, "resume")
+		}
+		a.Serve(map[string]any{"agentCapabilities": map[string]any{"loadSession": true, "sessionCapabilities": caps}},
 			func(m, p map[string]any) {
 				switch m["method"] {
 				case "session/new":
@@ -124,6 +129,26 @@ func init() {
 	// ELICIT_UI_TEST_LOGIN_SH), an env_var and an api-key method. It
 	// refuses session/new (or, with ELICIT_UI_TEST_AT=prompt, the prompt)
 	// until signed in; a terminal method sent to authenticate ends it.
+	// signin-qwen offers sign-in as qwen-code 0.24.4 does: its _meta
+	// terminal method, whose args replace the --acp flag (here the test
+	// binary's sign-in flag), and needs it before session/new.
+	Scripts["signin-qwen"] = func(a *RawAgent) {
+		a.Serve(map[string]any{"authMethods": []any{
+			map[string]any{"id": "openai", "name": "Use OpenAI API key", "description": "Requires setting the `OPENAI_API_KEY` environment variable",
+				"_meta": map[string]any{"type": "terminal", "args": []any{LoginFlag}}},
+		}}, func(m, p map[string]any) {
+			switch m["method"] {
+			case "session/new":
+				if !SignedIn() {
+					a.Fail(m, -32000, "Authentication required", nil)
+					return
+				}
+				a.Reply(m, map[string]any{"sessionId": "s1"})
+			case "authenticate":
+				os.Exit(5) // a terminal method is never sent to authenticate
+			}
+		})
+	}
 	Scripts["signin"] = func(a *RawAgent) {
 		self, _ := os.Executable()
 		_ = self
@@ -171,6 +196,45 @@ func init() {
 			}
 		})
 	}
+}
+
+// WrappedAgent returns the agent's command line for the signin-qwen
+// script run through a wrapper ("env", "sh": a shell script, "npx": a
+// local package whose bin runs the agent), each setting WrappedEnv to its
+// name, with qwen's --acp at the end; ok is false when the wrapper is not
+// installed.
+func WrappedAgent(t *testing.T, wrapper string) (argv []string, ok bool) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	switch wrapper {
+	case "env":
+		return []string{"env", WrappedEnv + "=env", self, "-test.run=^$", "--acp"}, true
+	case "sh":
+		sh := filepath.Join(dir, "as-agent.sh")
+		if err := os.WriteFile(sh, []byte("#!/bin/sh\n"+WrappedEnv+"=sh exec \"$@\"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return []string{sh, self, "-test.run=^$", "--acp"}, true
+	case "npx":
+		if _, err := exec.LookPath("npx"); err != nil {
+			return nil, false
+		}
+		if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		pkg := `{"name":"elicit-test-agent","version":"1.0.0","bin":{"elicit-test-agent":"bin/agent.sh"}}`
+		bin := "#!/bin/sh\n" + WrappedEnv + "=npx exec '" + self + "' -test.run=^$ \"$@\"\n"
+		if os.WriteFile(filepath.Join(dir, "package.json"), []byte(pkg), 0o644) != nil ||
+			os.WriteFile(filepath.Join(dir, "bin", "agent.sh"), []byte(bin), 0o755) != nil {
+			t.Fatal("writing the npx package")
+		}
+		return []string{"npx", "--yes", dir, "--acp"}, true
+	}
+	t.Fatalf("no wrapper %q", wrapper)
+	return nil, false
 }
 
 // SignInEnv is the environment of the signin agent: where the sign-in

@@ -1,0 +1,182 @@
+//go:build linux
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/elicit-dev/elicit/internal/hostile"
+)
+
+// escapeSteps leave a daemon from a terminal command and one from the
+// agent, start a terminal command that ignores SIGTERM and SIGHUP and is
+// never released, and ask a form, whose hook leaves a daemon too (and
+// declines).
+const escapeSteps = "escape,agent-escape,stubborn,form"
+
+// checkDaemons fails unless the four daemons and the stubborn command
+// run: the process table after exit proves nothing otherwise.
+func (r *procRun) checkDaemons() {
+	r.t.Helper()
+	pids := r.daemons()
+	if len(pids) < 4 {
+		r.t.Errorf("%d of the 4 daemons and stubborn commands noted their pids: %v; reports %v", len(pids), pids, r.reports())
+	}
+	for _, p := range pids {
+		if !pidRunning(p) {
+			r.t.Errorf("daemon %d is not running before elicit exits", p)
+		}
+	}
+}
+
+// Issue 27, items 6 and 8: however elicit ends, in every front end,
+// nothing it started outlives it: not the terminal command that ignores
+// SIGTERM (elicit waits out the grace and the SIGKILL, when the terminal
+// hangs up too), nor the daemons a command, the agent and a hook left in
+// sessions of their own.
+func TestNothingOutlivesElicit(t *testing.T) {
+	type exitCase struct {
+		name string
+		args []string
+		// end ends elicit once the turn is over; under says elicit runs
+		// under a shell that leads the terminal's session (as under
+		// script(1) or a terminal window's shell).
+		end   func(tm *terminal, r *procRun)
+		under bool
+	}
+	keys := func(k ...string) func(*terminal, *procRun) {
+		return func(tm *terminal, _ *procRun) {
+			for _, s := range k {
+				tm.send(s)
+			}
+		}
+	}
+	signal := func(s syscall.Signal) func(*terminal, *procRun) {
+		return func(_ *terminal, r *procRun) { _ = r.cmd.Process.Signal(s) }
+	}
+	hangUp := func(tm *terminal, _ *procRun) { tm.pty.Close() }
+	cases := []exitCase{
+		{"full screen/ctrl+c", nil, keys("\x03", "\x03"), false},
+		{"full screen/SIGHUP", nil, signal(syscall.SIGHUP), false},
+		{"full screen/SIGTERM", nil, signal(syscall.SIGTERM), false},
+		{"full screen/hang-up", nil, hangUp, false},
+		{"full screen/hang-up under a shell", nil, hangUp, true},
+		{"accessible/ctrl+d", []string{"--accessible"}, keys("\x04", "\x04"), false},
+		{"accessible/SIGHUP", []string{"--accessible"}, signal(syscall.SIGHUP), false},
+		{"accessible/SIGTERM", []string{"--accessible"}, signal(syscall.SIGTERM), false},
+		{"accessible/hang-up under a shell", []string{"--accessible"}, hangUp, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newProcRun(t, escapeSteps, hookCmd(hostile.ScenarioHookTTY), nil, tc.args...)
+			cmd := r.cmd
+			if tc.under {
+				cmd = exec.Command("sh", append([]string{"-c", `"$0" "$@"; exit 0`}, r.cmd.Args...)...)
+				cmd.Env, cmd.Dir = r.cmd.Env, r.cmd.Dir
+				r.cmd = cmd
+			}
+			tm := startPTYWith(t, cmd)
+			if strings.HasPrefix(tc.name, "full screen") {
+				tm.waitFor("agent title")
+			} else {
+				tm.waitFor("Type a prompt")
+			}
+			tm.send("go\r")
+			if r.waitStep("end", 1) {
+				r.checkDaemons()
+			}
+			elicit := r.cmd.Process.Pid
+			if tc.under {
+				elicit = childOf(elicit)
+			}
+			tc.end(tm, r)
+			r.wait()
+			// Under a shell, the shell goes at the hang-up: elicit is what
+			// must have ended what it started before it exits.
+			for deadline := time.Now().Add(60 * time.Second); pidRunning(elicit) && time.Now().Before(deadline); {
+				time.Sleep(50 * time.Millisecond)
+			}
+			r.noSurvivors(tc.name)
+		})
+	}
+}
+
+// childOf is the first child of pid found in /proc, or 0.
+func childOf(pid int) int {
+	names, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, n := range names {
+		b, err := os.ReadFile(n)
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			c, _ := strconv.Atoi(filepath.Base(filepath.Dir(n)))
+			return c
+		}
+	}
+	return 0
+}
+
+// The same for -p: at the end of the turn, at a signal mid-turn, and when
+// its stdout is closed before it writes (SIGPIPE).
+func TestNothingOutlivesElicitP(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sig  syscall.Signal // 0: the turn ends
+		pipe bool           // stdout closed at once
+	}{
+		{"end of turn", 0, false},
+		{"SIGINT mid-turn", syscall.SIGINT, false},
+		{"SIGTERM mid-turn", syscall.SIGTERM, false},
+		{"SIGHUP mid-turn", syscall.SIGHUP, false},
+		{"stdout closed", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			steps := escapeSteps
+			if tc.sig != 0 {
+				steps += ",hang"
+			}
+			r := newProcRun(t, steps, hookCmd(hostile.ScenarioHookTTY), nil, "-p", "go", "--approve")
+			var out strings.Builder
+			r.cmd.Stderr = &out
+			if tc.pipe {
+				pr, pw, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				pr.Close() // every write fails: EPIPE, or SIGPIPE when not held
+				r.cmd.Stdout = pw
+				defer pw.Close()
+			} else {
+				r.cmd.Stdout = &out
+			}
+			if err := r.cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = r.cmd.Process.Kill() })
+			if tc.sig != 0 {
+				if r.waitStep("hang", 1) {
+					r.checkDaemons()
+				}
+				_ = r.cmd.Process.Signal(tc.sig)
+			} else {
+				r.waitStep("end", 1)
+			}
+			r.wait()
+			r.noSurvivors(tc.name)
+			if t.Failed() {
+				t.Logf("elicit said:\n%s", out.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,48 @@
+//go:build unix
+
+package hostile
+
+import (
+	"os"
+	"os/exec"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// escape starts a daemon (ScenarioDaemon) in a session of its own, as
+// setsid(1) does, waits until it noted its pid, and returns: when the
+// caller then exits, the daemon has left its group and lost its parent.
+func escape() {
+	self, err := os.Executable()
+	if err != nil {
+		return
+	}
+	cmd := exec.Command(self, "__hostile-agent")
+	cmd.Env = append(os.Environ(), Scenario+"="+ScenarioDaemon)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if cmd.Start() != nil {
+		return
+	}
+	pid := strconv.Itoa(cmd.Process.Pid)
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		b, _ := os.ReadFile(os.Getenv(ProcPids))
+		if strings.Contains(" "+strings.Join(strings.Fields(string(b)), " ")+" ", " "+pid+" ") {
+			return
+		}
+	}
+}
+
+// daemon ignores what would end it politely, notes its pid, and sleeps.
+func daemon() {
+	signal.Ignore(syscall.SIGTERM, syscall.SIGHUP)
+	if f, err := os.OpenFile(os.Getenv(ProcPids), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600); err == nil {
+		_, _ = f.WriteString(strconv.Itoa(os.Getpid()) + "\n")
+		f.Close()
+	}
+	for {
+		time.Sleep(time.Hour)
+	}
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# End to end: Ctrl+Z suspends elicit and `fg` resumes it, under a real
+# interactive shell (bash with job control) in tmux: in the full screen at
+# the prompt and in a dialog (the terminal restored while stopped, the
+# whole screen drawn again after fg, a question the agent asked meanwhile
+# announced), and in the accessible session.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/tmux-lib.sh
+e2e_setup
+
+# start_shell: an interactive bash (job control on) in the tmux session.
+start_shell() {
+	t kill-session -t e2e 2>/dev/null || true
+	t new-session -d -s e2e -x "$E2E_COLS" -y "$E2E_ROWS" \
+		"env -i HOME='$work' PATH='$PATH' TERM=xterm-256color XDG_CONFIG_HOME='$XDG_CONFIG_HOME' XDG_STATE_HOME='$XDG_STATE_HOME' XDG_CACHE_HOME='$XDG_CACHE_HOME' PS1='E2E\$ ' bash --norc --noprofile -i"
+	t set-option -s exit-empty off # the next size's session reuses the server
+	wait_for 'E2E$'
+}
+
+# run_in_shell ARGS...: type the elicit command line at the shell prompt,
+# followed by the exit status line tmux-lib's exit_status reads, in one
+# job (bash drops the rest of a list whose job was stopped and continued).
+run_in_shell() {
+	local cmd
+	cmd="$(printf '%q ' "$bin" "$@")"'; echo "[elicit exited $?]"'
+	type_text "bash -c $(printf '%q' "$cmd")"
+	keys Enter
+}
+
+# stopped: the shell took the terminal back, elicit stopped as a job.
+stopped() {
+	wait_for "Stopped"
+	[ "$(pane '#{alternate_on}')" = 0 ] || fail "still on the alternate screen while stopped"
+	[ "$(pane '#{cursor_flag}')" = 1 ] || fail "the cursor is hidden while stopped"
+	screen_tail 3 | grep -q 'E2E\$' || fail "no shell prompt while stopped"
+}
+
+for size in 120x40 80x24; do
+	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
+	start_shell
+	run_in_shell --no-history --log "$log" --cwd "$work"
+	wait_for "ready"
+
+	# At the prompt: the agent asks while elicit is stopped.
+	type_text "/later 2"
+	keys Enter
+	wait_for "I will ask you something in 2 s"
+	keys C-z
+	stopped
+	sleep 3 # the agent asks meanwhile (elicit reads it after fg)
+	type_text "fg"
+	keys Enter
+	wait_for "Allow once" # the question asked meanwhile, up at once
+	[ "$(pane '#{alternate_on}')" = 1 ] || fail "fg did not bring the full screen back"
+	on_screen "Stopped" && fail "fg left the shell's lines on screen (no full redraw)"
+	on_screen "Demo agent 0.1" || fail "no status bar after fg"
+
+	# In a dialog: the question survives the stop.
+	focus_question
+	keys C-z
+	stopped
+	type_text "fg"
+	keys Enter
+	wait_for "Allow once"
+	focus_question
+	keys 1 Enter
+	wait_for "you allowed the edit"
+	wait_for "asked a permission question while elicit was suspended"
+	wait_for "resumed; a question waits for you"
+	passed_check "$size: Ctrl+Z at the prompt and in a dialog stops elicit with the terminal restored; fg redraws the whole screen, the dialog answers, and the question asked meanwhile is announced"
+
+	quit_elicit >/dev/null
+	assert_restored || fail "the terminal is not restored after quitting"
+done
+
+# The accessible session: SIGTSTP from the terminal's own Ctrl+Z.
+E2E_COLS=100 E2E_ROWS=30
+start_shell
+run_in_shell --accessible --no-history --cwd "$work"
+wait_for "Connected to"
+type_text "/later 1"
+keys Enter
+wait_for "I will ask you something in 1 s"
+keys C-z
+wait_for "Suspended; fg resumes elicit"
+wait_for "Stopped"
+sleep 2 # the agent asks meanwhile
+type_text "fg"
+keys Enter
+wait_for "While elicit was suspended, the agent asked this:"
+type_text "1"
+keys Enter
+wait_for "you allowed the edit"
+passed_check "accessible session: Ctrl+Z says it suspends, fg says so, and the question asked meanwhile is announced"
+keys C-d
+[ "$(wait_dead)" = 0 ] || fail "the accessible session did not end with Ctrl+D"
+
+echo "e2e-suspend: $passed checks passed"
