@@ -1,27 +1,22 @@
 package acpconn
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
 // StderrLines is how many of the agent's last stderr lines are kept.
-const StderrLines = 40
+const StderrLines = procgroup.StderrLines
 
 // MaxStderrLine is how much of one stderr line the tail keeps; the rest
 // is read and dropped, never a reason to stop reading.
-const MaxStderrLine = 4096
+const MaxStderrLine = procgroup.MaxStderrLine
 
 // ExitInfo describes how the agent process ended.
 type ExitInfo struct {
@@ -53,69 +48,39 @@ func (e ExitInfo) String() string {
 	}
 }
 
-// process is the agent subprocess: its group, its pipes, the tail of its
-// stderr, and how it ended.
+// process is the agent subprocess (procgroup.Piped: its group, its pipes
+// and the tail of its stderr) and how it ended.
 type process struct {
-	group  *procgroup.Group
-	grace  time.Duration
-	stdin  io.WriteCloser
-	stdout io.ReadCloser
-
-	mu   sync.Mutex
-	tail []string
-
-	stderrDone chan struct{} // closed when stderr reached its end
-	done       chan struct{} // closed once the leader has been reaped
-	exit       ExitInfo
+	*procgroup.Piped
+	done chan struct{} // closed once the leader has been reaped
+	exit ExitInfo
 }
 
-// startProcess starts the agent in a process group of its own, tracked by
-// lc from the moment it runs.
+func (p *process) pid() int               { return p.Group.Pgid() }
+func (p *process) lines() io.Reader       { return p.Stdout }
+func (p *process) sink() io.Writer        { return p.Stdin }
+func (p *process) gone() <-chan struct{}  { return p.done }
+func (p *process) exitInfo() ExitInfo     { return p.exit }
+func (p *process) cleanup()               { p.Group.Stop(p.Grace()) }
+func (p *process) closeLines()            { _ = p.Stdout.Close() }
+func (p *process) stderrTail() []string   { return p.StderrTail() }
+func (p *process) settle(d time.Duration) { p.WaitStderr(d) }
+func (p *process) kind() string           { return "stdio" }
+func (p *process) failure() error         { return nil }
+
+// startProcess starts the agent through lc (procgroup.StartPiped).
 func startProcess(lc *procgroup.Lifecycle, argv []string, dir string, env []string) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("no agent command")
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	if env != nil {
-		cmd.Env = env
-	}
-	stdin, err := cmd.StdinPipe()
+	piped, err := lc.StartPiped(argv, dir, env)
 	if err != nil {
-		return nil, err
-	}
-	// Our own pipes, not StdoutPipe/StderrPipe: Wait closes those as soon as
-	// the agent exits, losing whatever it wrote that was not read yet (the
-	// reader is throttled, so that can be a lot).
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		outR.Close()
-		outW.Close()
-		return nil, err
-	}
-	cmd.Stdout, cmd.Stderr = outW, errW
-	g, err := lc.Start(cmd)
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		outR.Close()
-		errR.Close()
 		return nil, fmt.Errorf("start agent %q: %w", argv[0], err)
 	}
-	p := &process{group: g, grace: lc.GraceOrDefault(), stdin: stdin, stdout: outR,
-		stderrDone: make(chan struct{}), done: make(chan struct{})}
+	p := &process{Piped: piped, done: make(chan struct{})}
 	go func() {
-		defer close(p.stderrDone)
-		defer errR.Close()
-		p.readStderr(errR)
-	}()
-	go func() {
-		<-g.Done()
-		p.exit = exitInfo(g.Err())
+		<-piped.Group.Done()
+		p.exit = exitInfo(piped.Group.Err())
 		close(p.done)
 	}()
 	return p, nil
@@ -123,17 +88,14 @@ func startProcess(lc *procgroup.Lifecycle, argv []string, dir string, env []stri
 
 // The link methods (transport.go): the agent's stdio is one transport.
 
-func (p *process) pid() int               { return p.group.Pgid() }
-func (p *process) lines() io.Reader       { return p.stdout }
-func (p *process) sink() io.Writer        { return p.stdin }
-func (p *process) gone() <-chan struct{}  { return p.done }
-func (p *process) exitInfo() ExitInfo     { return p.exit }
-func (p *process) cleanup()               { p.group.Stop(p.grace) }
-func (p *process) closeLines()            { _ = p.stdout.Close() }
-func (p *process) stderrTail() []string   { return p.Tail() }
-func (p *process) settle(d time.Duration) { p.waitStderr(d) }
-func (p *process) kind() string           { return "stdio" }
-func (p *process) failure() error         { return nil }
+// stop ends the agent: its stdin is closed (a well-behaved agent exits on
+// EOF), then its whole process group is ended (SIGTERM, SIGKILL), and
+// stop returns when no process of the group runs.
+func (p *process) stop() ExitInfo {
+	p.Stop()
+	<-p.done
+	return p.exit
+}
 
 func exitInfo(err error) ExitInfo {
 	if err == nil {
@@ -147,76 +109,4 @@ func exitInfo(err error) ExitInfo {
 		return ExitInfo{Code: ee.ExitCode()}
 	}
 	return ExitInfo{Code: -1, Err: err}
-}
-
-// readStderr keeps the last StderrLines lines, each cut to MaxStderrLine
-// bytes. It reads to the end whatever comes: an agent whose stderr is
-// not drained blocks, and one whose stderr is closed dies of SIGPIPE.
-func (p *process) readStderr(r io.Reader) {
-	br := bufio.NewReaderSize(r, 64*1024)
-	var line []byte
-	total := 0
-	for {
-		chunk, err := br.ReadSlice('\n')
-		total += len(chunk)
-		if room := MaxStderrLine - len(line); room > 0 {
-			line = append(line, chunk[:min(room, len(chunk))]...)
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if total > 0 {
-			p.keep(line, total)
-		}
-		line, total = line[:0], 0
-		if err != nil {
-			return
-		}
-	}
-}
-
-// keep adds one stderr line (of total bytes, of which line is the kept
-// head) to the tail.
-func (p *process) keep(line []byte, total int) {
-	s := strings.TrimRight(string(line), "\r\n")
-	if total > len(line) {
-		s += fmt.Sprintf(" … [line of %d bytes cut]", total)
-	}
-	s = sanitize.Line(s)
-	p.mu.Lock()
-	p.tail = append(p.tail, s)
-	if len(p.tail) > StderrLines {
-		p.tail = p.tail[len(p.tail)-StderrLines:]
-	}
-	p.mu.Unlock()
-}
-
-// Tail returns a copy of the last lines the agent wrote to stderr.
-func (p *process) Tail() []string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([]string(nil), p.tail...)
-}
-
-// stop ends the agent: its stdin is closed (a well-behaved agent exits on
-// EOF), then its whole process group is ended (SIGTERM, SIGKILL), and
-// stop returns when no process of the group runs.
-func (p *process) stop() ExitInfo {
-	_ = p.stdin.Close()
-	select {
-	case <-p.done:
-	case <-time.After(p.grace):
-	}
-	p.group.Stop(p.grace)
-	<-p.done
-	return p.exit
-}
-
-// waitStderr gives the stderr reader up to d to reach the end, so the tail
-// is complete when the exit is reported.
-func (p *process) waitStderr(d time.Duration) {
-	select {
-	case <-p.stderrDone:
-	case <-time.After(d):
-	}
 }

@@ -287,10 +287,7 @@ func (c *Conn) watch() {
 			reason = "the server exited (" + c.proc.exit + ")"
 		case <-time.After(c.proc.grace):
 		}
-		select {
-		case <-c.proc.stderrDone:
-		case <-time.After(time.Second):
-		}
+		c.proc.WaitStderr(time.Second)
 		tail = c.proc.stderrTail()
 	}
 	c.finish(reason, tail)

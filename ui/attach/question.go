@@ -3,7 +3,6 @@ package attach
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -80,23 +79,10 @@ func (q *question) update(msg tea.Msg) tea.Cmd {
 // changed something in it (other clients' drafts alone are no loss), one
 // "label: value" line each, so nothing typed is lost unseen.
 func (q *question) draft() string {
-	if q.form == nil || !q.typed || !q.form.Dirty() {
+	if q.form == nil || !q.typed {
 		return ""
 	}
-	values := q.form.Draft()
-	var b strings.Builder
-	for _, f := range q.sync.Map.Schema.Fields {
-		v, ok := values[f.Key]
-		if !ok || v == nil || v == "" {
-			continue
-		}
-		text := fmt.Sprint(v)
-		if l, ok := v.([]string); ok {
-			text = strings.Join(l, ", ")
-		}
-		fmt.Fprintf(&b, "\n  %s: %s", f.Label(), sanitize.Line(text))
-	}
-	return b.String()
+	return q.form.DraftText()
 }
 
 // prefillOf is a form's values, for showing it again.

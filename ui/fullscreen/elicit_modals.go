@@ -1,14 +1,10 @@
 package fullscreen
 
 import (
-	"fmt"
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
@@ -81,25 +77,7 @@ func (f *formModal) setPosition(i, n int) {
 // draft is what the user entered, one "Label: value" line per field in
 // the form's order, so a form closed from outside (agent cancel, turn
 // cancel, agent exit) loses nothing silently.
-func (f *formModal) draft() string {
-	if !f.form.Dirty() {
-		return ""
-	}
-	values := f.form.Draft()
-	var b strings.Builder
-	for _, fld := range f.q.Elicit.Schema.Fields {
-		v, ok := values[fld.Key]
-		if !ok || v == nil || v == "" {
-			continue
-		}
-		text := fmt.Sprint(v)
-		if list, ok := v.([]string); ok {
-			text = strings.Join(list, ", ")
-		}
-		fmt.Fprintf(&b, "\n  %s: %s", fld.Label(), sanitize.Line(text))
-	}
-	return b.String()
-}
+func (f *formModal) draft() string { return f.form.DraftText() }
 
 // urlModal hosts a urlconsent.Consent for one elicitation in URL mode, or
 // for a pending flow the user reopens (q is then the flow's question and

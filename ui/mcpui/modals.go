@@ -3,7 +3,6 @@ package mcpui
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -71,25 +70,7 @@ func (f *formModal) outcome() session.Outcome {
 
 // draft is what the user entered, so a form closed from outside loses
 // nothing silently.
-func (f *formModal) draft() string {
-	if !f.form.Dirty() {
-		return ""
-	}
-	values := f.form.Draft()
-	var b strings.Builder
-	for _, fld := range f.q.Elicit.Schema.Fields {
-		v, ok := values[fld.Key]
-		if !ok || v == nil || v == "" {
-			continue
-		}
-		text := fmt.Sprint(v)
-		if list, ok := v.([]string); ok {
-			text = strings.Join(list, ", ")
-		}
-		fmt.Fprintf(&b, "\n  %s: %s", fld.Label(), sanitize.Line(text))
-	}
-	return b.String()
-}
+func (f *formModal) draft() string { return f.form.DraftText() }
 
 // urlModal is a URL consent screen for a question, or for a pending flow
 // the user reopens (reopen: opening it answers nothing).
