@@ -3,6 +3,12 @@
 # FAILS (keys "scenario|client"), and for the keys group KEYS_DIR (pooled
 # latencies in µs, one file per "MODE-SIZE"), KEYS_RUNS and KEYS_N.
 # shellcheck shell=bash
+#
+# Run as a script (bash bench/report.sh), it runs bench/run.sh: every
+# group, old rows and new, side by side in one run, then the tables.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	exec bash "$(dirname "${BASH_SOURCE[0]}")/run.sh" "$@"
+fi
 
 # median N...: the median of integers (mean of the middle two when even).
 median() {
@@ -118,6 +124,54 @@ keys_target() {
 	fi
 }
 
+# serve_field N FIELD: FIELD's values (servebench's key=value) over the
+# runs with N clients, one a line.
+serve_field() {
+	printf '%s' "${SERVE[$1]:-}" | tr ' ' '\n' | awk -F= -v k="$2" '$1 == k {print $2}'
+}
+serve_report() {
+	local n
+	[[ -n ${SERVE[1]:-}${SERVE[10]:-}${SERVE[50]:-}${SERVE_IDLE:-} ]] || return 0
+	echo
+	echo "== elicit serve with N attached AHP clients (bench/servebench), $RUNS runs each =="
+	echo "draft: from client 1's InputAnswerChanged until each other client has it; p99: the highest of the runs'"
+	echo "RSS: the host's VmRSS with 1 client and with N; per client: (N - 1) / (N - 1 clients), median of the runs"
+	echo
+	printf '%-8s %5s %8s %8s %8s %9s %12s %12s\n' clients runs p50_ms p99_ms max_ms rssN_MiB per_client_KiB idle_wakes/s
+	for n in 1 10 50; do
+		[[ -n ${SERVE[$n]:-} ]] || continue
+		printf '%-8s %5s %8s %8s %8s %9s %12s %12s\n' "$n" "$(serve_field "$n" clients | wc -l)" \
+			"$(serve_field "$n" p50_ms | sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')" \
+			"$(serve_field "$n" p99_ms | sort -n | tail -1)" "$(serve_field "$n" max_ms | sort -n | tail -1)" \
+			"$(mib "$(serve_field "$n" rssN_kib | sort -n | tail -1)")" \
+			"$(median $(serve_field "$n" per_client_kib))" "$(serve_field "$n" idle_wakeups_per_s | sort -n | tail -1)"
+	done
+	if [[ -n ${SERVE_IDLE:-} ]]; then
+		read -r n c <<<"$SERVE_IDLE"
+		echo "idle with the form open, over 10 s: elicit attach (full screen, tmux) $n wake-ups/s; the host $c/s"
+	fi
+}
+serve_targets() {
+	local n a h
+	for n in 1 10 50; do
+		[[ -n ${SERVE[$n]:-} ]] || continue
+		target "serve, $n clients: draft to every other client, p99 ms" "$(serve_field "$n" p99_ms | sort -n | tail -1)" "<= 50" 50
+	done
+	for n in 10 50; do
+		[[ -n ${SERVE[$n]:-} ]] || continue
+		target "serve, $n clients: host memory per client, KiB" "$(median $(serve_field "$n" per_client_kib))" "<= 1024" 1024
+	done
+	for n in 1 10 50; do
+		[[ -n ${SERVE[$n]:-} ]] || continue
+		target "serve, $n clients: idle host wake-ups per second" "$(serve_field "$n" idle_wakeups_per_s | sort -n | tail -1)" "0" 0
+	done
+	if [[ -n ${SERVE_IDLE:-} ]]; then
+		read -r a h <<<"$SERVE_IDLE"
+		target "serve: idle elicit attach, form open: wake-ups/s" "$a" "0" 0
+		target "serve: its idle host: wake-ups/s" "$h" "0" 0
+	fi
+}
+
 report() {
 	local key s c n
 	echo
@@ -133,10 +187,15 @@ report() {
 		"lines 20000|noui" "lines 20000|elicit -p" "lines 20000|tmux 100x32" "lines 20000|tmux 200x60" \
 		"lines 100000|noui" "lines 100000|elicit -p" "lines 100000|tmux 100x32" "lines 100000|tmux 200x60" \
 		"lines 200000|noui" "lines 200000|elicit -p" "lines 200000|tmux 100x32" \
-		"forms 500|noui" "forms 500|elicit -p" "forms 2000|noui" "forms 2000|elicit -p"; do
+		"forms 500|noui" "forms 500|elicit -p" "forms 2000|noui" "forms 2000|elicit -p" \
+		"mcp 1000|floor" "mcp 1000|elicit call" "real|noui -ready" "real|elicit"; do
 		row "$key"
 	done
+	[[ -n ${MCP_SKIP:-} ]] && echo "mcp 1000: not run: $MCP_SKIP"
+	[[ -n ${REAL_SKIP:-} ]] && echo "real: not run: $REAL_SKIP"
+	has "real|elicit" && echo "(real: wall is from creating the pane until \"ready\" shows, start-up included; no CPU or RSS read)"
 	keys_report
+	serve_report
 	echo
 	echo "== targets =="
 	printf '%-50s %8s  %-9s %s\n' measure value target result
@@ -178,6 +237,18 @@ report() {
 	for s in 100x32 200x60; do
 		keys_target "keys at the idle prompt (baseline), $s: p99 ms" idle "$s"
 	done
+	if has "mcp 1000|elicit call"; then
+		target "mcp call, 1000 forms in one call: wall / floor" "$(ratio "$(med "mcp 1000|elicit call")" "$(med "mcp 1000|floor")")" "<= 1.1" 1.1
+		target "mcp call, 1000 forms in one call: CPU / floor CPU" "$(ratio "$(mcpu "mcp 1000|elicit call")" "$(mcpu "mcp 1000|floor")")" "<= 1.3" 1.3
+	fi
+	serve_targets
+	if has "real|elicit"; then
+		target "ready with claude-agent-acp: elicit / noui -ready" "$(ratio "$(med "real|elicit")" "$(med "real|noui -ready")")" "<= 1.1" 1.1
+	fi
+	if [[ -n ${START_READY:-} ]]; then
+		read -r s c <<<"$START_READY"
+		target "ready with the demo agent ms (elicit $s - shell $c)" "$((s - c))" "<= 40" 40
+	fi
 	if [[ -n ${START_FRAME:-} ]]; then
 		read -r s c <<<"$START_FRAME"
 		target "first frame ms (elicit $s - shell $c)" "$((s - c))" "<= 30" 30

@@ -4,7 +4,7 @@
 #
 #   bash bench/run.sh                      # 5 runs of each scenario
 #   BENCH_RUNS=9 bash bench/run.sh         # more runs
-#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real
 #   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
 #   BENCH_KEYS=200 bash bench/run.sh       # keys timed per keys scenario and run
 #
@@ -28,26 +28,49 @@
 # at the idle prompt, and during the lines 100000 flood (the same agent
 # and prompt as the full-screen lines rows); the floor is a program that
 # echoes each key at once. BENCH_KEYS keys per scenario and run, pooled.
+#
+# mcp: `elicit mcp call` on bench/mcpforms (an MCP server on the Go SDK
+# that asks 1000 forms in one tool call), answered from --answers, against
+# bench/mcpfloor (a bare client on the same SDK, the same answers, no UI).
+# Skipped, with a line that says so, while elicit has no `mcp call`.
+#
+# serve: bench/servebench attaches 1, 10 and 50 AHP clients to `elicit
+# serve -p /form`: a draft's fan-out to every other client, the host's RSS
+# per attached client, the idle host's wake-ups; and a real `elicit
+# attach` (tmux) idle with the form open.
+#
+# start: also "ready": from creating the pane until the status bar says
+# ready with the demo agent (elicit itself, so it pays start-up twice).
+#
+# real: start-up to "ready" with claude-agent-acp (pinned, from the cache
+# scripts/e2e-real-agents.sh installs, run unprivileged with setpriv)
+# against the loopback model mock: elicit full screen against
+# `noui -ready`, both timed in tmux from creating the pane until "ready"
+# shows. Skipped, with a line that says so, when the agent is not cached.
 set -uo pipefail
 export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
 RSS_POLL="${BENCH_RSS_POLL:-0.01}"
-ONLY="${BENCH_ONLY:-flood lines forms idle start keys}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real}"
 KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
 sock="elicit-bench-$$"
+bg_pids=()
 cleanup() {
 	tmux -L "$sock" kill-server 2>/dev/null || true
+	((${#bg_pids[@]})) && kill "${bg_pids[@]}" 2>/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-echo "building elicit, bench/noui, bench/lineagent and bench/keylat into $tmp ..."
+echo "building elicit and the bench programs into $tmp ..."
 (cd "$root" && go build -o "$tmp/elicit" . && go build -o "$tmp/noui" ./bench/noui &&
-	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat) || {
+	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat &&
+	go build -o "$tmp/mcpforms" ./bench/mcpforms && go build -o "$tmp/mcpfloor" ./bench/mcpfloor &&
+	go build -o "$tmp/servebench" ./bench/servebench && go build -o "$tmp/modelmock" ./internal/modelmock/cmd/modelmock) || {
 	echo "build failed" >&2
 	exit 1
 }
@@ -265,6 +288,11 @@ run_start() {
 		done
 	done
 	START_FRAME="$(median "${frame[@]}") $(median "${base[@]}")"
+	local ready=()
+	for ((i = 1; i <= RUNS; i++)); do
+		ready+=("$(time_pane 100 32 "exec $tmp/elicit" "· ready" 31)")
+	done
+	START_READY="$(median "${ready[@]}") $(median "${base[@]}")"
 	local inits=()
 	for ((i = 1; i <= RUNS; i++)); do
 		inits+=("$(GODEBUG=inittrace=1 "$tmp/elicit" --version 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')")
@@ -306,6 +334,161 @@ run_keys() {
 	done
 }
 
+# time_pane COLS ROWS CMD TEXT ROW [keep]: ms from creating a COLSxROWS
+# pane running CMD until line ROW shows TEXT (ROW -1: anywhere on the
+# pane); 0 when it never does within 60 s. The pane is closed after,
+# unless keep is given.
+time_pane() {
+	local start line args=(-S "$5" -E "$5") deadline=$((SECONDS + 60))
+	(($5 < 0)) && args=()
+	start=$EPOCHREALTIME
+	start_tmux "$1" "$2" "$3"
+	while line="$(t capture-pane -p -t b "${args[@]}" 2>/dev/null)" && [[ $line != *"$4"* ]]; do
+		((SECONDS < deadline)) || { t kill-server 2>/dev/null; echo 0; return; }
+		nap 0.002
+	done
+	echo $((($(usec "$EPOCHREALTIME") - $(usec "$start")) / 1000))
+	[[ -n ${6:-} ]] || t kill-server 2>/dev/null
+}
+
+# run_mcp: elicit mcp call against bench/mcpfloor, alternating, on
+# bench/mcpforms asking 1000 forms in one call. Protocol 2025-11-25 for
+# both: the server asks inside the call (see bench/mcpforms).
+check_mcp() { grep -q "accepted $2 of $2, $2 as expected" "$1" && ((rc == 0)) && echo ok || echo bad; }
+run_mcp() {
+	local i first n=1000
+	# cobra prints the root's help for an unknown command: look for call's own.
+	"$tmp/elicit" mcp call --help >"$tmp/mcp-help" 2>&1
+	if ! grep -q "Calls one tool" "$tmp/mcp-help"; then
+		MCP_SKIP="elicit has no 'mcp call' command in this build"
+		echo "mcp: SKIP: $MCP_SKIP"
+		return
+	fi
+	echo '{"name":"bench","count":3,"ok":true,"color":"green"}' >"$tmp/mcp-answers.json"
+	for ((i = 1; i <= RUNS; i++)); do
+		echo "mcp $n: run $i of $RUNS"
+		for first in $((i % 2)) $(((i + 1) % 2)); do
+			if ((first == 1)); then
+				measure out "$tmp/mcpfloor" -answers "$tmp/mcp-answers.json" -args "{\"n\":$n}" -- "$tmp/mcpforms"
+				record "mcp $n|floor" "$(check_mcp out $n)"
+			else
+				measure out "$tmp/elicit" mcp call forms --protocol 2025-11-25 --args "{\"n\":$n}" \
+					--answers "$tmp/mcp-answers.json" -- "$tmp/mcpforms"
+				record "mcp $n|elicit call" "$(check_mcp out $n)"
+			fi
+		done
+	done
+}
+
+# run_serve: bench/servebench with 1, 10 and 50 clients (SERVE[N] holds
+# one result line per run), then a real elicit attach idle in tmux with
+# the form open (SERVE_IDLE="attach_wakeups/s host_wakeups/s").
+declare -A SERVE
+run_serve() {
+	local i n line spid s0 s1 h0 h1 url
+	for n in 1 10 50; do
+		for ((i = 1; i <= RUNS; i++)); do
+			echo "serve, $n clients: run $i of $RUNS"
+			if line="$("$tmp/servebench" -elicit "$tmp/elicit" -clients "$n" -drafts 40 -idle 5s 2>"$tmp/servebench.err")"; then
+				SERVE[$n]+="$line"$'\n'
+			else
+				FAILS["serve $n|servebench"]=$((${FAILS["serve $n|servebench"]:-0} + 1))
+				echo "  run failed: serve $n clients" >&2
+				cat "$tmp/servebench.err" >&2
+			fi
+		done
+	done
+	((have_tmux)) || return
+	rm -f "$tmp/serve.tok"
+	XDG_STATE_HOME="$tmp/serve-state" "$tmp/elicit" serve -p /form --token-file "$tmp/serve.tok" --listen 127.0.0.1:0 \
+		>/dev/null 2>"$tmp/serve.err" &
+	spid=$!
+	bg_pids+=("$spid")
+	for ((i = 0; i < 250; i++)); do
+		url="$(grep -o 'ws://[^ ]*' "$tmp/serve.err" 2>/dev/null | head -1)"
+		[[ -n $url ]] && break
+		nap 0.02
+	done
+	[[ -n $url ]] || { echo "  run failed: elicit serve printed no attach line" >&2; kill "$spid"; return; }
+	if (($(time_pane 100 32 "exec $tmp/elicit attach $url --token-file $tmp/serve.tok" "ctrl+s skips" -1 keep) == 0)); then
+		echo "  run failed: elicit attach showed no form" >&2
+		kill "$spid"
+		return
+	fi
+	pid="$(t display-message -p -t b '#{pane_pid}')"
+	nap 1
+	s0=$(switches "$pid") h0=$(switches "$spid")
+	nap 10
+	s1=$(switches "$pid") h1=$(switches "$spid")
+	SERVE_IDLE="$(((s1 - s0) / 10)) $(((h1 - h0) / 10))"
+	t kill-server 2>/dev/null
+	kill "$spid" 2>/dev/null
+}
+
+# run_real: start-up to "ready" with claude-agent-acp and the model mock,
+# elicit full screen against noui -ready, alternating, both as the agent
+# user in tmux (REAL_SKIP says why when it cannot run).
+run_real() {
+	local cache="${ELICIT_AGENT_CACHE:-$HOME/.cache/elicit-agents}" user="${ELICIT_AGENT_USER:-elicituser}"
+	local node_bin="" mock="" mpid i first ms path home dir major
+	if [[ ! -x $cache/node_modules/.bin/claude-agent-acp ]]; then
+		REAL_SKIP="claude-agent-acp is not in $cache (scripts/e2e-real-agents.sh installs the pinned agents there)"
+		echo "real: SKIP: $REAL_SKIP"
+		return
+	fi
+	major="$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)"
+	if ((major < 22)); then
+		node_bin="$(ls -d "$cache"/node22/node_modules/node-linux-*/bin 2>/dev/null | head -1)"
+		[[ -n $node_bin ]] || { REAL_SKIP="no Node 22 in $cache/node22"; echo "real: SKIP: $REAL_SKIP"; return; }
+	fi
+	local run_as=()
+	home="$tmp/agent-home" dir="$tmp/agent-work"
+	mkdir -p "$home" "$dir"
+	chmod 755 "$tmp"
+	if [[ $(id -u) == 0 ]]; then
+		id "$user" >/dev/null 2>&1 || useradd -m "$user" || { REAL_SKIP="cannot create $user"; echo "real: SKIP: $REAL_SKIP"; return; }
+		chown "$user:" "$home" "$dir"
+		if ! setpriv --reuid="$user" --regid="$user" --init-groups test -r "$cache/node_modules/.bin"; then
+			cp -al "$cache" "$tmp/agents" 2>/dev/null || cp -a "$cache" "$tmp/agents"
+			chmod -R a+rX "$tmp/agents"
+			[[ -n $node_bin ]] && node_bin="${node_bin/#$cache/$tmp/agents}"
+			cache="$tmp/agents"
+		fi
+		run_as=(setpriv --reuid="$user" --regid="$user" --init-groups)
+	fi
+	"$tmp/modelmock" -addr 127.0.0.1:0 -log "$tmp/mock.log" -no-stdin >"$tmp/mock.url" 2>>"$tmp/mock.log" &
+	mpid=$!
+	bg_pids+=("$mpid")
+	for ((i = 0; i < 100; i++)); do
+		mock="$(head -n1 "$tmp/mock.url" 2>/dev/null)"
+		[[ -n $mock ]] && break
+		nap 0.05
+	done
+	[[ -n $mock ]] || { REAL_SKIP="the model mock did not start"; echo "real: SKIP: $REAL_SKIP"; return; }
+	path="$cache/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
+	[[ -n $node_bin ]] && path="$node_bin:$path"
+	local env="${run_as[*]} env -i HOME=$home PATH=$path TERM=tmux-256color NO_PROXY=127.0.0.1,localhost ANTHROPIC_BASE_URL=$mock ANTHROPIC_API_KEY=mock"
+	for ((i = 1; i <= RUNS; i++)); do
+		echo "real (claude-agent-acp): run $i of $RUNS"
+		for first in $((i % 2)) $(((i + 1) % 2)); do
+			if ((first == 1)); then
+				ms="$(time_pane 100 32 "cd $dir && $env $tmp/noui -ready -- claude-agent-acp; exec sleep 60" "· ready" -1)"
+				key="real|noui -ready"
+			else
+				ms="$(time_pane 100 32 "cd $dir && exec $env $tmp/elicit -- claude-agent-acp" "· ready" 31)"
+				key="real|elicit"
+			fi
+			if ((ms > 0)); then
+				rss=0 cpu=0 post=0
+				record "$key" ok
+			else
+				rc=1
+				record "$key" bad
+			fi
+		done
+	done
+}
+
 # shellcheck source=bench/report.sh
 source "$root/bench/report.sh"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -335,6 +518,15 @@ if want start && ((have_tmux)); then
 fi
 if want keys; then
 	run_keys
+fi
+if want mcp; then
+	run_mcp
+fi
+if want serve; then
+	run_serve
+fi
+if want real && ((have_tmux)); then
+	run_real
 fi
 load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 report

@@ -3,6 +3,7 @@ package forms
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/elicit-dev/elicit/forms/schema"
@@ -17,6 +18,13 @@ import (
 // readline's keys.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if m.done {
+		return nil
+	}
+	// A steady cursor, as the prompt's: the fields' blink would redraw the
+	// screen twice a second while nothing changes, and wake an idle program
+	// (an attached client with a form open) for nothing. Focus and keys
+	// still show the cursor; the blink's timer fires once and stops here.
+	if _, blink := msg.(cursor.BlinkMsg); blink {
 		return nil
 	}
 	if _, paste := msg.(tea.PasteMsg); paste && (m.inGrace() || m.reviewing || m.confirming) {

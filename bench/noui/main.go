@@ -9,6 +9,8 @@
 //	noui -elicit ./elicit -p "flood 20000"    # runs ./elicit __demo-agent
 //	noui -p "/forms 500" -- my-agent --flag   # any ACP agent
 //	updates=20001 forms=0 stop=end_turn
+//	noui -ready -- claude-agent-acp           # start-up alone: initialize and session/new
+//	· ready in 812 ms
 //
 // The exit status is 0 when the turn ended with end_turn, 1 otherwise.
 package main
@@ -28,6 +30,9 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 )
 
+// start is when the process started (near enough: package init is tiny).
+var start = time.Now()
+
 func main() {
 	os.Exit(run(os.Args[1:]))
 }
@@ -37,6 +42,7 @@ func run(args []string) int {
 	elicitBin := fs.String("elicit", "elicit", "the elicit binary whose demo agent runs when no agent command follows --")
 	prompt := fs.String("p", "hello", "the one prompt to send")
 	timeout := fs.Duration("timeout", 2*time.Minute, "give up after this long")
+	ready := fs.Bool("ready", false, "stop once the session is open (after session/new), print \"· ready\" and the time from start")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -46,10 +52,16 @@ func run(args []string) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
 	defer cancel()
+	if *ready {
+		*prompt = ""
+	}
 	res, err := session(ctx, argv, *prompt)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "noui:", err)
 		return 1
+	}
+	if *ready {
+		return 0 // turn printed the line before the agent was stopped
 	}
 	fmt.Printf("updates=%d forms=%d stop=%s\n", res.updates, res.forms, res.stop)
 	if res.stop != acp.StopReasonEndTurn {
@@ -111,6 +123,10 @@ func turn(ctx context.Context, conn *acp.Connection, prompt string) (result, err
 	sess, err := acp.SendRequest[acp.NewSessionResponse](conn, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: cwd, McpServers: []acp.McpServer{}})
 	if err != nil {
 		return result{}, fmt.Errorf("session/new: %w", err)
+	}
+	if prompt == "" { // -ready: the session is open; say so before stopping the agent
+		fmt.Printf("· ready in %d ms\n", time.Since(start).Milliseconds())
+		return result{}, nil
 	}
 	resp, err := acp.SendRequest[acp.PromptResponse](conn, ctx, acp.AgentMethodSessionPrompt, acp.PromptRequest{
 		SessionId: sess.SessionId,

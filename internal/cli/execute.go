@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/pprof"
 	"strings"
 
 	"charm.land/fang/v2"
@@ -80,19 +79,12 @@ func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
 
 // Main runs elicit with args (the command line without the program's
 // name) and returns its exit status. ELICIT_CPUPROFILE=FILE writes a CPU
-// profile of the run.
+// profile of the run, ELICIT_MEMPROFILE=FILE its allocations (profile.go).
 func Main(args []string) int {
-	if path := os.Getenv("ELICIT_CPUPROFILE"); path != "" {
-		if f, err := os.Create(path); err == nil {
-			if pprof.StartCPUProfile(f) == nil {
-				code := execute(context.Background(), newApp(os.Stdin, os.Stdout, os.Stderr), args)
-				pprof.StopCPUProfile()
-				f.Close()
-				return code
-			}
-		}
-	}
-	return execute(context.Background(), newApp(os.Stdin, os.Stdout, os.Stderr), args)
+	stop := startProfiles()
+	code := execute(context.Background(), newApp(os.Stdin, os.Stdout, os.Stderr), args)
+	stop()
+	return code
 }
 
 // execute runs the command tree on args and returns the exit status.

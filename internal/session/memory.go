@@ -205,10 +205,15 @@ func (c *Core) AfterHooks(ctx context.Context, p Pending) (Outcome, []Note) {
 }
 
 // remember writes what the session keeps of an answer, in the background:
-// the audit entry, an accepted form's answers, an opened site.
+// the audit entry, an answer the user gave to a form, an opened site.
+// With no audit log and nothing for the history (a form answered by a
+// rule, as with --accept-defaults), it does nothing: no encoding, and no
+// hand-off to the writer's goroutine for every form.
 func (c *Core) remember(q *Question, out Outcome) {
 	mem := c.mem
-	if mem.Audit == nil && mem.History == nil {
+	opened := q.Kind == URL && out.Action == Accept
+	keepAnswers := q.Kind == Form && out.Action == Accept && out.By == ByUser
+	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
 		return
 	}
 	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Elicit.Message, 200), Outcome: out.Action.String(), AnsweredBy: source(out.By), Note: out.Reason}
@@ -225,14 +230,19 @@ func (c *Core) remember(q *Question, out Outcome) {
 		e.Kind, e.Site = audit.URL, q.Elicit.Report.Site()
 	}
 	var values map[string]json.RawMessage
+	var fp string
 	secret := func(string) bool { return true }
 	if q.Kind == Form && out.Action == Accept {
 		raw, _ := json.Marshal(out.Content)
 		secret = history.Secret(q.Elicit.Schema)
-		_ = e.SetContent(raw, secret)
-		values = rawObject(raw)
+		if mem.Audit != nil {
+			_ = e.SetContent(raw, secret)
+		}
+		if keepAnswers {
+			values, fp = rawObject(raw), history.FormFingerprint(q.Elicit.Schema)
+		}
 	}
-	agent, fp, site, opened, now := mem.Agent, history.FormFingerprint(q.Elicit.Schema), e.Site, q.Kind == URL && out.Action == Accept, c.now()
+	agent, site, now := mem.Agent, e.Site, c.now()
 	c.bg(func() {
 		if err := mem.Audit.Record(e); err != nil {
 			c.bgErr("audit log", err)
@@ -240,7 +250,7 @@ func (c *Core) remember(q *Question, out Outcome) {
 		if mem.History == nil {
 			return
 		}
-		if values != nil && out.By == ByUser {
+		if values != nil {
 			if err := mem.History.RememberAnswers(agent, fp, values, secret); err != nil {
 				c.bgErr("history", err)
 			}

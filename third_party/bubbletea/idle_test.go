@@ -116,3 +116,32 @@ func TestKeyDrawnAtOnce(t *testing.T) {
 		t.Fatalf("a key press took %v to show at 1 frame a second: it waited for the tick", d)
 	}
 }
+
+// TestFloodAtHalfRate checks that views coming on every tick for longer
+// than floodAfter are drawn at half the frame rate. At 20 fps, 2 s of
+// views would be 40 frames. (That the rate is whole again once the ticker
+// stopped is not timed here: a loaded machine delays ticks.)
+func TestFloodAtHalfRate(t *testing.T) {
+	var out lockedBuffer
+	p := NewProgram(wordModel{word: "first"}, WithInput(nil), WithOutput(&out), WithWindowSize(80, 24), WithFPS(20))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		p.Quit()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	waitFor(t, "the first frame", func() bool { return out.contains("first") })
+	flood := func(d time.Duration) int64 {
+		before := p.frames.Load()
+		for i, end := 0, time.Now().Add(d); time.Now().Before(end); i++ {
+			p.Send(wordMsg(strings.Repeat("x", i%7)))
+			time.Sleep(5 * time.Millisecond)
+		}
+		return p.frames.Load() - before
+	}
+	if n := flood(2 * time.Second); n > 30 {
+		t.Fatalf("2 s of views at 20 fps drew %d frames, want at most 30 (5 at full rate, then 10 a second)", n)
+	}
+}

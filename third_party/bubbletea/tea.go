@@ -1484,6 +1484,9 @@ func (p *Program) startRenderer() {
 	p.renderer.start()
 	go func() {
 		ticking, last := false, time.Now()
+		// While views keep coming for longer than floodAfter (a flood of
+		// output), frames come at half the rate (elicit patch).
+		interval, busy := framerate, time.Now()
 		if p.ttyOutput != nil {
 			// On a terminal the first view is drawn as soon as it is
 			// there, not a tick later (elicit patch). Elsewhere (tests,
@@ -1508,7 +1511,8 @@ func (p *Program) startRenderer() {
 					p.drawFrame()
 					last = time.Now()
 				}
-				p.ticker.Reset(framerate)
+				interval, busy = framerate, time.Now()
+				p.ticker.Reset(interval)
 				ticking = true
 				continue
 			}
@@ -1525,10 +1529,14 @@ func (p *Program) startRenderer() {
 				}
 				p.drawFrame()
 				last = time.Now()
-				p.ticker.Reset(framerate)
+				p.ticker.Reset(interval)
 			case now := <-p.ticker.C:
 				select {
 				case <-p.renderWake:
+					if interval == framerate && now.Sub(busy) > floodAfter {
+						interval = 2 * framerate
+						p.ticker.Reset(interval)
+					}
 				default:
 					p.ticker.Stop()
 					ticking = false
@@ -1541,6 +1549,13 @@ func (p *Program) startRenderer() {
 	// A restarted renderer repaints what it has.
 	p.wakeRenderer()
 }
+
+// floodAfter is how long views must keep coming on every tick before the
+// renderer halves its frame rate until they stop (elicit patch): a flood of
+// output at 60 frames a second spent a quarter of elicit's CPU on frames of a
+// 200x60 screen, on two cores the agent needs too. Keys and pastes are still
+// drawn at once.
+const floodAfter = 250 * time.Millisecond
 
 // idleAfter is the pause, in frames, after which a new view is drawn at once
 // rather than on the next tick (elicit patch).

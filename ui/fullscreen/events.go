@@ -198,6 +198,9 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		m.tr.chunk(ev)
+		if warm := m.md.warmOnFence(ev.Text); warm != nil {
+			return tea.Batch(m.changes(ch), warm)
+		}
 	case acpconn.ToolCall:
 		m.tr.toolCall(ev)
 	case acpconn.Plan:

@@ -19,6 +19,7 @@ import (
 // width (building one parses a whole style sheet).
 type markdown struct {
 	mu        sync.Mutex // the background renderer is used from commands
+	warmState            // warmOnFence
 	style     string
 	renderers map[int]*glamour.TermRenderer
 }
