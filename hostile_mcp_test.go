@@ -98,18 +98,21 @@ func TestHostileMCPTerminal(t *testing.T) {
 		tm.send("\r") // the review
 		tm.send("\r") // run it
 		// Its questions dock (a key came just before): Tab gives them the
-		// keys; after the grace, Esc cancels the form and d declines the URL.
-		for i := 0; i < 8 && !tm.seen("result:"); i++ {
+		// keys; after the grace, Ctrl+X declines the form and d the URL.
+		// Neither does anything on the tool list (Esc there would cancel
+		// the call), so a key that lands before a question has the keys
+		// on a loaded machine costs only another round.
+		for i := 0; i < 12 && !tm.seen("result:"); i++ {
 			tm.send("\t")
-			time.Sleep(500 * time.Millisecond)
-			tm.send("\x1b")
-			time.Sleep(500 * time.Millisecond)
+			time.Sleep(600 * time.Millisecond)
+			tm.send("\x18")
+			time.Sleep(600 * time.Millisecond)
 			tm.send("d")
 		}
 		tm.send("\x03")
 		tm.send("\x03")
 		out := tm.finish()
-		ran(t, "full screen", out, "result:")
+		ran(t, "full screen", out, "form:decline url:decline")
 		checkWith(t, "full screen", out, termout.Screen, true)
 	})
 }
