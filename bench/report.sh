@@ -188,10 +188,12 @@ report() {
 		"lines 100000|noui" "lines 100000|elicit -p" "lines 100000|tmux 100x32" "lines 100000|tmux 200x60" \
 		"lines 200000|noui" "lines 200000|elicit -p" "lines 200000|tmux 100x32" \
 		"forms 500|noui" "forms 500|elicit -p" "forms 2000|noui" "forms 2000|elicit -p" \
-		"mcp 1000|floor" "mcp 1000|elicit call" "real|noui -ready" "real|elicit"; do
+		"mcp 1000|floor" "mcp 1000|elicit call" "real|noui -ready" "real|elicit" \
+		"remote 100000|stdio" "remote 100000|ws" "remote 100000|http"; do
 		row "$key"
 	done
 	[[ -n ${MCP_SKIP:-} ]] && echo "mcp 1000: not run: $MCP_SKIP"
+	[[ -n ${REMOTE_SKIP:-} ]] && echo "remote: not run: $REMOTE_SKIP"
 	[[ -n ${REAL_SKIP:-} ]] && echo "real: not run: $REAL_SKIP"
 	has "real|elicit" && echo "(real: wall is from creating the pane until \"ready\" shows, start-up included; no CPU or RSS read)"
 	keys_report
@@ -223,6 +225,11 @@ report() {
 		has "forms $n|elicit -p" || continue
 		target "forms $n (-p): wall / floor" "$(ratio "$(med "forms $n|elicit -p")" "$(med "forms $n|noui")")" "<= 1.05" 1.05
 		target "forms $n (-p): CPU / floor CPU" "$(ratio "$(mcpu "forms $n|elicit -p")" "$(mcpu "forms $n|noui")")" "<= 1.15" 1.15
+	done
+	for tr in ws:WebSocket http:HTTP+SSE; do
+		has "remote 100000|${tr%%:*}" || continue
+		target "remote -p turn, ${tr#*:}: wall / stdio" \
+			"$(ratio "$(med "remote 100000|${tr%%:*}")" "$(med "remote 100000|stdio")")" "<= 1.2" 1.2
 	done
 	for key in "idle" "idle, form open"; do
 		[[ -n ${IDLE[$key]:-} ]] || continue

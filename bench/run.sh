@@ -4,7 +4,7 @@
 #
 #   bash bench/run.sh                      # 5 runs of each scenario
 #   BENCH_RUNS=9 bash bench/run.sh         # more runs
-#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real remote
 #   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
 #   BENCH_KEYS=200 bash bench/run.sh       # keys timed per keys scenario and run
 #
@@ -47,13 +47,18 @@
 # against the loopback model mock: elicit full screen against
 # `noui -ready`, both timed in tmux from creating the pane until "ready"
 # shows. Skipped, with a line that says so, when the agent is not cached.
+#
+# remote: elicit -p with the lines agent over stdio, and with the same
+# agent served on loopback by bench/acpserve (one agent process per
+# connection) over WebSocket and over HTTP+SSE (--url, --transport), in
+# turn: the wall time of a remote turn against the stdio one.
 set -uo pipefail
 export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
 RSS_POLL="${BENCH_RSS_POLL:-0.01}"
-ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real remote}"
 KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
@@ -70,7 +75,8 @@ echo "building elicit and the bench programs into $tmp ..."
 (cd "$root" && go build -o "$tmp/elicit" . && go build -o "$tmp/noui" ./bench/noui &&
 	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat &&
 	go build -o "$tmp/mcpforms" ./bench/mcpforms && go build -o "$tmp/mcpfloor" ./bench/mcpfloor &&
-	go build -o "$tmp/servebench" ./bench/servebench && go build -o "$tmp/modelmock" ./internal/modelmock/cmd/modelmock) || {
+	go build -o "$tmp/servebench" ./bench/servebench && go build -o "$tmp/modelmock" ./internal/modelmock/cmd/modelmock &&
+	go build -o "$tmp/acpserve" ./bench/acpserve) || {
 	echo "build failed" >&2
 	exit 1
 }
@@ -489,6 +495,31 @@ run_real() {
 	done
 }
 
+# run_remote: see the head of this file.
+run_remote() {
+	local i k url lines=100000
+	"$tmp/acpserve" -- "$tmp/lineagent" >"$tmp/acpserve.url" 2>"$tmp/acpserve.err" &
+	bg_pids+=("$!")
+	for ((i = 0; i < 100; i++)); do
+		url="$(head -n1 "$tmp/acpserve.url" 2>/dev/null)"
+		[[ -n $url ]] && break
+		nap 0.05
+	done
+	[[ -n $url ]] || { REMOTE_SKIP="bench/acpserve did not start"; echo "remote: SKIP: $REMOTE_SKIP"; return; }
+	local clients=(stdio ws http)
+	for ((i = 1; i <= RUNS; i++)); do
+		echo "remote $lines: run $i of $RUNS"
+		for k in 0 1 2; do
+			case "${clients[(i + k) % 3]}" in
+			stdio) measure out "$tmp/elicit" --no-history -p "lines $lines" -- "$tmp/lineagent" ;;
+			ws) measure out "$tmp/elicit" --no-history -p "lines $lines" --url "$url" --transport ws ;;
+			http) measure out "$tmp/elicit" --no-history -p "lines $lines" --url "$url" --transport http ;;
+			esac
+			record "remote $lines|${clients[(i + k) % 3]}" "$(check_lines out "$lines")"
+		done
+	done
+}
+
 # shellcheck source=bench/report.sh
 source "$root/bench/report.sh"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -515,6 +546,9 @@ if want idle && ((have_tmux)); then
 fi
 if want start && ((have_tmux)); then
 	run_start
+fi
+if want remote; then
+	run_remote
 fi
 if want keys; then
 	run_keys
