@@ -2,7 +2,6 @@ package acpconn
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -62,36 +61,3 @@ func AuthMethodsIn(err error, argv []string) []AuthMethod {
 // GuessNote says why a guessed sign-in command (AuthMethod.Guess) needs a
 // look before it runs.
 const GuessNote = "check it first: elicit cannot tell how the agent's command line passes arguments on"
-
-// SignInHelp is one line for someone who cannot be asked (-p): the agent's
-// reason and, for each terminal method, the exact command to run.
-func SignInHelp(err error, methods []AuthMethod) string {
-	var b strings.Builder
-	b.WriteString("the agent requires sign-in")
-	if r := AgentReason(err); r != "" {
-		b.WriteString(": " + r)
-	}
-	for _, m := range methods {
-		switch m.Kind {
-		case AuthTerminal:
-			fmt.Fprintf(&b, "\n  %s: run %s", m.Name, m.CommandLine())
-			if env := m.EnvList(); len(env) > 0 {
-				fmt.Fprintf(&b, " (with %s)", sanitize.Line(strings.Join(env, " ")))
-			}
-			if m.Guess {
-				b.WriteString(" (" + GuessNote + ")")
-			}
-		case AuthEnvVar:
-			names := make([]string, 0, len(m.Vars))
-			for _, v := range m.Vars {
-				names = append(names, v.Name)
-			}
-			fmt.Fprintf(&b, "\n  %s: set %s", m.Name, sanitize.Line(strings.Join(names, ", ")))
-		case AuthAPIKey:
-			fmt.Fprintf(&b, "\n  %s: needs a key typed in elicit's full screen", m.Name)
-		default:
-			fmt.Fprintf(&b, "\n  %s: sign in with elicit's full screen", m.Name)
-		}
-	}
-	return b.String()
-}

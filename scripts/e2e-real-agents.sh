@@ -375,7 +375,7 @@ check_gemini() {
 	[ "$(id -u)" = 0 ] && chown -R "$AGENT_USER:" "$AGENT_HOME/.gemini"
 	run_elicit gemini-nokey hello GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --experimental-acp
 	local status=$?
-	if [ "$status" != 0 ] && grep -q 'API key is missing' "$work/gemini-nokey.err" && grep -q 'needs a key typed' "$work/gemini-nokey.err"; then
+	if [ "$status" != 0 ] && grep -q 'API key is missing' "$work/gemini-nokey.err" && grep -qF -- '--api-key-env NAME' "$work/gemini-nokey.err"; then
 		pass "gemini: without a key, -p says why and how to sign in"
 	else
 		fail "gemini: no sign-in help without a key (exit $status); stderr: $(tail -c 400 "$work/gemini-nokey.err")"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 )
 
 // SessionsOptions configure `elicit sessions`: the agent's past sessions
@@ -44,7 +45,7 @@ func RunSessions(o SessionsOptions) int {
 		fmt.Fprintf(o.Stderr, "elicit: %s cannot list its sessions (it does not offer session/list)\n", c.AgentName())
 		return ExitFailed
 	case acpconn.IsAuthRequired(err):
-		fmt.Fprintln(o.Stderr, "elicit: "+acpconn.SignInHelp(err, c.AuthMethods()))
+		fmt.Fprintln(o.Stderr, "elicit: "+opener.Help(err, c.AuthMethods(), opener.Auto{}))
 		return ExitFailed
 	case err != nil:
 		fmt.Fprintln(o.Stderr, "elicit:", sanitize.Text(err.Error()))

@@ -149,8 +149,8 @@ func (l *lineSession) authenticate(ctx context.Context, why error, t opener.Targ
 		fmt.Fprintln(out, opener.Help(why, nil, t.Auto))
 		return res, false
 	}
-	fmt.Fprintln(out, acpconn.SignInHelp(why, nil)) // the reason: the methods follow
-	t.Auto.Off = true                               // what it could do alone was done
+	fmt.Fprintln(out, opener.Reason(why)) // the methods follow
+	t.Auto.Off = true                     // what it could do alone was done
 	for {
 		fmt.Fprintln(out, "Sign-in methods:")
 		for i, m := range methods {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/acp-go-sdk"
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -182,6 +183,13 @@ func TestHelp(t *testing.T) {
 		"\n  OAuth: the agent signs in itself when asked: choose it in elicit's full screen",
 		"\n  (K, named for the API key, is not set)",
 	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("help lacks %q:\n%s", want, got)
+		}
+	}
+	auggie := &acp.RequestError{Code: -32000, Message: "Authentication required: Auggie does not currently support authenticating over ACP."}
+	got = Help(auggie, []acpconn.AuthMethod{{Name: "Log in", Kind: acpconn.AuthTerminal, Command: []string{"copilot", "login", "it's"}}}, Auto{})
+	for _, want := range []string{"the agent requires sign-in: Authentication required: Auggie does not currently support", "Log in: run copilot login 'it'\\''s'"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("help lacks %q:\n%s", want, got)
 		}

@@ -113,16 +113,22 @@ func signIn(ctx context.Context, c *acpconn.Conn, a Auto, why error) []Attempt {
 	return done
 }
 
+// Reason is the first line of Help: that the agent requires sign-in,
+// and the agent's own reason when it gave one.
+func Reason(why error) string {
+	if r := acpconn.AgentReason(why); r != "" {
+		return "the agent requires sign-in: " + r
+	}
+	return "the agent requires sign-in"
+}
+
 // Help is what to tell someone who cannot be asked (-p) when the agent
 // still wants sign-in: the agent's reason, then each method with the
 // exact thing to do: the command to run, the variables to set, the flag
 // that passes an API key. auto is what was available.
 func Help(why error, methods []acpconn.AuthMethod, auto Auto) string {
 	var b strings.Builder
-	b.WriteString("the agent requires sign-in")
-	if r := acpconn.AgentReason(why); r != "" {
-		b.WriteString(": " + r)
-	}
+	b.WriteString(Reason(why))
 	hasKeyMethod := false
 	for _, m := range methods {
 		fmt.Fprintf(&b, "\n  %s: ", m.Name)
