@@ -15,6 +15,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
@@ -119,8 +120,10 @@ func startPTYKeeping(t *testing.T, cmd *exec.Cmd, keep int) *terminal {
 	// pty's ioctls leave the master in blocking mode, where Close waits for
 	// the reader below, so the terminal never hangs up: a non-blocking
 	// duplicate is closed at once (closing the window, in the tests that
-	// do).
-	if fd, err := syscall.Dup(int(f.Fd())); err == nil && syscall.SetNonblock(fd, true) == nil {
+	// do). The duplicate is close-on-exec from the start: the parallel
+	// tests' children (elicit, its agents, their daemons) inherited a
+	// plain dup, held the master open, and the terminal never hung up.
+	if fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0); err == nil && syscall.SetNonblock(fd, true) == nil {
 		f.Close()
 		f = os.NewFile(uintptr(fd), f.Name())
 	}
