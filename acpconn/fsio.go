@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // MaxReadBytes caps the content of one fs/read_text_file answer; a larger
@@ -42,25 +44,9 @@ func rootErr(err error) error {
 // a device could do anything on open.
 func regular(fi fs.FileInfo) error {
 	if !fi.Mode().IsRegular() {
-		return refuse("not a regular file (%s)", kindOf(fi.Mode()))
+		return refuse("not a regular file (%s)", safefile.Kind(fi.Mode()))
 	}
 	return nil
-}
-
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSymlink != 0:
-		return "a symlink"
-	}
-	return "not a regular file"
 }
 
 // openRegular opens rel under root, refusing what is not a regular file:

@@ -1,3 +1,5 @@
+//go:build linux
+
 // Command keylat measures keystroke-to-screen latency of elicit's full
 // screen: it runs the built elicit binary in a pseudo-terminal of a given
 // size, types single printable keys into the prompt and times each one

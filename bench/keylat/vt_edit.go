@@ -1,3 +1,5 @@
+//go:build linux
+
 package main
 
 // What the emulator does to its cells: printing, scrolling, erasing.

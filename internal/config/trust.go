@@ -3,7 +3,6 @@ package config
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,30 +23,15 @@ const maxConfigBytes = 1 << 20
 // readTrusted reads the config file at path: a regular file (a FIFO is
 // refused without hanging), that only the user (or root) can have written.
 func readTrusted(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &Error{Path: path, Msg: "not a regular file"}
-	}
-	if err := safefile.Trusted(fi, path); err != nil {
-		return nil, trustError(err, path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
-	if err == nil && len(data) > maxConfigBytes {
-		err = &Error{Path: path, Msg: fmt.Sprintf("larger than %d KiB", maxConfigBytes>>10)}
-	}
-	return data, err
+	data, err := safefile.ReadRegular(path, maxConfigBytes, func(fi os.FileInfo) error { return safefile.Trusted(fi, path) })
+	return data, trustError(err, path)
 }
 
 // trustError is a *safefile.Error as this package reports errors.
 func trustError(err error, path string) error {
+	if err == nil {
+		return nil
+	}
 	var e *safefile.Error
 	if errors.As(err, &e) {
 		return &Error{Path: path, Msg: fmt.Sprintf("refused: it %s (%s)", e.Why, e.Fix)}

@@ -4,11 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // Version is the format of the files this package writes. A file of a
@@ -136,27 +137,17 @@ func read(path string, v versioned) error {
 // (MaxForms, MaxSuggestions), so anything larger is not elicit's.
 const maxFileBytes = 64 << 20
 
-// readRegular reads the state file at path: opened without blocking and
-// refused unless it is a regular file, so a FIFO put in its place (by
-// anything that can write the state directory, an agent's command
-// included) cannot hang elicit at start-up, in any front end.
+// readRegular reads the state file at path (safefile.ReadRegular): a
+// FIFO put in its place (by anything that can write the state directory,
+// an agent's command included) cannot hang elicit at start-up, in any
+// front end.
 func readRegular(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
-	if err != nil {
-		return nil, err
+	data, err := safefile.ReadRegular(path, maxFileBytes, nil)
+	var e *safefile.Error
+	if errors.As(err, &e) {
+		return nil, fmt.Errorf("%s %s; elicit will not read it: move it away, or run with --no-history", path, e.Why)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file (%s); elicit will not read it: remove it, or run with --no-history", path, fi.Mode().Type())
-	}
-	if fi.Size() > maxFileBytes {
-		return nil, fmt.Errorf("%s is over %d MiB, more than elicit ever writes: move it away, or run with --no-history", path, maxFileBytes>>20)
-	}
-	return io.ReadAll(io.LimitReader(f, maxFileBytes))
+	return data, err
 }
 
 // update reads the file under the directory's exclusive lock, lets change

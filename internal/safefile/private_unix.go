@@ -22,7 +22,7 @@ func Private(f *os.File, path string) error {
 		return err
 	}
 	if !fi.Mode().IsRegular() {
-		return &Error{Path: path, Why: "is not a regular file (" + kind(fi.Mode()) + ")", Fix: "name a regular file"}
+		return &Error{Path: path, Why: "is not a regular file (" + Kind(fi.Mode()) + ")", Fix: "name a regular file"}
 	}
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Getuid() {
 		return &Error{Path: path, Why: fmt.Sprintf("belongs to another user (uid %d)", st.Uid), Fix: "use a file of your own"}

@@ -67,7 +67,7 @@ func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
 	// A FIFO or a device is told apart before it is opened (a FIFO with
 	// no reader fails the open with ENXIO, which says nothing).
 	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() && fi.Mode()&fs.ModeSymlink == 0 {
-		return nil, &Error{Path: path, Why: "is not a regular file (" + kind(fi.Mode()) + ")", Fix: "name a regular file"}
+		return nil, &Error{Path: path, Why: "is not a regular file (" + Kind(fi.Mode()) + ")", Fix: "name a regular file"}
 	}
 	f, err := os.OpenFile(path, flag&^os.O_TRUNC|noFollow|nonBlock, perm)
 	if err != nil {
@@ -78,7 +78,7 @@ func open(path string, flag int, perm fs.FileMode) (*os.File, error) {
 	}
 	fi, err := f.Stat()
 	if err == nil && !fi.Mode().IsRegular() {
-		err = &Error{Path: path, Why: "is not a regular file (" + kind(fi.Mode()) + ")", Fix: "name a regular file"}
+		err = &Error{Path: path, Why: "is not a regular file (" + Kind(fi.Mode()) + ")", Fix: "name a regular file"}
 	}
 	if err == nil && trunc {
 		err = f.Truncate(0)
@@ -103,7 +103,9 @@ func isSymlinkErr(path string, err error) bool {
 	return errors.As(err, &pe) && IsSymlink(path)
 }
 
-func kind(m fs.FileMode) string {
+// Kind names what a file that is not a regular one is, for an error: "a
+// directory", "a FIFO", "a socket", "a device", "a symlink".
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"
@@ -113,6 +115,10 @@ func kind(m fs.FileMode) string {
 		return "a socket"
 	case m&fs.ModeDevice != 0:
 		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
+	case m.IsRegular():
+		return "a regular file"
 	}
-	return m.Type().String()
+	return "not a regular file"
 }

@@ -1,5 +1,0 @@
-//go:build !unix
-
-package config
-
-const nonBlock = 0
