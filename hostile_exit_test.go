@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -130,15 +131,17 @@ func childOf(pid int) int {
 // its stdout is closed before it writes (SIGPIPE).
 func TestNothingOutlivesElicitP(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		sig  syscall.Signal // 0: the turn ends
-		pipe bool           // stdout closed at once
+		name  string
+		sig   syscall.Signal // 0: the turn ends
+		pipe  bool           // stdout closed at once
+		serve bool           // elicit serve -p: the same, behind an AHP host
 	}{
-		{"end of turn", 0, false},
-		{"SIGINT mid-turn", syscall.SIGINT, false},
-		{"SIGTERM mid-turn", syscall.SIGTERM, false},
-		{"SIGHUP mid-turn", syscall.SIGHUP, false},
-		{"stdout closed", 0, true},
+		{"end of turn", 0, false, false},
+		{"SIGINT mid-turn", syscall.SIGINT, false, false},
+		{"SIGTERM mid-turn", syscall.SIGTERM, false, false},
+		{"SIGHUP mid-turn", syscall.SIGHUP, false, false},
+		{"stdout closed", 0, true, false},
+		{"serve/SIGTERM mid-turn", syscall.SIGTERM, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -147,6 +150,9 @@ func TestNothingOutlivesElicitP(t *testing.T) {
 				steps += ",hang"
 			}
 			r := newProcRun(t, steps, hookCmd(hostile.ScenarioHookTTY), nil, "-p", "go", "--approve")
+			if tc.serve {
+				r.cmd.Args = slices.Insert(r.cmd.Args, 1, "serve", "--token-file", filepath.Join(t.TempDir(), "token"))
+			}
 			var out strings.Builder
 			r.cmd.Stderr = &out
 			if tc.pipe {
@@ -174,6 +180,9 @@ func TestNothingOutlivesElicitP(t *testing.T) {
 			}
 			r.wait()
 			r.noSurvivors(tc.name)
+			if tc.sig != 0 && (r.cmd.ProcessState.ExitCode() != 128+int(tc.sig) || !strings.Contains(out.String(), ": the agent was ended")) {
+				t.Errorf("exit %d, want %d, and the signal said", r.cmd.ProcessState.ExitCode(), 128+int(tc.sig))
+			}
 			if t.Failed() {
 				t.Logf("elicit said:\n%s", out.String())
 			}

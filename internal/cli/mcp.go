@@ -161,7 +161,7 @@ func newMCPCommand(a *app) *cobra.Command {
 // signal's.
 func withSignals(run func() int) int {
 	defer procgroup.Default.Shutdown()
-	procgroup.HoldSignals() // see runSession
+	procgroup.HoldSignals() // see prepare
 	var caught atomic.Value
 	stop := procgroup.TrapSignals(context.Background(), func(s os.Signal) {
 		caught.CompareAndSwap(nil, s)

@@ -43,7 +43,7 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	}
 	defer st.close()
 	defer procgroup.Default.Shutdown()
-	procgroup.HoldSignals() // see runSession
+	procgroup.HoldSignals() // see prepare
 	w, h, _ := term.GetSize(os.Stdout.Fd())
 	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
 		Theme: string(st.settings.Theme), Width: w, Height: h})

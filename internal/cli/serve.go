@@ -79,54 +79,31 @@ func newServeCommand(a *app) *cobra.Command {
 // runServe starts the agent behind a host and runs -p or the full screen.
 func (a *app) runServe(req sessionRequest, so serve.Options) int {
 	o := req.opts
-	stderr := textOut(a.stderr)
-	fail := func(code int, err error) int {
-		fmt.Fprintln(stderr, "elicit serve:", err)
+	p, code := a.prepare(req, "elicit serve")
+	if p == nil {
 		return code
 	}
-	if err := loadTopDomains(o.files.topDomains); err != nil {
-		return fail(exitUsage, err)
-	}
-	file, _, err := loadConfig(o.files.configFile)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
-	st, err := newSetup(req, file)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
-	defer st.close()
-	defer procgroup.Default.Shutdown()
-	procgroup.HoldSignals() // see runSession
-	cfg, closeLog, code := agentConfig(o.agent, st.agent, stderr)
-	if code != 0 {
-		return code
-	}
-	defer closeLog()
-	start := o.start
-	keyEnv, err := apiKeyEnv(start.apiKeyEnv, st.agent)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
+	defer p.close()
+	st, cfg, keyEnv, stderr, start := p.st, p.cfg, p.keyEnv, p.stderr, o.start
 	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
 	if o.prompt.prompt == "" && !tty {
-		return fail(exitUsage, errors.New("no terminal: use -p TEXT, and answer from elicit attach"))
+		return p.fail(exitUsage, errors.New("no terminal: use -p TEXT, and answer from elicit attach"))
 	}
 	so.Title, so.Version = st.agent.name, readVersion().short()
 	sv, err := serve.Start(so)
 	if err != nil {
-		return fail(exitUsage, err)
+		return p.fail(exitUsage, err)
 	}
 	defer sv.Close()
 	line := sv.AttachLine()
 	fmt.Fprintln(stderr, line)
 	if o.prompt.prompt != "" {
-		stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { procgroup.Default.Shutdown() })
+		stop := procgroup.TrapSignals(context.Background(), p.endAgents)
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Approve: o.answers.approve, Timeout: o.prompt.timeout,
 			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv,
 			Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr, Remote: sv.Remote()})
 		stop()
-		return code
+		return p.signalled(code)
 	}
 	return a.serveScreen(cfg, st, sv, "shared: "+line, start, keyEnv)
 }

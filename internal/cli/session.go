@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync/atomic"
 	"syscall"
 
 	tea "charm.land/bubbletea/v2"
@@ -83,72 +82,27 @@ func loadTopDomains(files []string) error {
 // the exit status.
 func (a *app) runSession(req sessionRequest) int {
 	o := req.opts
-	stderr := textOut(a.stderr)
-	fail := func(code int, err error) int {
-		fmt.Fprintln(stderr, "elicit:", err)
+	p, code := a.prepare(req, "elicit")
+	if p == nil {
 		return code
 	}
-	if err := loadTopDomains(o.files.topDomains); err != nil {
-		return fail(exitUsage, err)
-	}
-	file, _, err := loadConfig(o.files.configFile)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
-	st, err := newSetup(req, file)
-	if err != nil {
-		return fail(exitUsage, err)
-	}
-	defer st.close()
-	// However elicit ends, no agent it started outlives it: every agent's
-	// process group is tracked from its spawn and ended here (SIGTERM,
-	// then SIGKILL), including one still starting or being restarted.
-	defer procgroup.Default.Shutdown()
-	// From here on no signal kills elicit outright: each front end handles
-	// the ones it ends on, and one that comes while the children are being
-	// ended (a closed terminal sends a second SIGHUP when its shell exits)
-	// must not cut the grace and the SIGKILL short; nor does SIGPIPE (a
-	// closed stdout is a write error).
-	procgroup.HoldSignals()
-	// A signal ends the agents first; the front end then sees its agent
-	// exit (or its start fail) and returns.
-	var caught atomic.Value
-	endAgents := func(s os.Signal) {
-		caught.CompareAndSwap(nil, s)
-		procgroup.Default.Shutdown()
-	}
-	signalled := func(code int) int {
-		if s, ok := caught.Load().(os.Signal); ok {
-			fmt.Fprintf(stderr, "elicit: %v: the agent was ended\n", s)
-			return procgroup.ExitCode(s)
-		}
-		return code
-	}
-	cfg, closeLog, code := agentConfig(o.agent, st.agent, stderr)
-	if code != 0 {
-		return code
-	}
-	defer closeLog()
+	defer p.close()
+	st, cfg, keyEnv, stderr, start := p.st, p.cfg, p.keyEnv, p.stderr, o.start
 	answers, err := o.answers.load()
 	if err != nil {
-		return fail(exitUsage, answersError(o.answers.answers, err))
-	}
-	start := o.start
-	keyEnv, err := apiKeyEnv(start.apiKeyEnv, st.agent)
-	if err != nil {
-		return fail(exitUsage, err)
+		return p.fail(exitUsage, answersError(o.answers.answers, err))
 	}
 	tty := isTerminal(a.stdin) && isTerminal(a.stdout)
 	if o.prompt.prompt != "" || !tty {
 		if o.prompt.prompt == "" {
-			return fail(exitUsage, errors.New("no terminal: use -p TEXT to send one prompt"))
+			return p.fail(exitUsage, errors.New("no terminal: use -p TEXT to send one prompt"))
 		}
-		stop := procgroup.TrapSignals(context.Background(), endAgents)
+		stop := procgroup.TrapSignals(context.Background(), p.endAgents)
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Answers: answers, AcceptDefaults: o.answers.acceptDefaults,
 			Approve: o.answers.approve, Timeout: o.prompt.timeout, Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume,
 			APIKeyEnv: keyEnv, Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr})
 		stop()
-		return signalled(code)
+		return p.signalled(code)
 	}
 	screen := req.accessible
 	if !screen && dumbTerminal() {
@@ -157,14 +111,14 @@ func (a *app) runSession(req sessionRequest) int {
 	}
 	if screen {
 		// SIGINT is the accessible session's own (it cancels a turn).
-		stop := procgroup.TrapSignals(context.Background(), endAgents, syscall.SIGTERM, syscall.SIGHUP)
+		stop := procgroup.TrapSignals(context.Background(), p.endAgents, syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt)
 		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory,
 			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 		signal.Stop(sig)
 		stop()
-		return signalled(code)
+		return p.signalled(code)
 	}
 	return a.fullScreen(cfg, req, st, answers, keyEnv)
 }
