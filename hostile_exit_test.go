@@ -48,9 +48,11 @@ func TestNothingOutlivesElicit(t *testing.T) {
 		args []string
 		// end ends elicit once the turn is over; under says elicit runs
 		// under a shell that leads the terminal's session (as under
-		// script(1) or a terminal window's shell).
-		end   func(tm *terminal, r *procRun)
-		under bool
+		// script(1) or a terminal window's shell), and the shell ignores
+		// SIGHUP with nohup (under nohup, or a test run under it): then no
+		// signal comes at all, and only the terminal says it is gone.
+		end          func(tm *terminal, r *procRun)
+		under, nohup bool
 	}
 	keys := func(k ...string) func(*terminal, *procRun) {
 		return func(tm *terminal, _ *procRun) {
@@ -64,15 +66,17 @@ func TestNothingOutlivesElicit(t *testing.T) {
 	}
 	hangUp := func(tm *terminal, _ *procRun) { tm.pty.Close() }
 	cases := []exitCase{
-		{"full screen/ctrl+c", nil, keys("\x03", "\x03"), false},
-		{"full screen/SIGHUP", nil, signal(syscall.SIGHUP), false},
-		{"full screen/SIGTERM", nil, signal(syscall.SIGTERM), false},
-		{"full screen/hang-up", nil, hangUp, false},
-		{"full screen/hang-up under a shell", nil, hangUp, true},
-		{"accessible/ctrl+d", []string{"--accessible"}, keys("\x04", "\x04"), false},
-		{"accessible/SIGHUP", []string{"--accessible"}, signal(syscall.SIGHUP), false},
-		{"accessible/SIGTERM", []string{"--accessible"}, signal(syscall.SIGTERM), false},
-		{"accessible/hang-up under a shell", []string{"--accessible"}, hangUp, true},
+		{"full screen/ctrl+c", nil, keys("\x03", "\x03"), false, false},
+		{"full screen/SIGHUP", nil, signal(syscall.SIGHUP), false, false},
+		{"full screen/SIGTERM", nil, signal(syscall.SIGTERM), false, false},
+		{"full screen/hang-up", nil, hangUp, false, false},
+		{"full screen/hang-up under a shell", nil, hangUp, true, false},
+		{"full screen/hang-up under nohup", nil, hangUp, true, true},
+		{"accessible/ctrl+d", []string{"--accessible"}, keys("\x04", "\x04"), false, false},
+		{"accessible/SIGHUP", []string{"--accessible"}, signal(syscall.SIGHUP), false, false},
+		{"accessible/SIGTERM", []string{"--accessible"}, signal(syscall.SIGTERM), false, false},
+		{"accessible/hang-up under a shell", []string{"--accessible"}, hangUp, true, false},
+		{"accessible/hang-up under nohup", []string{"--accessible"}, hangUp, true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,7 +84,11 @@ func TestNothingOutlivesElicit(t *testing.T) {
 			r := newProcRun(t, escapeSteps, hookCmd(hostile.ScenarioHookTTY), nil, tc.args...)
 			cmd := r.cmd
 			if tc.under {
-				cmd = exec.Command("sh", append([]string{"-c", `"$0" "$@"; exit 0`}, r.cmd.Args...)...)
+				script := `"$0" "$@"; exit 0`
+				if tc.nohup {
+					script = `trap "" HUP; ` + script
+				}
+				cmd = exec.Command("sh", append([]string{"-c", script}, r.cmd.Args...)...)
 				cmd.Env, cmd.Dir = r.cmd.Env, r.cmd.Dir
 				r.cmd = cmd
 			}

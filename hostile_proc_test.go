@@ -127,9 +127,9 @@ func (r *procRun) wait() {
 	select {
 	case <-done:
 	case <-time.After(60 * time.Second):
+		r.t.Errorf("elicit did not exit within 60 s; the run's processes:\n%s", r.processes())
 		_ = r.cmd.Process.Kill()
 		<-done
-		r.t.Error("elicit did not exit within 60 s")
 	}
 }
 
@@ -155,6 +155,40 @@ func (r *procRun) survivors() []string {
 		_ = syscall.Kill(pid, syscall.SIGKILL)
 	}
 	return out
+}
+
+// processes describes the run's processes, for a failure: each one's
+// state, parent, session, where it waits in the kernel, its threads', and
+// the terminals it holds open.
+func (r *procRun) processes() string {
+	var b strings.Builder
+	names, _ := filepath.Glob("/proc/[0-9]*")
+	for _, dir := range names {
+		env, err := os.ReadFile(dir + "/environ")
+		if err != nil || !bytes.Contains(env, []byte(markVar+"="+r.mark+"\x00")) {
+			continue
+		}
+		stat, _ := os.ReadFile(dir + "/stat")
+		f := bytes.Fields(stat[bytes.LastIndexByte(stat, ')')+1:])
+		wchan, _ := os.ReadFile(dir + "/wchan")
+		cmdline, _ := os.ReadFile(dir + "/cmdline")
+		fmt.Fprintf(&b, "%s %q state %s ppid %s sid %s wchan %s", filepath.Base(dir), bytes.ReplaceAll(cmdline, []byte{0}, []byte{' '}), f[0], f[1], f[3], wchan)
+		tasks, _ := filepath.Glob(dir + "/task/*/wchan")
+		waits := map[string]int{}
+		for _, t := range tasks {
+			w, _ := os.ReadFile(t)
+			waits[string(w)]++
+		}
+		fmt.Fprintf(&b, " threads %v", waits)
+		fds, _ := filepath.Glob(dir + "/fd/*")
+		for _, fd := range fds {
+			if l, err := os.Readlink(fd); err == nil && (strings.HasPrefix(l, "/dev/pts") || l == "/dev/ptmx") {
+				fmt.Fprintf(&b, " fd %s=%s", filepath.Base(fd), l)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // noSurvivors fails when a process of the run outlived elicit.

@@ -1,13 +1,11 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
@@ -48,11 +46,7 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
 		Theme: string(st.settings.Theme), Width: w, Height: h})
 	p := newScreenProgram(m)
-	// A closed terminal (SIGHUP) ends the program, so the server is ended
-	// below (bubbletea handles SIGINT and SIGTERM).
-	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
-	_, err = p.Run()
-	stop()
+	_, err = runScreen(p)
 	m.Close()
 	procgroup.Default.Shutdown()
 	io.WriteString(textOut(a.stdout), m.Transcript())

@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"os"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/termout"
 	"github.com/elicit-dev/elicit/internal/termout/teaout"
 )
@@ -56,4 +59,18 @@ func screenOut(w io.Writer) io.Writer {
 func newScreenProgram(m tea.Model) *tea.Program {
 	return tea.NewProgram(teaout.Model(m), tea.WithOutput(termout.NewFile(os.Stdout, termout.Screen)),
 		tea.WithColorProfile(lipgloss.Writer.Profile))
+}
+
+// runScreen runs p, a full screen on the terminal, until it ends or the
+// terminal goes away: a closed terminal (SIGHUP, or a hang-up seen on the
+// terminal itself when no signal comes) ends the program instead of
+// killing elicit, so that the caller ends its agents after. bubbletea
+// handles SIGINT and SIGTERM. Every full screen runs through it.
+func runScreen(p *tea.Program) (tea.Model, error) {
+	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
+	unwatch := watchHangup(os.Stdout, p.Kill)
+	m, err := p.Run()
+	unwatch()
+	stop()
+	return m, err
 }

@@ -155,12 +155,7 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
 	p := newScreenProgram(m)
-	// A closed terminal (SIGHUP) would kill elicit at once: end the
-	// program instead, so the agents are ended below. (bubbletea handles
-	// SIGINT and SIGTERM.)
-	stop := procgroup.TrapSignals(context.Background(), func(os.Signal) { p.Kill() }, syscall.SIGHUP)
-	_, err := p.Run()
-	stop()
+	_, err := runScreen(p) // a closed terminal ends the program: the agents end below
 	// However the program ended, the agent's process group ends too, and
 	// one still starting or restarting.
 	m.Close()
