@@ -19,8 +19,9 @@
 # (utime+stime from /proc/PID/stat, all its threads, not the agent child;
 # 10 ms ticks); peak RSS of the client alone (VmHWM). Full screen also
 # reads the CPU spent in the second after "ready" (the final render of the
-# last reply, plus idle). -p and noui are sampled every BENCH_RSS_POLL s
-# while they live, so the last 10 ms of a process can be missed.
+# last reply, plus idle). Whole processes (-p, noui, mcp call, mcpfloor)
+# run under bench/exitstat: their CPU is read once they have exited and
+# before they are reaped, their VmHWM every 5 ms.
 #
 # keys (bench/keylat, no tmux): keystroke to screen. elicit full screen in
 # a pseudo-terminal (100x32, 200x60); single keys typed into the prompt,
@@ -57,7 +58,6 @@ export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
-RSS_POLL="${BENCH_RSS_POLL:-0.01}"
 ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real remote}"
 KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -76,7 +76,7 @@ echo "building elicit and the bench programs into $tmp ..."
 	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat &&
 	go build -o "$tmp/mcpforms" ./bench/mcpforms && go build -o "$tmp/mcpfloor" ./bench/mcpfloor &&
 	go build -o "$tmp/servebench" ./bench/servebench && go build -o "$tmp/modelmock" ./internal/modelmock/cmd/modelmock &&
-	go build -o "$tmp/acpserve" ./bench/acpserve) || {
+	go build -o "$tmp/acpserve" ./bench/acpserve && go build -o "$tmp/exitstat" ./bench/exitstat) || {
 	echo "build failed" >&2
 	exit 1
 }
@@ -123,31 +123,17 @@ switches() {
 	echo "$n"
 }
 
-# watch_until_exit PID: print the last "VmHWM cpu_ms" of PID before it exits.
-watch_until_exit() {
-	local pid=$1 h=0 c=0 x y
-	while :; do
-		x=$(hwm "$pid") && [[ -n $x ]] || break
-		y=$(cpu_ms "$pid") || break
-		h=$x c=$y
-		nap "$RSS_POLL"
-	done
-	echo "$h $c"
-}
-
 # measure OUT CMD...: run CMD with stdout in OUT; sets ms, rss (KiB), cpu (ms), rc.
+# bench/exitstat reads the peak and, once CMD has exited and before it is
+# reaped, its own CPU time (not its agent's): exact, where a shell poller
+# read the last CPU it saw before the exit.
 measure() {
-	local out=$1 start end pid poller
+	local out=$1 start end
 	shift
 	start=$EPOCHREALTIME
-	"$@" >"$out" 2>"$out.err" &
-	pid=$!
-	watch_until_exit "$pid" >"$tmp/watch" &
-	poller=$!
 	rc=0
-	wait "$pid" || rc=$?
+	"$tmp/exitstat" "$tmp/watch" "$@" >"$out" 2>"$out.err" || rc=$?
 	end=$EPOCHREALTIME
-	wait "$poller"
 	read -r rss cpu <"$tmp/watch"
 	post=0
 	ms=$((($(usec "$end") - $(usec "$start")) / 1000))
