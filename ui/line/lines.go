@@ -310,6 +310,19 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.AgentExited:
 		l.changes(ch)
+		if ev.Exit.Lost {
+			// The line session does not reconnect (the full screen does):
+			// it says how to take the session up again.
+			why := say.ExitWhy(ev) // "the connection to URL was lost: …"
+			if why == "" {
+				why = "the connection to the agent was lost"
+			}
+			fmt.Fprintln(out, "\n"+strings.ToUpper(why[:1])+why[1:])
+			if id := l.c.SessionID(); id != "" {
+				fmt.Fprintf(out, "To take the session up again, run elicit again with --resume %s\n", sanitize.ID(id))
+			}
+			return 1, true
+		}
 		fmt.Fprintln(out, "\nThe agent exited:", say.ExitWhy(ev))
 		for _, s := range ev.Stderr {
 			fmt.Fprintln(out, "  | "+s)
