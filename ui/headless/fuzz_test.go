@@ -3,6 +3,7 @@ package headless
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -29,6 +30,8 @@ func FuzzHeadlessOutput(f *testing.F) {
 		}
 		h2 := &headless{ctx: context.Background(), o: Options{Stdout: &out, Stderr: &errw}, core: session.New(nil, session.Policy{}, nil)}
 		h2.apply(acpconn.AgentExited{Reason: sanitize.Line(s), Stderr: []string{sanitize.Line(s)}})
+		h3 := &headless{ctx: context.Background(), o: Options{Stdout: &out, Stderr: &errw}, core: session.New(nil, session.Policy{}, nil)}
+		h3.apply(acpconn.AgentExited{Exit: acpconn.ExitInfo{Code: -1, Remote: true, Lost: true, Err: errors.New(s)}})
 		if msg := termout.Check(out.Bytes(), termout.Pipe); msg != "" {
 			t.Fatalf("-p stdout lets through %s", msg)
 		}

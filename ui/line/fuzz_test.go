@@ -2,6 +2,7 @@ package line
 
 import (
 	"bytes"
+	"errors"
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -25,6 +26,9 @@ func FuzzLineOutput(f *testing.F) {
 				break
 			}
 		}
+		// A remote agent's dropped connection, its error the server's words.
+		l2 := &lineSession{o: Options{Out: &lines}, core: session.New(nil, session.Policy{Person: true}, nil), tools: map[string]string{}}
+		l2.apply(acpconn.AgentExited{Exit: acpconn.ExitInfo{Code: -1, Remote: true, Lost: true, Err: errors.New(s)}})
 		if msg := termout.Check(lines.Bytes(), termout.Plain); msg != "" {
 			t.Fatalf("the accessible session lets through %s", msg)
 		}

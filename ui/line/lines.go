@@ -313,12 +313,9 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		if ev.Exit.Lost {
 			// The line session does not reconnect (the full screen does):
 			// it says how to take the session up again.
-			why := say.ExitWhy(ev) // "the connection to URL was lost: …"
-			if why == "" {
-				why = "the connection to the agent was lost"
-			}
-			fmt.Fprintln(out, "\n"+strings.ToUpper(why[:1])+why[1:])
-			if id := l.c.SessionID(); id != "" {
+			fmt.Fprintln(out, "\nThe agent's connection ended:", say.ExitWhy(ev)) // "the connection to URL was lost: …"
+			if l.c != nil && l.c.SessionID() != "" {
+				id := l.c.SessionID()
 				fmt.Fprintf(out, "To take the session up again, run elicit again with --resume %s\n", sanitize.ID(id))
 			}
 			return 1, true

@@ -39,7 +39,7 @@ func TestRemoteDropSaysHowToResume(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 	got := out.String()
-	for _, want := range []string{"The connection to " + ts.URL + "/acp was lost", "run elicit again with --resume s1"} {
+	for _, want := range []string{"The agent's connection ended: the connection to " + ts.URL + "/acp was lost", "run elicit again with --resume s1"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}

@@ -44,7 +44,9 @@ func StopReason(s string) string { return strings.ReplaceAll(sanitize.ID(s), "_"
 
 // ExitWhy says how the agent ended.
 func ExitWhy(ev acpconn.AgentExited) string {
-	why := ev.Exit.String()
+	// A remote agent's end is its connection's error, which can carry the
+	// server's words (a WebSocket close reason): shown as safe text too.
+	why := sanitize.Line(ev.Exit.String())
 	if ev.Reason != "" {
 		why = sanitize.Line(ev.Reason) + "; " + why
 	}
