@@ -40,7 +40,10 @@ func (r *tail) bytes() (out []byte, truncated bool) {
 	out = make([]byte, 0, len(r.buf))
 	out = append(append(out, r.buf[r.start:]...), r.buf[:r.start]...)
 	if r.dropped {
-		for i := 0; i < utf8.UTFMax && len(out) > 0 && !utf8.RuneStart(out[0]); i++ {
+		// A character cut at the front leaves at most UTFMax-1 of its
+		// continuation bytes; more are not a character (invalid UTF-8) and
+		// stay, as the output had them.
+		for i := 0; i < utf8.UTFMax-1 && len(out) > 0 && !utf8.RuneStart(out[0]); i++ {
 			out = out[1:]
 		}
 	}
