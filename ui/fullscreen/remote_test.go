@@ -2,13 +2,10 @@ package fullscreen
 
 import (
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/acpserve"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -40,31 +37,13 @@ func init() {
 	}
 }
 
-// serveScript serves a scripted agent over the remote transport on
-// loopback, one agent process per connection.
-func serveScript(t *testing.T, name string) (*acpserve.Server, string) {
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &acpserve.Server{NewAgent: func() (acpserve.Agent, error) {
-		return acpserve.Command([]string{self, "-test.run=^$"}, append(os.Environ(), "ELICIT_UI_TEST_AGENT=script:"+name))
-	}}
-	ts := httptest.NewServer(s)
-	t.Cleanup(func() {
-		s.Drop()
-		ts.Close()
-	})
-	return s, ts.URL + "/acp"
-}
-
 // A form half filled when the connection drops stays open with what was
 // typed; elicit reconnects, resumes the session, the agent asks again, and
 // the same form answers the new request.
 func TestRemoteFormSurvivesDrop(t *testing.T) {
 	for _, tc := range []struct{ force, name string }{{acpconn.TransportWS, "WebSocket"}, {acpconn.TransportHTTP, "HTTP+SSE"}} {
 		t.Run(tc.force, func(t *testing.T) {
-			s, url := serveScript(t, "remote-form")
+			s, url := uitest.ServeScript(t, "remote-form")
 			d := newDriver(t, Options{Agent: acpconn.Config{Dir: t.TempDir(), Remote: &acpconn.Remote{URL: url, Transport: tc.force}}})
 			d.connected()
 			d.waitText("over " + tc.name)

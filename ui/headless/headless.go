@@ -262,13 +262,6 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		return ExitOK, true
 	case acpconn.AgentExited:
 		h.endLine()
-		if ev.Exit.Lost { // a remote agent's connection dropped: the session may live on
-			fmt.Fprintf(o.Stderr, "elicit: mid-turn, %s\n", say.ExitWhy(ev))
-			if id := sessionOf(h.c); id != "" {
-				fmt.Fprintf(o.Stderr, "elicit: to take the session up again, run elicit again with --resume %s\n", sanitize.ID(id))
-			}
-			return ExitFailed, true
-		}
 		fmt.Fprintf(o.Stderr, "elicit: the agent exited mid-turn (%s)\n", say.ExitWhy(ev))
 		for _, l := range ev.Stderr {
 			fmt.Fprintln(o.Stderr, "  | "+l)
@@ -276,12 +269,4 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 		return ExitFailed, true
 	}
 	return 0, false
-}
-
-// sessionOf is c's session id, "" without a connection.
-func sessionOf(c *acpconn.Conn) string {
-	if c == nil {
-		return ""
-	}
-	return c.SessionID()
 }

@@ -1,10 +1,8 @@
 package line
 
 import (
-	"bytes"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,22 +11,7 @@ import (
 
 // lockedBuffer is an output the session writes from one goroutine while
 // the test reads it from another.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
+type lockedBuffer = uitest.Buffer
 
 // The accessible session asks the same forms as line prompts: typed
 // answers, then the review, and the agent receives typed content. Empty
