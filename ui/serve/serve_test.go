@@ -1,11 +1,9 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,18 +12,6 @@ import (
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
-
-type lockedBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-func (l *lockedBuf) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.b.String() }
 
 // serve -p with the real demo agent: its form waits for an attached
 // client, a draft from one client reaches the other, the answer accepted
@@ -39,7 +25,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 	if !strings.HasPrefix(sv.AttachLine(), "elicit attach ws://127.0.0.1:") || !strings.Contains(sv.AttachLine(), "--token "+sv.Token) {
 		t.Fatalf("attach line %q", sv.AttachLine())
 	}
-	var out, errs lockedBuf
+	var out, errs uitest.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- headless.Run(headless.Options{Agent: uitest.DemoConfig(t), Prompt: "/form", Timeout: time.Minute,
