@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // TestHostilePromptPipe: `-p` with stdout and stderr pipes: not one ESC or
@@ -182,23 +182,6 @@ func TestHostileURL(t *testing.T) {
 	}
 }
 
-// lockedBuffer is written by a running command while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-func (l *lockedBuffer) Bytes() []byte {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return append([]byte(nil), l.b.Bytes()...)
-}
-
 // TestHostileServeAttach: `elicit serve -p` with the hostile agent, its
 // questions answered by `elicit attach --answers`, every stream a pipe:
 // not one ESC or C1 byte on any of them, whatever the agent put in its
@@ -207,7 +190,7 @@ func TestHostileServeAttach(t *testing.T) {
 	dir := t.TempDir()
 	tok := filepath.Join(dir, "token")
 	srv := command(hostile.ScenarioTurn, agentArgs("serve", "--token-file", tok, "-p", "go")...)
-	var sout, serr lockedBuffer
+	var sout, serr testkit.Buffer
 	srv.Stdout, srv.Stderr = &sout, &serr
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // hostileMCPEnv makes this test binary the hostile MCP server
@@ -120,7 +121,7 @@ func TestHostileMCPTerminal(t *testing.T) {
 // runCmd runs cmd with pipes and returns what it wrote.
 func runCmd(t *testing.T, cmd *exec.Cmd) (stdout, stderr []byte) {
 	t.Helper()
-	var out, errb lockedBuffer
+	var out, errb testkit.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

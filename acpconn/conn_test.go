@@ -1,33 +1,15 @@
 package acpconn
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
-
-// syncBuffer is a trace sink the connection may write from many goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func TestDemoAgentTurn(t *testing.T) {
 	c := start(t, "demo", Config{})
@@ -94,7 +76,7 @@ func TestCapabilitiesAndCleanShutdownInTrace(t *testing.T) {
 		{"no-url", Config{NoURL: true}, `"elicitation":{"form":{}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var trace syncBuffer
+			var trace testkit.Buffer
 			tc.cfg.Log = &trace
 			c := start(t, "demo", tc.cfg)
 			ex := c.Close()

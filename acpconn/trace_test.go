@@ -3,6 +3,8 @@ package acpconn
 import (
 	"strings"
 	"testing"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func init() {
@@ -20,7 +22,7 @@ func init() {
 // not JSON-RPC (and JSON lines holding what a terminal obeys), so tail -f
 // of the trace sets no title and writes no clipboard.
 func TestTraceQuotesStrayLines(t *testing.T) {
-	var log syncBuffer
+	var log testkit.Buffer
 	c := start(t, "stray-escapes", Config{Log: &log})
 	c.StartPrompt("go")
 	until[TurnEnded](t, c)

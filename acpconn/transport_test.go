@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func init() {
@@ -196,7 +197,7 @@ func TestRemoteWrongToken(t *testing.T) {
 		t.Run(tr.name, func(t *testing.T) {
 			s, url := serveRemote(t, "demo")
 			s.Token = "right-token"
-			trace := &syncBuffer{}
+			trace := &testkit.Buffer{}
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			_, err := Start(ctx, Config{Dir: t.TempDir(), Log: trace, Remote: &Remote{URL: url, Transport: tr.force, Token: "wrong-token-value"}})
@@ -217,7 +218,7 @@ func TestRemoteWrongToken(t *testing.T) {
 func TestRemoteTokenNotTraced(t *testing.T) {
 	s, url := serveRemote(t, "demo")
 	s.Token = "sekrit-token-123"
-	trace := &syncBuffer{}
+	trace := &testkit.Buffer{}
 	c := startRemoteConn(t, Remote{URL: url, Token: "sekrit-token-123"}, Config{Log: trace})
 	c.StartPrompt("hello")
 	for done := false; !done; {
@@ -290,7 +291,7 @@ func TestRemoteGetsNoFilesUnlessAllowed(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(dir, "secret.txt"), []byte("s3cret"), 0o600))
 	for _, allow := range []bool{false, true} {
 		_, url := serveRemote(t, "fs-probe", "PROBE_DIR="+dir)
-		trace := &syncBuffer{}
+		trace := &testkit.Buffer{}
 		c := startRemoteConn(t, Remote{URL: url, AllowFS: allow}, Config{Dir: dir, Log: trace})
 		c.StartPrompt("go")
 		var evs []Event

@@ -6,19 +6,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
-
-// lockedBuffer is an output the session writes from one goroutine while
-// the test reads it from another.
-type lockedBuffer = uitest.Buffer
 
 // The accessible session asks the same forms as line prompts: typed
 // answers, then the review, and the agent receives typed content. Empty
 // lines at the prompt do not quit; end of input does.
 func TestAccessibleSessionForm(t *testing.T) {
 	in, feed := io.Pipe()
-	out := &lockedBuffer{}
+	out := &testkit.Buffer{}
 	done := make(chan int)
 	go func() {
 		done <- Run(Options{Agent: uitest.DemoConfig(t), In: in, Out: out, Opener: &uitest.Recorder{}})
@@ -66,7 +63,7 @@ func waitFor(t *testing.T, cond func() bool, what string, show func() string) {
 // and nothing opens until "open" is typed.
 func TestAccessibleSessionURLConsent(t *testing.T) {
 	in, feed := io.Pipe()
-	out := &lockedBuffer{}
+	out := &testkit.Buffer{}
 	rec := &uitest.Recorder{}
 	done := make(chan int)
 	go func() { done <- Run(Options{Agent: uitest.DemoConfig(t), In: in, Out: out, Opener: rec}) }()

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -12,14 +13,14 @@ import (
 type linesRun struct {
 	t    *testing.T
 	feed *io.PipeWriter
-	out  *lockedBuffer
+	out  *testkit.Buffer
 	rec  *uitest.Recorder
 	done chan int
 }
 
 func startLines(t *testing.T) *linesRun {
 	in, feed := io.Pipe()
-	r := &linesRun{t: t, feed: feed, out: &lockedBuffer{}, rec: &uitest.Recorder{}, done: make(chan int, 1)}
+	r := &linesRun{t: t, feed: feed, out: &testkit.Buffer{}, rec: &uitest.Recorder{}, done: make(chan int, 1)}
 	go func() { r.done <- Run(Options{Agent: uitest.DemoConfig(t), In: in, Out: r.out, Opener: r.rec}) }()
 	t.Cleanup(func() {
 		feed.Close()

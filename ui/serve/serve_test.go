@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -25,7 +26,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 	if !strings.HasPrefix(sv.AttachLine(), "elicit attach ws://127.0.0.1:") || !strings.Contains(sv.AttachLine(), "--token "+sv.Token) {
 		t.Fatalf("attach line %q", sv.AttachLine())
 	}
-	var out, errs uitest.Buffer
+	var out, errs testkit.Buffer
 	done := make(chan int, 1)
 	go func() {
 		done <- headless.Run(headless.Options{Agent: uitest.DemoConfig(t), Prompt: "/form", Timeout: time.Minute,

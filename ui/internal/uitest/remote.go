@@ -1,10 +1,8 @@
 package uitest
 
 import (
-	"bytes"
 	"net/http/httptest"
 	"os"
-	"sync"
 	"testing"
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
@@ -29,25 +27,4 @@ func ServeScript(t *testing.T, name string) (*acpserve.Server, string) {
 		ts.Close()
 	})
 	return s, ts.URL + "/acp"
-}
-
-// Buffer is an output a front end writes from one goroutine while the
-// test reads it from another.
-type Buffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-// Write appends p.
-func (l *Buffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-// String is what was written so far.
-func (l *Buffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
