@@ -1,7 +1,6 @@
 package line
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"time"
 
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
@@ -356,64 +354,5 @@ func (l *lineSession) changes(ch session.Changes) {
 			return
 		}
 		ch = next
-	}
-}
-
-// line is one line of input and when it was read.
-type line struct {
-	s  string
-	at time.Time
-}
-
-// lineInput is the one reader of the input: prompts and answers both come
-// from it. Lines are read as soon as they are typed and stamped, so that a
-// question can tell lines typed before it appeared from its answers.
-type lineInput struct {
-	ch   chan line
-	held *line // a line taken by since that was not typed ahead
-}
-
-// next returns the next line, waiting for it; false at end of input.
-func (in *lineInput) next() (line, bool) {
-	if h := in.held; h != nil {
-		in.held = nil
-		return *h, true
-	}
-	l, ok := <-in.ch
-	return l, ok
-}
-
-func readLines(r io.Reader) *lineInput {
-	in := &lineInput{ch: make(chan line, 4096)}
-	go func() {
-		defer close(in.ch)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
-			in.ch <- line{sc.Text(), time.Now()}
-		}
-	}()
-	return in
-}
-
-// since discards the lines read before t (typed ahead of a question) and
-// reports how many it dropped.
-func (in *lineInput) since(t time.Time) (dropped int) {
-	for {
-		select {
-		case l, ok := <-in.ch:
-			if !ok {
-				return dropped
-			}
-			if !l.at.Before(t) {
-				// A fresh line: put it back in front. The channel is ours
-				// alone, so re-queueing through a one-line holder is safe.
-				in.held = &l
-				return dropped
-			}
-			dropped++
-		default:
-			return dropped
-		}
 	}
 }

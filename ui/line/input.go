@@ -1,0 +1,66 @@
+package line
+
+import (
+	"bufio"
+	"io"
+	"time"
+)
+
+// line is one line of input and when it was read.
+type line struct {
+	s  string
+	at time.Time
+}
+
+// lineInput is the one reader of the input: prompts and answers both come
+// from it. Lines are read as soon as they are typed and stamped, so that a
+// question can tell lines typed before it appeared from its answers.
+type lineInput struct {
+	ch   chan line
+	held *line // a line taken by since that was not typed ahead
+}
+
+// next returns the next line, waiting for it; false at end of input.
+func (in *lineInput) next() (line, bool) {
+	if h := in.held; h != nil {
+		in.held = nil
+		return *h, true
+	}
+	l, ok := <-in.ch
+	return l, ok
+}
+
+func readLines(r io.Reader) *lineInput {
+	in := &lineInput{ch: make(chan line, 4096)}
+	go func() {
+		defer close(in.ch)
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 64*1024), 1<<20)
+		for sc.Scan() {
+			in.ch <- line{sc.Text(), time.Now()}
+		}
+	}()
+	return in
+}
+
+// since discards the lines read before t (typed ahead of a question) and
+// reports how many it dropped.
+func (in *lineInput) since(t time.Time) (dropped int) {
+	for {
+		select {
+		case l, ok := <-in.ch:
+			if !ok {
+				return dropped
+			}
+			if !l.at.Before(t) {
+				// A fresh line: put it back in front. The channel is ours
+				// alone, so re-queueing through a one-line holder is safe.
+				in.held = &l
+				return dropped
+			}
+			dropped++
+		default:
+			return dropped
+		}
+	}
+}
