@@ -31,6 +31,11 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 		if taken {
+			if u, ok := f.(keyUser); ok && !u.usesKey(k) {
+				if dock, tick := m.arb.Unused(k); dock {
+					return tea.Batch(cmd, tick, m.promptKey(k))
+				}
+			}
 			return tea.Batch(cmd, f.update(k), m.resolve(f))
 		}
 		if cmd != nil {

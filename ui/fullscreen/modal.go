@@ -23,6 +23,10 @@ type modal interface {
 	draft() string
 }
 
+// keyUser is a modal that says which keys mean something to it; the text
+// it has no use for is typing, and goes to the prompt (focus.Unused).
+type keyUser interface{ usesKey(k tea.KeyPressMsg) bool }
+
 // queue is the modal queue.
 type queue struct{ items []modal }
 

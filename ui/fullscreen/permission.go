@@ -81,6 +81,14 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// usesKey says whether k means something here: an option's number, e
+// for a diff, the frame's scroll keys, or a key that is not text.
+func (p *permModal) usesKey(k tea.KeyPressMsg) bool {
+	s := k.String()
+	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(p.q.Perm.Options)
+	return k.Text == "" || digit || p.fr.scrollKey(s) || s == "e" && len(p.q.Perm.ToolCall.Diffs) > 0
+}
+
 // allowed says whether the answer chose an option that allows the call.
 func (p *permModal) allowed() bool {
 	if p.out.Action != session.Choose {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
 	"github.com/elicit-dev/elicit/internal/session"
@@ -164,5 +165,42 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 	}
 	if got := d.m.input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
+	}
+}
+
+// TestProseAtAFocusedPermission types prose at a permission that has had
+// the keys for a while (the user read it, then typed): the letters mean
+// nothing to it, so the first docks it and all of them reach the prompt;
+// nothing is answered or sent, and Tab brings the permission back. An
+// option's number is still the permission's.
+func TestProseAtAFocusedPermission(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.ask("hello")
+	d.until("the permission", func() bool { return len(d.m.queue.items) == 1 })
+	perm, ok := d.m.queue.front().(*permModal)
+	if !ok {
+		t.Fatalf("the front question is a %T", d.m.queue.front())
+	}
+	d.showFront()
+	d.clk.advance(focus.Grace + time.Second)
+	d.key("2")
+	if perm.cursor != 1 || !d.m.arb.Focused {
+		t.Fatalf("2 did not select the second option (cursor %d, focused %v)", perm.cursor, d.m.arb.Focused)
+	}
+	d.clk.advance(time.Second)
+	want := d.typeAhead("wait, use the other file\nplease")
+	if d.m.arb.Focused || perm.done() || d.m.queue.front() != perm {
+		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, perm.done())
+	}
+	if got := d.m.input.Value(); got != want {
+		t.Errorf("the prompt holds %q, want %q", got, want)
+	}
+	if n := d.userItems(); n != 1 {
+		t.Errorf("%d prompts sent, want only the first", n)
+	}
+	d.key("tab")
+	if !d.m.arb.Focused || perm.cursor != 1 {
+		t.Errorf("tab did not bring the permission back as it was (focused %v, cursor %d)", d.m.arb.Focused, perm.cursor)
 	}
 }

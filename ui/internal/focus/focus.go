@@ -5,6 +5,7 @@
 //	a := focus.Arbiter{Now: time.Now}
 //	cmd := a.Front(false)                  // a question came to the front
 //	taken, consumed, cmd := a.Take(key)     // does it get this key?
+//	dock, cmd := a.Unused(key)              // a letter it has no use for: typing
 //	// a key that went elsewhere: a.Typed(); a TickMsg: a.Idle(hasFront)
 package focus
 
@@ -75,6 +76,19 @@ func (a *Arbiter) Idle(hasFront bool) tea.Cmd {
 		return nil
 	}
 	return a.tick()
+}
+
+// Unused is called with a key the focused question has no use for (a
+// letter at a permission): text is typing, so the question docks and the
+// key goes where the user types (dock says so), and nothing typed at a
+// question is lost. A key that is not text stays with the question.
+func (a *Arbiter) Unused(k tea.KeyPressMsg) (dock bool, cmd tea.Cmd) {
+	if !a.Focused || k.Text == "" || k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) != 0 {
+		return false, nil
+	}
+	a.Focused = false
+	a.Typed()
+	return true, a.tick()
 }
 
 // Take says whether the front question gets key k. A deliberate Tab on a
