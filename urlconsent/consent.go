@@ -123,7 +123,7 @@ func (c *Consent) buttons() int {
 	return btnMine
 }
 
-// Update handles a key press. ←/→ (or Tab) choose a button and Enter
+// Update handles a key press. ←/→ choose a button and Enter
 // presses it; c copies the URL (OSC 52), d declines, Esc cancels. A high-severity URL asks again, with "Go back" selected: only
 // → then Enter opens it.
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
@@ -182,6 +182,24 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		c.finish(Cancel)
 	}
 	return nil
+}
+
+// Uses says whether key k means something to the screen as it is now: c,
+// d (or q in the QR view) and every key that is not text. Text it has no
+// use for is the user typing elsewhere; a host can hand it back to where
+// the user types instead of dropping it.
+func (c *Consent) Uses(k tea.KeyPressMsg) bool {
+	if k.Text == "" {
+		return true
+	}
+	switch s := k.String(); {
+	case c.confirming:
+		return false
+	case c.qr:
+		return s == "c" || s == "C" || s == "q"
+	default:
+		return s == "c" || s == "C" || s == "d" || s == "D"
+	}
 }
 
 // press acts on button b.

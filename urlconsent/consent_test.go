@@ -302,3 +302,30 @@ func TestTabNeverOpens(t *testing.T) {
 		}
 	}
 }
+
+// TestConsentUses: the screen uses c and d (q in the QR view) and every key
+// that is not text; other text, and every letter while it asks again for a
+// high-severity URL, is the user typing elsewhere.
+func TestConsentUses(t *testing.T) {
+	text := func(r rune) tea.KeyPressMsg { return tea.KeyPressMsg{Code: r, Text: string(r)} }
+	check := func(c *Consent, state string, keys map[tea.KeyPressMsg]bool) {
+		t.Helper()
+		for k, want := range keys {
+			if got := c.Uses(k); got != want {
+				t.Errorf("%s: Uses(%q) = %v, want %v", state, k.String(), got, want)
+			}
+		}
+	}
+	enter, left := tea.KeyPressMsg{Code: tea.KeyEnter}, tea.KeyPressMsg{Code: tea.KeyLeft}
+	c := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, 0, nil)
+	check(c, "buttons", map[tea.KeyPressMsg]bool{text('c'): true, text('D'): true, text('o'): false, text('y'): false,
+		text(' '): false, text('q'): false, enter: true, left: true})
+
+	h := NewConsent(urlcheck.Analyze("http://paypal.com@evil.example/"), Header{}, nil, 0, nil)
+	host(t, h, &recordingOpener{}, "right", "enter")
+	check(h, "asking again", map[tea.KeyPressMsg]bool{text('c'): false, text('d'): false, enter: true, left: true})
+
+	r := NewConsent(urlcheck.Analyze("https://example.com/login"), Header{}, nil, 0, nil)
+	r.OpenFailed(ErrRemote.Error(), true)
+	check(r, "QR view", map[tea.KeyPressMsg]bool{text('q'): true, text('c'): true, text('d'): false, enter: true})
+}

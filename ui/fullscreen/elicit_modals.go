@@ -112,6 +112,9 @@ func (u *urlModal) update(msg tea.Msg) tea.Cmd { return u.consent.Update(msg) }
 func (u *urlModal) done() bool                 { _, ok := u.consent.Done(); return ok }
 func (u *urlModal) draft() string              { return "" }
 
+// usesKey: the consent screen's letters (c, d); other text is typing.
+func (u *urlModal) usesKey(k tea.KeyPressMsg) bool { return u.consent.Uses(k) }
+
 // view draws the consent screen (it draws its own frame).
 func (u *urlModal) view(width, height int) string {
 	u.consent.SetSize(width, height)

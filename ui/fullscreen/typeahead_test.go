@@ -204,3 +204,29 @@ func TestProseAtAFocusedPermission(t *testing.T) {
 		t.Errorf("tab did not bring the permission back as it was (focused %v, cursor %d)", d.m.arb.Focused, perm.cursor)
 	}
 }
+
+// TestProseAtAFocusedURLConsent: prose typed at a URL consent that has had
+// the keys for a while docks it at its first letter, so the d and c in the
+// prose neither decline nor copy, and all of it reaches the prompt.
+func TestProseAtAFocusedURLConsent(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.ask("/url")
+	d.until("the URL consent", func() bool { return len(d.m.queue.items) == 1 })
+	u, ok := d.m.queue.front().(*urlModal)
+	if !ok {
+		t.Fatalf("the front question is a %T", d.m.queue.front())
+	}
+	d.showFront()
+	d.clk.advance(focus.Grace + time.Second)
+	want := d.typeAhead("wait, do not decline it\ncopy")
+	if d.m.arb.Focused || u.done() || d.m.queue.front() != u {
+		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, u.done())
+	}
+	if got := d.m.input.Value(); got != want {
+		t.Errorf("the prompt holds %q, want %q", got, want)
+	}
+	if got := d.open.Opened(); len(got) != 0 {
+		t.Errorf("opened %q", got)
+	}
+}

@@ -26,6 +26,11 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			if consumed {
 				return cmd
 			}
+			if u, ok := f.(keyUser); ok && !u.usesKey(k) {
+				if dock, tick := m.arb.Unused(k); dock {
+					return tea.Batch(tick, m.baseKey(k))
+				}
+			}
 			return m.modalUpdate(f, k)
 		}
 		m.arb.Typed()

@@ -205,3 +205,27 @@ func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
 	d.waitText(`got {"action":"decline"}`)
 	d.waitText("hello")
 }
+
+// Letters typed at a URL consent that has the keys, beyond c and d, are
+// typing: the consent docks at the first and takes none of the rest (the d
+// in the prose does not decline).
+func TestProseAtAFocusedURLConsentDocksIt(t *testing.T) {
+	d := newDriver(t, Options{})
+	d.pick("needs-url")
+	d.key("enter")
+	d.waitText("asks to open a URL · tab to answer")
+	d.focus()
+	d.waitText("Open a link?")
+	d.typeText("wait and see")
+	if d.m.arb.Focused {
+		t.Fatalf("the consent kept the keys:\n%s", d.screen())
+	}
+	u, ok := d.m.front().(*urlModal)
+	if !ok || u.done() {
+		t.Fatalf("the consent was answered (%T)", d.m.front())
+	}
+	d.waitText("tab to answer")
+	if got := d.open.Opened(); len(got) != 0 {
+		t.Errorf("opened %q", got)
+	}
+}

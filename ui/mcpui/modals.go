@@ -26,6 +26,11 @@ type modal interface {
 	kind() string // for the docked line: "a form question"
 }
 
+// keyUser is a modal that says which keys mean something to it; the text
+// it has no use for is typing, and goes where the user types
+// (focus.Unused).
+type keyUser interface{ usesKey(k tea.KeyPressMsg) bool }
+
 // noGrace: the arbiter owns the grace rule, not the widgets.
 const noGrace = -1
 
@@ -96,6 +101,9 @@ func (u *urlModal) update(msg tea.Msg) tea.Cmd { return u.consent.Update(msg) }
 func (u *urlModal) done() bool                 { _, ok := u.consent.Done(); return ok }
 func (u *urlModal) draft() string              { return "" }
 func (u *urlModal) kind() string               { return "to open a URL" }
+
+// usesKey: the consent screen's letters (c, d); other text is typing.
+func (u *urlModal) usesKey(k tea.KeyPressMsg) bool { return u.consent.Uses(k) }
 
 func (u *urlModal) view(width, height int) string {
 	u.consent.SetSize(width, height)
