@@ -87,6 +87,21 @@ func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
+// usesKey says whether k means something here: a choice's key, the
+// frame's scroll keys, or a key that is not text.
+func (c *choiceModal) usesKey(k tea.KeyPressMsg) bool {
+	s := k.String()
+	if k.Text == "" || c.frame().scrollKey(s) {
+		return true
+	}
+	for _, ch := range c.choices {
+		if ch.key != "" && s == ch.key {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *choiceModal) frame() *frame {
 	if c.fr == nil {
 		c.fr = newFrame(c.th)

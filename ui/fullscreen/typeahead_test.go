@@ -230,3 +230,28 @@ func TestProseAtAFocusedURLConsent(t *testing.T) {
 		t.Errorf("opened %q", got)
 	}
 }
+
+// TestProseAtAFocusedDialog: elicit's own dialogs take letters only as
+// their choices' keys; prose typed at the agent-stopped dialog after it had
+// the keys docks it and lands in the prompt, and the agent is not
+// restarted nor elicit quit by the Enter in it.
+func TestProseAtAFocusedDialog(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.ask("/exit 3")
+	d.until("the dialog", func() bool { return len(d.m.queue.items) == 1 })
+	ex, ok := d.m.queue.front().(*exitModal)
+	if !ok {
+		t.Fatalf("the front question is a %T", d.m.queue.front())
+	}
+	d.showFront()
+	d.clk.advance(focus.Grace + time.Second)
+	d.key("down")
+	want := d.typeAhead("what happened\nquit")
+	if d.m.arb.Focused || ex.done() || d.quit || d.m.quitting {
+		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, ex.done(), d.quit || d.m.quitting)
+	}
+	if got := d.m.input.Value(); got != want {
+		t.Errorf("the prompt holds %q, want %q", got, want)
+	}
+}
