@@ -87,11 +87,12 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 
 	d.keys("o", "enter") // typed while it docks: goes to the prompt
 	d.focus()
-	d.keys("enter", "space", "x", "o", "enter") // none of these opens
+	d.keys("enter", "space", "x", "o", "enter") // none of these opens; the space is typing, so it docks
 	if d.m.queue.front() != first || len(d.open.Opened()) != 0 || len(d.m.core.Flows()) != 0 {
 		t.Fatalf("opened %v, flows %v, front %T before o", d.open.Opened(), d.flowIDs(), d.m.queue.front())
 	}
 
+	d.focus()
 	d.keys("right", "enter")
 	d.until("the browser asked", func() bool { return len(d.open.Opened()) > 0 })
 	d.until("the flow pending", func() bool { return len(d.m.core.Flows()) > 0 }) // after the hand-off
