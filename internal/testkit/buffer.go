@@ -6,17 +6,33 @@ import (
 )
 
 // Buffer is an output that something running writes from its own
-// goroutines while the test reads it.
+// goroutines while the test reads it. WaitFor and WaitUntil wake on each
+// write, so a test waits for the text it needs, not for a while.
 type Buffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
+	mu   sync.Mutex
+	b    bytes.Buffer
+	wake chan struct{} // closed and replaced by each write
 }
 
 // Write appends p.
 func (l *Buffer) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.wake != nil {
+		close(l.wake)
+		l.wake = nil
+	}
 	return l.b.Write(p)
+}
+
+// changed returns a channel closed by the next write.
+func (l *Buffer) changed() <-chan struct{} {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.wake == nil {
+		l.wake = make(chan struct{})
+	}
+	return l.wake
 }
 
 // String is what was written so far.
