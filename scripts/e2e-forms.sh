@@ -8,7 +8,7 @@
 # the "Other" shape; decline (ctrl+x); ctrl+d deletes forward in text; ctrl+x
 # and Esc with typed data ask first. A form that comes up while the user
 # types docks under the prompt and keeps nothing of what was typed. Then
-# -p: a form is declined unless --accept-defaults or --answers; --timeout
+# -p: a form is cancelled (never declined) unless --accept-defaults or --answers; --timeout
 # ends the run with 124.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -235,16 +235,17 @@ status="$(quit_elicit)"
 assert_restored
 passed_check "quit, terminal restored"
 
-# 8. -p (no TTY): a form is declined unless --accept-defaults; --timeout
+# 8. -p (no TTY): a form is cancelled unless --accept-defaults (nobody saw
+# it: a decline would tell the agent a person said no); --timeout
 # ends a run that takes too long with 124.
 plog="$work/p.log"
 out="$("$bin" -p "/form defaults" --cwd "$work" --log "$plog" </dev/null 2>&1)" || fail "-p exited $?: $out"
-grep -qF "You chose **decline**" <<<"$out" || fail "-p did not decline the form: $out"
-grep -qE -- '-> \{"jsonrpc":"2.0","id":[0-9]+,"result":\{"action":"decline"\}\}' "$plog" || fail "-p: no decline in the trace"
+grep -qF "You chose **cancel**" <<<"$out" || fail "-p did not cancel the form: $out"
+grep -qE -- '-> \{"jsonrpc":"2.0","id":[0-9]+,"result":\{"action":"cancel"\}\}' "$plog" || fail "-p: no cancel in the trace"
 out="$("$bin" -p "/form defaults" --accept-defaults --cwd "$work" </dev/null 2>&1)" || fail "-p --accept-defaults exited $?: $out"
 grep -qF '"name": "John Doe"' <<<"$out" || fail "-p --accept-defaults did not send the defaults: $out"
 code=0
 "$bin" -p "/slow" --timeout 2s --cwd "$work" </dev/null >/dev/null 2>&1 || code=$?
 [ "$code" = 124 ] || fail "-p --timeout 2s on /slow exited $code, want 124"
-passed_check "-p declines a form, --accept-defaults sends the defaults, --timeout exits 124"
+passed_check "-p cancels a form, --accept-defaults sends the defaults, --timeout exits 124"
 echo "e2e-forms: $passed passed, 0 failed"

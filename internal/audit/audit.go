@@ -52,7 +52,7 @@ const (
 	// prefill (history never submits on its own).
 	ByHistory Source = "history"
 	// ByAuto is elicit itself: a rate limit, a withdrawn question, a
-	// non-interactive decline.
+	// question nobody was there to answer (cancelled).
 	ByAuto Source = "auto"
 )
 

@@ -109,7 +109,7 @@ type answerOptions struct {
 func addAnswerFlags(cmd *cobra.Command, o *answerOptions) {
 	fs := cmd.Flags()
 	addAnswersFileFlag(cmd, &o.answers)
-	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: decline them)")
+	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: cancel them)")
 	fs.BoolVar(&o.approve, "approve", false, "allow the agent's tool calls and file writes (default: reject them)")
 	inGroup(fs, groupAnswers, "accept-defaults", "approve")
 }

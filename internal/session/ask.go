@@ -2,8 +2,10 @@ package session
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/forms/schema"
 )
 
 // ask answers q at once when a rule says so (--answers, no person, paused,
@@ -25,21 +27,31 @@ func (c *Core) route(q *Question) Changes {
 		return c.answer(q, out)
 	}
 	if len(c.queue) > c.pol.MaxWaiting { // the front one is being answered
-		return c.answer(q, Outcome{Action: refusal(q), By: ByLimit})
+		return c.answer(q, Outcome{Action: Cancel, By: ByLimit, Reason: fmt.Sprintf("%d questions were already waiting behind the one being answered", c.pol.MaxWaiting)})
 	}
 	c.queue = append(c.queue, q)
 	c.observeAsked(q)
 	return Changes{Asked: []*Question{q}}
 }
 
-// refusal is the answer that gives nothing away: decline a form or URL,
-// cancel a permission.
-func refusal(q *Question) Action {
-	if q.Kind == Permission {
-		return Cancel
-	}
-	return Decline
-}
+// The rule for every answer given without a person, in every front end
+// and for every protocol, is this file's: accept only with content a
+// person gave, or their --answers or --accept-defaults; decline only when
+// a person, --decline, a hook or a rule said no; anything else (no
+// terminal, nothing given, answers that do not fit the form, too many
+// questions waiting, questions paused) is cancel, with the reason, which
+// the notes and the audit log carry. Agents and servers read decline as a
+// person's "no" and act on it; cancel says that nobody chose. Pausing is
+// the person's standing "not now", not a no to questions they never saw.
+// A permission nobody is asked is cancelled, unless a rule picks an
+// option: --approve, or -p's documented refusal (see auto).
+
+// Reasons for answers given without a person.
+const (
+	whyNoForm    = "no person to ask, and neither --answers nor --accept-defaults was given"
+	whyNoConsent = "no person to consent to opening it"
+	whyDecline   = "--decline"
+)
 
 // auto is the answer a rule gives without asking, if any.
 func (c *Core) auto(q *Question) (Outcome, bool) {
@@ -54,26 +66,52 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 		}
 		id := pickPermission(q.Perm, c.pol.Approve)
 		if id == "" {
-			return Outcome{Action: Cancel, By: ByPolicy}, true
+			return Outcome{Action: Cancel, By: ByPolicy, Reason: "the agent offered no option the rule could pick"}, true
 		}
 		return Outcome{Action: Choose, OptionID: id, By: ByPolicy}, true
 	case Form:
-		if c.pol.Answers != nil {
-			return fromAnswers(q, c.pol.Answers, ByAnswers), true
-		}
-		if !c.pol.Person {
-			if c.pol.AcceptDefaults {
-				return fromAnswers(q, nil, ByDefaults), true
-			}
-			return Outcome{Action: Decline, By: ByPolicy, Reason: "no --answers file, and --accept-defaults was not given"}, true
+		if c.pol.Answers != nil || !c.pol.Person {
+			return Unattended(Form, q.Elicit.Schema, c.pol)
 		}
 	case URL:
-		if !c.pol.Person && !c.pol.ApproveURLs {
-			return Outcome{Action: Decline, By: ByPolicy, Reason: "no terminal to ask for consent"}, true
+		if out, ok := Unattended(URL, nil, c.pol); ok && !c.pol.Person {
+			return out, true
 		}
 	}
 	if c.paused {
-		return Outcome{Action: Decline, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
+		return Outcome{Action: Cancel, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
+	}
+	return Outcome{}, false
+}
+
+// Unattended is the answer to a form (with schema s) or a URL that no
+// person is asked, by the rule above: pol's --answers, then
+// --accept-defaults, fill a form, and a form they cannot fill is
+// cancelled with the reason; --decline declines; anything else is
+// cancelled, saying why. ok is false when no rule answers: a URL under
+// --approve-urls, which the front end opens itself, and a permission.
+// Front ends that answer without the core (elicit form, elicit attach
+// --answers) call it too, so that every one follows the same rule.
+func Unattended(k Kind, s *schema.Schema, pol Policy) (out Outcome, ok bool) {
+	switch k {
+	case Form:
+		switch {
+		case pol.Answers != nil:
+			return fromAnswers(s, pol.Answers, ByAnswers), true
+		case pol.AcceptDefaults:
+			return fromAnswers(s, nil, ByDefaults), true
+		case pol.Decline:
+			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+		}
+		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoForm}, true
+	case URL:
+		switch {
+		case pol.ApproveURLs:
+			return Outcome{}, false
+		case pol.Decline:
+			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+		}
+		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoConsent}, true
 	}
 	return Outcome{}, false
 }
@@ -92,12 +130,12 @@ func (c *Core) byRule(q *Question) bool {
 	return false
 }
 
-// fromAnswers fills a form from an answers file and the defaults; a form
-// it cannot fill is declined with the reason.
-func fromAnswers(q *Question, answers map[string]json.RawMessage, by Who) Outcome {
-	content, err := q.Elicit.Schema.FromAnswers(answers)
+// fromAnswers fills a form from answers and the defaults; a form they
+// cannot fill is cancelled with the reason (nobody said no to it).
+func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by Who) Outcome {
+	content, err := s.FromAnswers(answers)
 	if err != nil {
-		return Outcome{Action: Decline, By: by, Reason: err.Error()}
+		return Outcome{Action: Cancel, By: by, Reason: err.Error()}
 	}
 	return Outcome{Action: Accept, Content: content, By: by}
 }

@@ -17,7 +17,7 @@ type Responder interface {
 }
 
 // DefaultMaxWaiting is how many questions may wait behind the one in front
-// before more are declined automatically.
+// before more are cancelled automatically.
 const DefaultMaxWaiting = 8
 
 // Policy says who answers when nobody is asked.
@@ -28,12 +28,16 @@ type Policy struct {
 	// each key, then the defaults. It is never rate-limited.
 	Answers map[string]json.RawMessage
 	// AcceptDefaults lets a form without a person be answered with its
-	// defaults; without it such a form is declined.
+	// defaults; without it (or Answers, or Decline) such a form is
+	// cancelled: nobody chose (see Unattended).
 	AcceptDefaults bool
+	// Decline (elicit mcp --decline) is the person's "no" to every form
+	// and URL, given in advance: they are declined without asking.
+	Decline bool
 	// Approve allows tool calls when nobody is asked (-p --approve).
 	Approve bool
 	// ApproveURLs (elicit mcp --approve-urls) hands a URL to the front
-	// end when nobody is asked, instead of declining it: the front end
+	// end when nobody is asked, instead of cancelling it: the front end
 	// opens it when its analysis is not high-risk and answers by policy.
 	ApproveURLs bool
 	// AutoRetry sends a -32042 prompt again once its URL flows complete.
@@ -176,7 +180,7 @@ func (c *Core) Front() *Question {
 	return c.queue[0]
 }
 
-// Paused reports whether the agent's elicitations are declined unasked.
+// Paused reports whether the agent's elicitations are cancelled unasked.
 func (c *Core) Paused() bool { return c.paused }
 
 // SetPaused pauses or resumes the agent's elicitations.
@@ -187,7 +191,7 @@ func (c *Core) SetPaused(p bool) Changes {
 	}
 	c.paused = p
 	if p {
-		ch.note(Notice, "questions from this %s are paused: each form and URL is declined automatically until you resume them in settings", c.pol.Peer)
+		ch.note(Notice, "questions from this %s are paused: each form and URL is cancelled automatically until you resume them in settings", c.pol.Peer)
 	} else {
 		ch.note(Info, "questions from this %s are resumed", c.pol.Peer)
 	}

@@ -52,10 +52,13 @@ func TestNoPersonPolicy(t *testing.T) {
 		ev   func(t *testing.T) acpconn.Event
 		want string
 	}{
-		{"form declined without answers", Policy{}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `decline null`},
+		{"form cancelled without answers", Policy{}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `cancel null`},
+		{"form cancelled when answers do not fit", Policy{Answers: map[string]json.RawMessage{"name": []byte(`7`)}}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `cancel null`},
+		{"form declined with --decline", Policy{Decline: true}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `decline null`},
 		{"form with --accept-defaults", Policy{AcceptDefaults: true}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `accept {"name":"Ada"}`},
 		{"form with --answers", Policy{Answers: map[string]json.RawMessage{"name": []byte(`"Bob"`)}}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `accept {"name":"Bob"}`},
-		{"url declined", Policy{}, func(*testing.T) acpconn.Event { return url(1, "e1", "https://example.com/") }, `decline null`},
+		{"url cancelled", Policy{}, func(*testing.T) acpconn.Event { return url(1, "e1", "https://example.com/") }, `cancel null`},
+		{"url declined with --decline", Policy{Decline: true}, func(*testing.T) acpconn.Event { return url(1, "e1", "https://example.com/") }, `decline null`},
 		{"permission rejected", Policy{}, func(*testing.T) acpconn.Event { return perm(1) }, `perm no`},
 		{"permission approved", Policy{Approve: true}, func(*testing.T) acpconn.Event { return perm(1) }, `perm yes`},
 	}
@@ -104,6 +107,11 @@ func TestLimitCountsWaitingNotAnswering(t *testing.T) {
 	ch := c.Apply(perm(4))
 	if len(ch.Asked) != 0 || len(w.sent) != 1 || w.sent[0] != "perm " {
 		t.Fatalf("a fourth question was not refused: asked %d, sent %q", len(ch.Asked), w.sent)
+	}
+	// A form over the limit is cancelled (nobody saw it), saying why.
+	ch = c.Apply(form(t, 6, nameSchema))
+	if len(ch.Asked) != 0 || len(w.sent) != 2 || w.sent[1] != "cancel null" || !strings.Contains(ch.Notes[0].Text, "2 questions were already waiting") {
+		t.Fatalf("a form over the limit: sent %q, notes %+v", w.sent, ch.Notes)
 	}
 	// Answering the front one makes room again.
 	c.Answer(c.Front(), Outcome{Action: Decline})
@@ -171,7 +179,9 @@ func TestManualResendDropsRetry(t *testing.T) {
 	}
 }
 
-func TestPausedDeclinesElicitationsNotPermissions(t *testing.T) {
+// Pausing is the person's standing "not now": a form that arrives
+// meanwhile is cancelled, not declined (nobody said no to it).
+func TestPausedCancelsElicitationsNotPermissions(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)
 	c.SetPaused(true)
@@ -179,7 +189,7 @@ func TestPausedDeclinesElicitationsNotPermissions(t *testing.T) {
 	if ch := c.Apply(perm(2)); len(ch.Asked) != 1 {
 		t.Fatal("a permission was not asked while questions are paused")
 	}
-	if len(w.sent) != 1 || w.sent[0] != "decline null" {
+	if len(w.sent) != 1 || w.sent[0] != "cancel null" {
 		t.Fatalf("sent %q", w.sent)
 	}
 }

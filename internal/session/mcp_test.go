@@ -66,7 +66,7 @@ func TestMCPURLRequiredOffersTheCallAgain(t *testing.T) {
 
 // TestApproveURLsQueuesForTheFrontEnd checks that --approve-urls hands a
 // URL to the front end when nobody is asked, where it is otherwise
-// declined at once.
+// cancelled at once.
 func TestApproveURLsQueuesForTheFrontEnd(t *testing.T) {
 	u := "https://example.com/x"
 	for _, approve := range []bool{false, true} {
@@ -74,7 +74,7 @@ func TestApproveURLsQueuesForTheFrontEnd(t *testing.T) {
 		c := New(w, Policy{ApproveURLs: approve}, nil)
 		ev, _ := FromMCP(mcpconn.Elicitation{ID: 1, Mode: "url", ElicitationID: "e", URL: u, Report: urlcheck.Analyze(u)})
 		ch := c.Apply(ev)
-		if approve && (len(ch.Asked) != 1 || len(w.sent) != 0) || !approve && (len(ch.Asked) != 0 || len(w.sent) != 1 || w.sent[0] != "decline null") {
+		if approve && (len(ch.Asked) != 1 || len(w.sent) != 0) || !approve && (len(ch.Asked) != 0 || len(w.sent) != 1 || w.sent[0] != "cancel null") {
 			t.Errorf("approve %v: asked %d, sent %q", approve, len(ch.Asked), w.sent)
 		}
 	}

@@ -29,7 +29,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 		{"a person answers", Policy{Person: true}, true},
 		{"a person, but --answers answers", Policy{Person: true, Answers: map[string]json.RawMessage{}}, false},
 		{"-p --accept-defaults", Policy{AcceptDefaults: true}, false},
-		{"-p declines", Policy{}, false},
+		{"-p cancels", Policy{}, false},
 	} {
 		c := New(&wire{}, tc.pol, nil)
 		c.SetMemory(Memory{History: h, Agent: "demo"})

@@ -106,7 +106,7 @@ const (
 	ByUser     Who = iota // the person at the keyboard
 	ByAnswers             // the --answers file (and defaults for what it leaves out)
 	ByDefaults            // --accept-defaults
-	ByPolicy              // the non-interactive rule (-p: decline, reject, or --approve)
+	ByPolicy              // the non-interactive rule (-p: cancel, reject, --approve; --decline)
 	ByLimit               // too many questions waiting, or questions paused
 	ByHook                // an Elicitation or ElicitationResult hook
 	ByRemote              // another client of the session (elicit serve: a person on elicit attach)

@@ -60,7 +60,7 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 		}
 	}
 	p := !paused
-	label := "pause questions from this agent (forms and URLs are declined unasked)"
+	label := "pause questions from this agent (forms and URLs are cancelled unasked)"
 	if paused {
 		label = "resume questions from this agent"
 	}
