@@ -43,10 +43,12 @@ func TestHostileMCPPipe(t *testing.T) {
 		marker string // in stdout or stderr: the run got that far
 	}{
 		{"tools", []string{"tools"}, hostile.MCPTool},
-		{"call with answers", []string{"call", hostile.MCPTool, "--answers", answers}, "form:accept url:decline"},
+		// Nobody consents to the URL, and nobody said no: cancelled.
+		{"call with answers", []string{"call", hostile.MCPTool, "--answers", answers}, "form:accept url:cancel"},
 		// Protocol 2025-11-25: the questions come as requests inside the
 		// call (the default, 2026-07-28, returns them as input requests).
-		{"call with answers, 2025-11-25", []string{"call", hostile.MCPTool, "--answers", answers, "--protocol", "2025-11-25"}, "form:accept url:decline"},
+		{"call with answers, 2025-11-25", []string{"call", hostile.MCPTool, "--answers", answers, "--protocol", "2025-11-25"}, "form:accept url:cancel"},
+		// --decline is the person's no, given in advance: to forms and URLs.
 		{"call declining", []string{"call", hostile.MCPTool, "--decline"}, "form:decline url:decline"},
 		{"call that fails", []string{"call", hostile.MCPFailTool}, "tool error:"},
 	} {

@@ -127,11 +127,12 @@ func TestAnswerOutsideTheSchemaIsNeverSent(t *testing.T) {
 	e, _ := next[Elicitation](t, c)
 	c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"alpha": json.Number("0")}})
 	n, _ := next[Notice](t, c)
-	if !n.Error || !strings.Contains(n.Text, "declined instead") {
+	if !n.Error || !strings.Contains(n.Text, "cancelled instead") {
 		t.Errorf("notice %+v", n)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, `"action":"decline"`) {
-		t.Errorf("the server got %s, want a decline", got)
+	// Cancelled, not declined: the content was wrong, and nobody said no.
+	if got := textOf(t, <-done); !strings.Contains(got, `"action":"cancel"`) {
+		t.Errorf("the server got %s, want a cancel", got)
 	}
 }
 

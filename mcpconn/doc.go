@@ -12,7 +12,7 @@
 //	go func() {
 //		for ev := range c.Events() {
 //			if e, ok := ev.(mcpconn.Elicitation); ok {
-//				c.Respond(e.ID, mcpconn.Answer{Action: "decline"}) // or forms.Run, urlconsent.Run
+//				c.Respond(e.ID, mcpconn.Answer{Action: "cancel"}) // nobody asked; a person: forms.Run, urlconsent.Run
 //			}
 //		}
 //	}()

@@ -105,7 +105,7 @@ func (c *Conn) take(id uint64) *pending {
 // Respond answers the elicitation id; false when it is no longer waiting
 // (the server withdrew it, or the connection ended). An accepted form's
 // content is checked against the schema first: content that does not fit
-// is never sent (the form is declined, with a Notice saying why).
+// is never sent (the form is cancelled, with a Notice saying why).
 func (c *Conn) Respond(id uint64, a Answer) bool {
 	p := c.take(id)
 	if p == nil {
@@ -132,8 +132,9 @@ func (c *Conn) result(e Elicitation, a Answer) *mcp.ElicitResult {
 		content = map[string]any{}
 	}
 	if err := e.Schema.Check(content); err != nil {
-		c.emit(Notice{Text: "the answer did not fit the form, so it was declined instead: " + sanitize.Summary(err.Error(), 300), Error: true})
-		return &mcp.ElicitResult{Action: "decline"}
+		// Cancelled, never declined: nobody said no to the form.
+		c.emit(Notice{Text: "the answer did not fit the form, so it was cancelled instead: " + sanitize.Summary(err.Error(), 300), Error: true})
+		return &mcp.ElicitResult{Action: "cancel"}
 	}
 	return &mcp.ElicitResult{Action: "accept", Content: plain(content)}
 }

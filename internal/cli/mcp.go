@@ -57,9 +57,9 @@ func addMCPFlags(cmd *cobra.Command, o *mcpOptions) {
 	fs.DurationVar(&o.timeout, "timeout", headless.DefaultTimeout, "tools, call: end the run after `DURATION` (exit status 124)")
 	inGroup(fs, groupSession, "url", "header", "auto-retry", "timeout")
 	addAnswersFileFlag(cmd, &o.answers)
-	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: decline them)")
-	fs.BoolVar(&o.decline, "decline", false, "decline every form without asking")
-	fs.BoolVar(&o.approveURLs, "approve-urls", false, "without a person: hand URLs that are not high-risk to the browser (default: decline them)")
+	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: cancel them)")
+	fs.BoolVar(&o.decline, "decline", false, "decline every form and URL without asking (tell the server no)")
+	fs.BoolVar(&o.approveURLs, "approve-urls", false, "without a person: hand URLs that are not high-risk to the browser (default: cancel them)")
 	fs.DurationVar(&o.flowTimeout, "flow-timeout", headless.DefaultFlowTimeout, "without a person: the `DURATION` to wait for notifications/elicitation/complete after a -32042 URL opened")
 	inGroup(fs, groupAnswers, "accept-defaults", "decline", "approve-urls", "flow-timeout")
 	addAgentFlags(cmd, &o.agent)
@@ -115,8 +115,8 @@ func newMCPCommand(a *app) *cobra.Command {
 		Use:   "call TOOL [-- SERVER COMMAND...]",
 		Short: "Call one tool and print its text (exit 0), or its error on stderr (exit 1)",
 		Long: "Calls one tool. On a terminal the server's forms and URL requests are asked; with --answers, --accept-defaults " +
-			"or --decline, or without a terminal, they are answered without asking (a form that cannot be filled is declined, " +
-			"with the reason on stderr) and URLs are declined unless --approve-urls.",
+			"or --decline, or without a terminal, they are answered without asking: a form from the file, then the defaults, " +
+			"and URLs only with --approve-urls; --decline declines; anything else is cancelled (nobody chose), with the reason on stderr.",
 		Example: "elicit mcp call echo --args '{\"message\":\"hi\"}' -- my-server\n" +
 			"elicit mcp call my-tool --answers a.json --approve-urls --auto-retry -- my-server",
 		Args: cobra.ArbitraryArgs,
@@ -275,7 +275,7 @@ func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
 		return mcpRun{}, err
 	}
 	r := mcpRun{st: st, MCPOptions: headless.MCPOptions{Server: cfg, Answers: answers, AcceptDefaults: o.acceptDefaults,
-		ApproveURLs: o.approveURLs, AutoRetry: o.autoRetry, FlowTimeout: o.flowTimeout, Timeout: o.timeout,
+		Decline: o.decline, ApproveURLs: o.approveURLs, AutoRetry: o.autoRetry, FlowTimeout: o.flowTimeout, Timeout: o.timeout,
 		Memory: st.memory, Stdout: textOut(a.stdout), Stderr: textOut(a.stderr)}}
 	if in, ok := a.askTerminal(); ok && answers == nil && !o.acceptDefaults && !o.decline {
 		r.Person = true

@@ -26,11 +26,13 @@ type MCPOptions struct {
 	Person bool
 	Ask    Asker
 	// Without a person: --answers, then --accept-defaults answer a form;
-	// otherwise (and with --decline) it is declined with the reason on
-	// stderr. A URL is declined unless ApproveURLs, which opens it with
-	// Opener when its analysis is not high-risk.
+	// Decline (--decline) declines every form and URL; otherwise they are
+	// cancelled (nobody chose), with the reason on stderr. A URL goes to
+	// the browser only with ApproveURLs, through Opener, when its analysis
+	// is not high-risk (session.Unattended is the rule).
 	Answers        map[string]json.RawMessage
 	AcceptDefaults bool
+	Decline        bool
 	ApproveURLs    bool
 	Opener         urlconsent.Opener // nil = the system browser
 	// AutoRetry retries a call refused with -32042 once its URL flows are

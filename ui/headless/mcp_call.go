@@ -62,7 +62,7 @@ func RunMCPCall(o MCPOptions) int {
 	defer c.Close()
 	r := &mcpCall{o: o, ctx: ctx, c: c, results: make(chan callDone, 1), answers: make(chan answered, 1)}
 	r.core = session.New(session.MCPResponder(c), session.Policy{Person: o.Person, Answers: o.Answers,
-		AcceptDefaults: o.AcceptDefaults, ApproveURLs: o.ApproveURLs, AutoRetry: o.AutoRetry, Peer: "server", Retried: "call"}, nil)
+		AcceptDefaults: o.AcceptDefaults, Decline: o.Decline, ApproveURLs: o.ApproveURLs, AutoRetry: o.AutoRetry, Peer: "server", Retried: "call"}, nil)
 	r.core.SetMemory(memoryFor(o.Memory, c, o.Server.Dir))
 	defer r.core.Close()
 	tools, err := c.Tools(ctx)
@@ -239,7 +239,8 @@ func (r *mcpCall) next() {
 }
 
 // approveURL is --approve-urls: open the URL unless its analysis is
-// high-risk, and say what was done.
+// high-risk, and say what was done. A URL it does not open is cancelled
+// with the reason: nobody said no to it.
 func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
 	rep := q.Elicit.Report
 	if rep.MaxSeverity() >= urlcheck.High {
@@ -249,10 +250,10 @@ func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
 				why = append(why, w.Message)
 			}
 		}
-		return session.Outcome{Action: session.Decline, By: session.ByPolicy, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
+		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
 	}
 	if err := r.o.Opener.Open(rep.URL); err != nil {
-		return session.Outcome{Action: session.Decline, By: session.ByPolicy, Reason: "the browser did not start: " + err.Error()}
+		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "the browser did not start: " + err.Error()}
 	}
 	r.say("handed %s to the browser (--approve-urls)", urlcheck.Visible(rep.URL))
 	return session.Outcome{Action: session.Accept, By: session.ByPolicy, Reason: "--approve-urls"}

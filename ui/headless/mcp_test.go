@@ -3,10 +3,13 @@ package headless
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/audit"
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -55,8 +58,10 @@ func TestMCPCallRichResult(t *testing.T) {
 	}
 }
 
-// A form answered from --answers goes back typed; without answers and
-// without a person it is declined, with the reason on stderr.
+// A form answered from --answers goes back typed. Without answers and
+// without a person, or with answers that do not fit it, it is cancelled
+// (never declined: the server would read that as a person's no), with the
+// reason on stderr and in the audit file; only --decline declines.
 func TestMCPCallFormByRule(t *testing.T) {
 	answers := map[string]json.RawMessage{"name": []byte(`"Ada"`), "age": []byte(`"41"`), "ratio": []byte(`0.5`), "agree": []byte(`true`), "tags": []byte(`["a","c"]`)}
 	code, out, errs := runMCP(t, RunMCPCall, MCPOptions{Tool: "signup", Answers: answers})
@@ -68,40 +73,93 @@ func TestMCPCallFormByRule(t *testing.T) {
 	if !strings.Contains(errs, "(--answers)") {
 		t.Errorf("stderr does not say who answered: %s", errs)
 	}
-	code, out, errs = runMCP(t, RunMCPCall, MCPOptions{Tool: "signup"})
-	if code != ExitOK || !strings.Contains(out, `"action":"decline"`) || !strings.Contains(errs, "--accept-defaults was not given") {
-		t.Errorf("exit %d, stdout %s, stderr %s", code, out, errs)
-	}
-	code, out, errs = runMCP(t, RunMCPCall, MCPOptions{Tool: "signup", AcceptDefaults: true})
-	if code != ExitOK || !strings.Contains(out, `"action":"decline"`) || !strings.Contains(errs, "name") {
-		t.Errorf("a required field without default: exit %d, stdout %s, stderr %s", code, out, errs)
+	for _, tc := range []struct {
+		name   string
+		o      MCPOptions
+		action string
+		reason string
+	}{
+		{"nothing given", MCPOptions{}, "cancel", "no person to ask, and neither --answers nor --accept-defaults was given"},
+		{"a required field without default", MCPOptions{AcceptDefaults: true}, "cancel", `"name": required`},
+		{"answers that do not fit", MCPOptions{Answers: map[string]json.RawMessage{"name": []byte(`"Ada"`), "age": []byte(`"old"`)}}, "cancel", `"age"`},
+		{"--decline", MCPOptions{Decline: true}, "decline", "--decline"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.o.Tool = "signup"
+			log := auditTo(t, &tc.o)
+			code, out, errs := runMCP(t, RunMCPCall, tc.o)
+			if code != ExitOK || !strings.Contains(out, `"action":"`+tc.action+`"`) || !strings.Contains(errs, tc.reason) {
+				t.Errorf("exit %d, stdout %s, stderr %s; want %s because %s", code, out, errs, tc.action, tc.reason)
+			}
+			if e := log(); len(e) != 1 || e[0]["outcome"] != tc.action || !strings.Contains(e[0]["note"].(string), tc.reason) {
+				t.Errorf("audit %v: want one %s, noting %q", e, tc.action, tc.reason)
+			}
+		})
 	}
 }
 
-// URLs are declined without --approve-urls; with it, one that is not
-// high-risk goes to the browser, a high-risk one does not.
+// auditTo gives o an audit file and returns a reader of its entries.
+func auditTo(t *testing.T, o *MCPOptions) func() []map[string]any {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l, err := audit.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	o.Memory.Audit = l
+	return func() []map[string]any {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []map[string]any
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			if line == "" {
+				continue
+			}
+			var e map[string]any
+			if err := json.Unmarshal([]byte(line), &e); err != nil {
+				t.Fatalf("audit line %q: %v", line, err)
+			}
+			out = append(out, e)
+		}
+		return out
+	}
+}
+
+// URLs are cancelled without --approve-urls (nobody consented, and nobody
+// said no); with it, one that is not high-risk goes to the browser, a
+// high-risk one does not, and is cancelled too. --decline declines.
 func TestMCPCallURLByRule(t *testing.T) {
 	for _, tc := range []struct {
-		approve bool
-		url     string
-		want    string
-		opened  int
+		approve, decline bool
+		url              string
+		want             string
+		opened           int
+		reason           string
 	}{
-		{false, "", "url decline", 0},
-		{true, "", "url accept", 1},
-		{true, "https://xn--80ak6aa92e.com/login", "url decline", 0},
+		{false, false, "", "url cancel", 0, "no person to consent to opening it"},
+		{true, false, "", "url accept", 1, "--approve-urls"},
+		{true, false, "https://xn--80ak6aa92e.com/login", "url cancel", 0, "opens no high-risk URL"},
+		{false, true, "", "url decline", 0, "--decline"},
 	} {
 		rec := &uitest.Recorder{}
 		args, _ := json.Marshal(map[string]string{"url": tc.url})
-		code, out, errs := runMCP(t, RunMCPCall, MCPOptions{Tool: "open", Args: args, ApproveURLs: tc.approve, Opener: rec})
+		o := MCPOptions{Tool: "open", Args: args, ApproveURLs: tc.approve, Decline: tc.decline, Opener: rec}
+		log := auditTo(t, &o)
+		code, out, errs := runMCP(t, RunMCPCall, o)
 		if code != ExitOK || !strings.Contains(out, tc.want) || len(rec.Opened()) != tc.opened {
 			t.Errorf("%+v: exit %d, stdout %q, opened %q, stderr %s", tc, code, out, rec.Opened(), errs)
 		}
 		if tc.opened == 1 && !strings.Contains(errs, "handed https://example.com/connect to the browser (--approve-urls)") {
 			t.Errorf("stderr does not say what was done: %s", errs)
 		}
-		if tc.approve && tc.opened == 0 && !strings.Contains(errs, "opens no high-risk URL") {
-			t.Errorf("stderr does not say why: %s", errs)
+		if !strings.Contains(errs, tc.reason) {
+			t.Errorf("%+v: stderr does not say why: %s", tc, errs)
+		}
+		if e := log(); len(e) != 1 || !strings.Contains(e[0]["note"].(string), tc.reason) {
+			t.Errorf("%+v: audit %v lacks the reason", tc, e)
 		}
 	}
 }
