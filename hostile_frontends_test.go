@@ -138,7 +138,9 @@ func TestHostileForm(t *testing.T) {
 		check(t, "accessible form", out, termout.Plain)
 	})
 	t.Run("no terminal", func(t *testing.T) {
-		stdout, stderr := runPipe(t, "", string(hostile.FormSchema()), "form", "-")
+		// --accept-defaults: the hostile defaults reach stdout (without
+		// it, nobody chose, and only {"action":"cancel"} would).
+		stdout, stderr := runPipe(t, "", string(hostile.FormSchema()), "form", "-", "--accept-defaults")
 		check(t, "stdout", stdout, termout.Pipe)
 		check(t, "stderr", stderr, termout.Pipe)
 	})

@@ -24,15 +24,16 @@ func demoAgent() acpconn.Config {
 }
 
 // unattended answers for nobody at the keyboard: every form with its
-// defaults (forms.Fill), no URL and no permission. As an EventHandler it
+// defaults (forms.Fill), no URL and no permission (cancelled: nobody
+// chose, and a decline would tell the agent that a person said no). As an EventHandler it
 // also keeps the agent's reply.
 type unattended struct{ reply strings.Builder }
 
 func (*unattended) Elicit(_ context.Context, req acpconn.ElicitationRequest) (string, map[string]any) {
 	if req.Mode != "form" {
-		return "decline", nil
+		return "cancel", nil
 	}
-	out, _ := forms.Fill(req.Schema, nil) // declined, with the reason, when a required field has no default
+	out, _ := forms.Fill(req.Schema, nil) // cancelled, with the reason, when a required field has no default
 	return string(out.Action), out.Content
 }
 

@@ -31,8 +31,8 @@ func Example_mcpElicitationHandler() {
 		}
 		// On a terminal: out, err := forms.Run(ctx, s, forms.Header{Agent: "the server", Message: req.Params.Message}, forms.RunOptions{})
 		out, err := forms.Fill(s, map[string]json.RawMessage{"name": []byte(`"Ada"`)})
-		if err != nil {
-			return &mcp.ElicitResult{Action: "decline"}, nil
+		if err != nil { // nobody said no: cancel, never a made-up decline
+			return &mcp.ElicitResult{Action: "cancel"}, nil
 		}
 		return &mcp.ElicitResult{Action: string(out.Action), Content: out.Content}, nil
 	}

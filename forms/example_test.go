@@ -149,8 +149,8 @@ func ExampleModel_Update() {
 }
 
 // Fill answers a form without a person (a script, a CI run): each field
-// from the answers, then its default; what does not fit is declined with
-// the reason.
+// from the answers, then its default; what does not fit is cancelled with
+// the reason (nobody said no).
 func ExampleFill() {
 	s, _, err := forms.ParseRequest([]byte(params))
 	if err != nil {
@@ -165,7 +165,7 @@ func ExampleFill() {
 	fmt.Println(string(b), err)
 	// Output:
 	// {"action":"accept","content":{"env":"staging","replicas":2}} <nil>
-	// {"action":"decline"} "env": "moon" is not one of the options; "replicas": above maximum 9
+	// {"action":"cancel"} "env": "moon" is not one of the options; "replicas": above maximum 9
 }
 
 // A schema outside the restricted subset is refused with an error naming

@@ -76,7 +76,7 @@ func TestHostileFormNeverRaw(t *testing.T) {
 	hx, _ := json.Marshal(hostile + "x")
 	answers := map[string]json.RawMessage{"s": h, "n": h, "e": hx, "m": json.RawMessage("[" + string(hx) + "]")}
 	filled, err := Fill(mustParse(t, src), answers)
-	if filled.Action != Decline || err == nil {
+	if filled.Action != Cancel || err == nil { // cancelled: nobody said no
 		t.Fatalf("hostile answers not refused: %v %v", filled.Action, err)
 	}
 	checkSafe(t, "Fill's reason (elicit form --answers prints it)", err.Error())

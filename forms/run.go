@@ -60,11 +60,12 @@ func ParseRequest(raw []byte) (*schema.Schema, Header, error) {
 // Fill answers a form without asking anyone: each field takes its value
 // from answers (property key to JSON value; nil for none), then its
 // default. When a required field has neither, or a value does not fit its
-// field, the form is declined and the error says why.
+// field, the form is cancelled and the error says why: nobody said no to
+// it, and a decline would tell the server that a person did.
 func Fill(s *schema.Schema, answers map[string]json.RawMessage) (Outcome, error) {
 	content, err := s.FromAnswers(answers)
 	if err != nil {
-		return Outcome{Action: Decline}, err
+		return Outcome{Action: Cancel}, err
 	}
 	return Outcome{Action: Accept, Content: content}, nil
 }

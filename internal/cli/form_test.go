@@ -32,13 +32,15 @@ func TestFormCommand(t *testing.T) {
 		stdout    string
 		stderrHas string
 	}{
-		{"defaults without a terminal", []string{defaults}, "", false, 0, `{"action":"accept","content":{"age":30,"name":"John Doe"}}`, "answering with the schema's defaults"},
-		{"schema on stdin", nil, `{"type":"object","properties":{"a":{"type":"boolean","default":false}}}`, false, 0, `{"action":"accept","content":{"a":false}}`, ""},
-		{"dash is stdin", []string{"-"}, `{"type":"object","properties":{}}`, false, 0, `{"action":"accept","content":{}}`, ""},
-		{"params object", []string{params}, "", false, 0, `{"action":"accept","content":{"ok":true}}`, ""},
-		{"required without default declines", []string{required}, "", false, 1, `{"action":"decline"}`, `declined: "name": required`},
+		{"no terminal, nothing given: cancelled", []string{defaults}, "", false, 1, `{"action":"cancel"}`, "cancelled: no person to ask, and neither --answers nor --accept-defaults was given"},
+		{"defaults with --accept-defaults", []string{"--accept-defaults", defaults}, "", false, 0, `{"action":"accept","content":{"age":30,"name":"John Doe"}}`, ""},
+		{"--accept-defaults asks no one on a terminal", []string{"--accept-defaults", defaults}, "", true, 0, `{"action":"accept","content":{"age":30,"name":"John Doe"}}`, ""},
+		{"schema on stdin", []string{"--accept-defaults"}, `{"type":"object","properties":{"a":{"type":"boolean","default":false}}}`, false, 0, `{"action":"accept","content":{"a":false}}`, ""},
+		{"dash is stdin", []string{"--accept-defaults", "-"}, `{"type":"object","properties":{}}`, false, 0, `{"action":"accept","content":{}}`, ""},
+		{"params object", []string{"--accept-defaults", params}, "", false, 0, `{"action":"accept","content":{"ok":true}}`, ""},
+		{"required without default cancels", []string{"--accept-defaults", required}, "", false, 1, `{"action":"cancel"}`, `cancelled: "name": required`},
 		{"answers file", []string{"--answers", answers, required}, "", true, 0, `{"action":"accept","content":{"n":7,"name":"Ada"}}`, ""},
-		{"bad answer declines", []string{"--answers", badAnswers, required}, "", true, 1, `{"action":"decline"}`, `"n": not a whole number`},
+		{"bad answer cancels", []string{"--answers", badAnswers, required}, "", true, 1, `{"action":"cancel"}`, `"n": not a whole number`},
 		{"refused schema", nil, `{"type":"object","properties":{"a":{"type":"object"}}}`, false, 2, "", `property "a": nested objects are not supported`},
 		{"url mode refused", nil, `{"mode":"url","url":"https://example.com","elicitationId":"e"}`, false, 2, "", `mode "url"`},
 		{"not json", nil, `nope`, false, 2, "", "not valid JSON"},
@@ -76,4 +78,29 @@ func formArgs(t *testing.T, args []string) (formOptions, []string) {
 		t.Fatal(err)
 	}
 	return o, cmd.Flags().Args()
+}
+
+// TestFormWithoutAPersonCancels: `elicit form` with no terminal asks no
+// one, so it answers cancel and exits 1 with the reason on stderr; it no
+// longer accepts the schema's defaults on its own. --accept-defaults and
+// --answers are how a script says what to send.
+func TestFormWithoutAPersonCancels(t *testing.T) {
+	dir := t.TempDir()
+	schemaFile := filepath.Join(dir, "schema.json")
+	if err := os.WriteFile(schemaFile, []byte(`{"type":"object","properties":{"name":{"type":"string","default":"John Doe"}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := nobodyEnv(t)
+	r := runBinary(t, env, "", "form", schemaFile)
+	if r.code != 1 || strings.TrimSpace(r.stdout) != `{"action":"cancel"}` || !strings.Contains(r.stderr, "no person to ask") {
+		t.Errorf("no terminal: %v", r)
+	}
+	r = runBinary(t, env, `{"type":"object","properties":{"n":{"type":"integer","default":3}}}`, "form", "-")
+	if r.code != 1 || strings.TrimSpace(r.stdout) != `{"action":"cancel"}` {
+		t.Errorf("schema on stdin, no terminal: %v", r)
+	}
+	r = runBinary(t, env, "", "form", "--accept-defaults", schemaFile)
+	if r.code != 0 || strings.TrimSpace(r.stdout) != `{"action":"accept","content":{"name":"John Doe"}}` {
+		t.Errorf("--accept-defaults: %v", r)
+	}
 }

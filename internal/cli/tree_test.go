@@ -256,8 +256,14 @@ func TestFormCommandLine(t *testing.T) {
 			t.Errorf("%q: %v", args, r)
 		}
 	}
-	r := runTree(t, `{"type":"object","properties":{"a":{"type":"boolean","default":true}}}`, "form", "-")
+	withDefault := `{"type":"object","properties":{"a":{"type":"boolean","default":true}}}`
+	r := runTree(t, withDefault, "form", "-", "--accept-defaults")
 	if r.code != 0 || strings.TrimSpace(r.stdout) != `{"action":"accept","content":{"a":true}}` {
+		t.Errorf("form - --accept-defaults: %v", r)
+	}
+	// Without a terminal and without --accept-defaults, nobody chose.
+	r = runTree(t, withDefault, "form", "-")
+	if r.code != formNobody || strings.TrimSpace(r.stdout) != `{"action":"cancel"}` {
 		t.Errorf("form -: %v", r)
 	}
 }
