@@ -9,6 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/session"
 )
 
 // Completed is the line RunAnswers prints for each completed request.
@@ -23,8 +24,8 @@ type Completed struct {
 // RunAnswers answers without a terminal: each open request is accepted
 // with answers (the format `-p --answers` reads: question id to value, an
 // option's id for a single select, a list of ids for a multi-select; then
-// each question's default), or declined with the reason when they cannot
-// fill it; a URL-only request is declined (nobody is there to consent).
+// each question's default), or cancelled with the reason when they cannot
+// fill it; a URL-only request is cancelled (nobody is there to consent).
 // Every completed request, whoever completed it, is printed to out as one
 // JSON line. It returns when the connection ends or ctx is done.
 func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, out, errOut io.Writer) error {
@@ -75,24 +76,32 @@ func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 	}
 }
 
-// answer is the completion answers give request r.
+// answer is the completion answers give request r, by the rule every
+// front end follows without a person (session.Unattended): accepted with
+// what the answers and the defaults fill, else cancelled with the reason
+// (nobody said no to it).
 func answer(r ahp.Request, answers map[string]json.RawMessage) (ahp.Response, map[string]ahp.Answer, string) {
+	pol := session.Policy{Answers: answers}
+	if pol.Answers == nil {
+		pol.Answers = map[string]json.RawMessage{}
+	}
 	if len(r.Questions) == 0 {
 		if r.URL != "" {
-			return ahp.Decline, nil, "a URL needs a person's consent"
+			out, _ := session.Unattended(session.URL, nil, pol)
+			return ahp.Response(out.Action.String()), nil, out.Reason
 		}
 		return ahp.Accept, nil, ""
 	}
 	m, notes, err := schemamap.FromQuestions(r.Questions)
 	if err != nil {
-		return ahp.Decline, nil, err.Error()
+		return ahp.Cancel, nil, err.Error()
 	}
 	if len(notes) > 0 {
-		return ahp.Decline, nil, notes[0]
+		return ahp.Cancel, nil, notes[0]
 	}
-	content, err := m.Schema.FromAnswers(answers)
-	if err != nil {
-		return ahp.Decline, nil, err.Error()
+	out, _ := session.Unattended(session.Form, m.Schema, pol)
+	if out.Action != session.Accept {
+		return ahp.Response(out.Action.String()), nil, out.Reason
 	}
-	return ahp.Accept, m.Answers(content, ahp.Submitted), ""
+	return ahp.Accept, m.Answers(out.Content, ahp.Submitted), ""
 }

@@ -248,6 +248,21 @@ func TestURLOnlyRequestShowsConsent(t *testing.T) {
 	}
 }
 
+// A request the screen cannot show (here two questions with one id) is
+// never shown to the person, so it is cancelled, not declined: nobody
+// said no to it.
+func TestUnshowableRequestCancelled(t *testing.T) {
+	h, url := host(t)
+	a := newScreen(t, url, "alice")
+	h.Request(ahp.Request{ID: "d", Questions: []ahp.Question{{ID: "a", Kind: ahp.KindText, Message: "x"}, {ID: "a", Kind: ahp.KindText, Message: "y"}}})
+	a.until(t, "the note", func(*Model) bool { return strings.Contains(a.text(), "cannot show") })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if c, _ := h.NextCompletion(ctx); c.Response != ahp.Cancel {
+		t.Fatalf("completion %+v", c)
+	}
+}
+
 // Hostile text from a host (escapes, OSC links, bidi) is made harmless in
 // every part of the screen: message, titles, option labels, notes.
 func TestHostileTextSanitized(t *testing.T) {
@@ -307,12 +322,25 @@ func TestRunAnswers(t *testing.T) {
 	if a["name"].Value.Text != "Ada" || a["color"].Value.Selected != "b" || len(a["tags"].Value.Many) != 2 || a["n"].Value.Number != "3" {
 		t.Fatalf("answers %+v", a)
 	}
+	// Nobody is there to consent to a URL, or to answer what the file
+	// does not: cancelled, never declined (the agent would read decline
+	// as a person's no), with the reason on stderr.
 	h.Request(ahp.Request{ID: "u1", URL: "https://example.com/"})
 	got, _ = h.NextCompletion(wctx)
-	if got.Response != ahp.Decline {
-		t.Fatalf("a URL was not declined: %+v", got)
+	if got.Response != ahp.Cancel {
+		t.Fatalf("a URL was not cancelled: %+v", got)
 	}
-	waitHost(t, "two JSON lines", func() bool { return strings.Count(out.String(), "\n") >= 2 })
+	h.Request(ahp.Request{ID: "r2", Questions: []ahp.Question{{ID: "age", Kind: ahp.KindInteger, Message: "Age", Required: true}}})
+	got, _ = h.NextCompletion(wctx)
+	if got.Response != ahp.Cancel {
+		t.Fatalf("a request the answers cannot fill was not cancelled: %+v", got)
+	}
+	waitHost(t, "three JSON lines", func() bool { return strings.Count(out.String(), "\n") >= 3 })
+	for _, want := range []string{"cancel request u1: no person to consent to opening it", `cancel request r2: "age": required`} {
+		if !strings.Contains(errs.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs.String())
+		}
+	}
 	cancel()
 	<-done
 	var line Completed

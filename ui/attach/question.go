@@ -41,8 +41,9 @@ func (m *Model) open(req ahp.Request, index, total int, prefill map[string]any) 
 	}
 	mp, notes, err := schemamap.FromQuestions(req.Questions)
 	if err != nil {
-		m.note(fmt.Sprintf("the host asked a question elicit cannot show (%s); declining it", sanitize.Line(err.Error())))
-		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: ahp.Decline})
+		// Never shown, so nobody said no: cancelled, not declined.
+		m.note(fmt.Sprintf("the host asked a question elicit cannot show (%s); cancelling it", sanitize.Line(err.Error())))
+		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: ahp.Cancel})
 		return nil, nil
 	}
 	q.notes = notes

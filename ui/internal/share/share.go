@@ -298,8 +298,8 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 		out.Action = session.Accept
 		if it.m != nil {
 			content, err := it.m.Content(c.Request.Answers)
-			if err != nil { // the host checked it (Check): only a bug gets here
-				out = session.Outcome{Action: session.Decline, By: session.ByRemote, Reason: err.Error()}
+			if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
+				out = session.Outcome{Action: session.Cancel, By: session.ByRemote, Reason: err.Error()}
 				break
 			}
 			out.Content = content
