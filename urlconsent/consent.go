@@ -62,6 +62,7 @@ type Consent struct {
 	qr         bool   // the QR view is up (qr_view.go)
 	pending    tea.Cmd
 	refused    bool // o was pressed on a URL that cannot open
+	waiting    bool // Enter was pressed with no button selected (the view says why nothing happened)
 	action     Action
 	done       bool
 	fr         *dialog.Frame // scrolls what does not fit (consent_view.go)
@@ -173,6 +174,7 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	case "right":
 		c.sel = (c.sel + 1) % c.buttons()
 	case "enter":
+		c.waiting = c.sel < 0
 		return c.press(c.sel)
 	case "c", "C":
 		return c.press(btnCopy)
@@ -242,7 +244,7 @@ func (c *Consent) finish(a Action) { c.action, c.done = a, true }
 // screen comes back with no button selected, so opening again takes both
 // steps again.
 func (c *Consent) OpenFailed(reason string, remote bool) {
-	c.failure, c.done, c.action, c.sel = reason, false, "", -1
+	c.failure, c.done, c.action, c.sel, c.waiting = reason, false, "", -1, false
 	c.confirming, c.sure = false, false
 	if remote {
 		c.SetRemote()

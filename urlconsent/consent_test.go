@@ -229,6 +229,7 @@ func TestConsentGolden(t *testing.T) {
 		{"clean", "https://accounts.google.com/o/oauth2/auth?client_id=abc", nil, 60},
 		{"bidi", "https://ex\u202eample.com/", nil, 60},
 		{"backslash", "https://example.com\\@evil.com", []string{"c"}, 60},
+		{"enter_unselected", "https://example.com/", []string{"enter"}, 60},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -328,4 +329,24 @@ func TestConsentUses(t *testing.T) {
 	r := NewConsent(urlcheck.Analyze("https://example.com/login"), Header{}, nil, 0, nil)
 	r.OpenFailed(ErrRemote.Error(), true)
 	check(r, "QR view", map[tea.KeyPressMsg]bool{text('q'): true, text('c'): true, text('d'): false, enter: true})
+}
+
+// TestConsentSaysWhyEnterWaits: Enter with no button selected does
+// nothing (typed prose must not open a URL), and the screen says why and
+// what to do; the line goes once a button is chosen.
+func TestConsentSaysWhyEnterWaits(t *testing.T) {
+	c := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, theme.New(true, true), 0, nil)
+	c.SetSize(80, 30)
+	const hint = "No button is selected, so Enter does nothing: choose one with ←/→ first."
+	if strings.Contains(ansi.Strip(c.View()), hint) {
+		t.Fatal("the hint shows before Enter")
+	}
+	c.Update(press("enter"))
+	if _, done := c.Done(); done || !strings.Contains(ansi.Strip(c.View()), hint) {
+		t.Fatalf("after Enter: done %v, view:\n%s", done, ansi.Strip(c.View()))
+	}
+	c.Update(press("right"))
+	if strings.Contains(ansi.Strip(c.View()), hint) {
+		t.Error("the hint stays once a button is selected")
+	}
 }

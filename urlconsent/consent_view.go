@@ -105,6 +105,9 @@ func (c *Consent) View() string {
 		if c.remote {
 			labels[btnOpen] = "QR code"
 		}
+		if c.waiting && c.sel < 0 {
+			foot = append(foot, th.Warning.Render(wrap("No button is selected, so Enter does nothing: choose one with ←/→ first.", inner)))
+		}
 		foot = append(foot, c.drawButtons(labels[:c.buttons()], c.sel, inner))
 		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"↑/↓", "scroll"}, {"esc", "cancel"}}, inner)
 	}

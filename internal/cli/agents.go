@@ -19,7 +19,7 @@ func newAgentsCommand(a *app) *cobra.Command {
 		Long: "Lists the agents elicit AGENT can run: the [agents.NAME] tables of the config file, then the built-in names " +
 			"whose command is on PATH (a configured name hides the built-in of the same name).",
 		Example: "elicit agents\nelicit agents --config ./elicit.toml",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := loadAgents(path)
 			if err != nil {

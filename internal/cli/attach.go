@@ -50,7 +50,7 @@ func newAttachCommand(a *app) *cobra.Command {
 			"multi-select) and prints each completed request as one JSON line.\n\n" +
 			"The token may also come from --token-file or $ELICIT_AHP_TOKEN.",
 		Example: attachExample,
-		Args:    usageArgs(cobra.ExactArgs(1)),
+		Args:    needArgs(1, 1, "URL", "give the host's URL, as elicit serve printed it: elicit attach ws://127.0.0.1:41234/ --token-file FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if token == "" && tokenFile != "" {
 				b, err := os.ReadFile(tokenFile)
@@ -70,11 +70,11 @@ func newAttachCommand(a *app) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&token, "token", "", "the host's bearer token")
+	f.StringVar(&token, "token", "", "the host's bearer `TOKEN` (--token-file or $ELICIT_AHP_TOKEN keep it off the command line)")
 	f.StringVar(&tokenFile, "token-file", "", "read the token from `FILE`")
-	f.StringVar(&sessionURI, "session", "", "the session to attach to (ahp-session:/ID); default: the one waiting for input")
+	f.StringVar(&sessionURI, "session", "", "the session `URI` to attach to (ahp-session:/ID); default: the one waiting for input")
 	addAnswersFileFlag(cmd, &answers)
-	f.StringVar(&name, "name", "", "how other clients see you (default: user@host)")
+	f.StringVar(&name, "name", "", "the `NAME` other clients see you by (default: user@host)")
 	f.BoolVar(&noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	return cmd
 }

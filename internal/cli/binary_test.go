@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // binDir holds the elicit binary the tests build, once.
@@ -58,15 +61,21 @@ type buildError struct {
 func (e *buildError) Error() string { return "building elicit: " + e.err.Error() + "\n" + e.out }
 
 // runBinary runs the built elicit with env added to the environment, and
-// returns its exit status and output.
+// returns its exit status and output. It waits for the process to end;
+// one still running after testkit.Hang hangs, and is killed.
 func runBinary(t *testing.T, env []string, stdin string, args ...string) run {
 	t.Helper()
-	cmd := exec.Command(elicitBinary(t), args...)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, elicitBinary(t), args...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("elicit %q still ran after %v: it hangs\nstdout: %s\nstderr: %s", args, testkit.Hang, out.String(), errb.String())
+	}
 	r := run{stdout: out.String(), stderr: errb.String()}
 	if ee, ok := err.(*exec.ExitError); ok {
 		r.code = ee.ExitCode()

@@ -125,14 +125,3 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("after --: %s", r.stdout)
 	}
 }
-
-// TestManPage: `elicit man` prints a roff page naming the subcommands and
-// the flags.
-func TestManPage(t *testing.T) {
-	r := runBinary(t, nil, "", "man")
-	for _, want := range []string{".TH ELICIT 1", "sessions", "resume", "accept-defaults"} {
-		if r.code != 0 || !strings.Contains(r.stdout, want) {
-			t.Errorf("man page lacks %q (exit %d):\n%.400s", want, r.code, r.stdout)
-		}
-	}
-}

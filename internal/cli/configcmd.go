@@ -23,7 +23,7 @@ func newConfigCommand(a *app) *cobra.Command {
 		Use:     "config",
 		Short:   "Where the config file is; whether it reads",
 		Example: "elicit config path\nelicit config check",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.help(cmd)
 		},
@@ -33,7 +33,7 @@ func newConfigCommand(a *app) *cobra.Command {
 		Use:     "path",
 		Short:   "Print the config file's path (--config, or the default)",
 		Example: "elicit config path",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fmt.Fprintln(textOut(a.stdout), configPath())
 			return nil
@@ -43,7 +43,7 @@ func newConfigCommand(a *app) *cobra.Command {
 		Short:   "Read the config file and say what is wrong, with its line",
 		Long:    "Reads the config file strictly, as every command does, and says what is wrong with it (the file and the line), or how many agents and hooks it holds. No file is no error: the defaults apply.",
 		Example: "elicit config check\nelicit config check --config ./elicit.toml",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p := configPath()
 			c, err := config.Load(p)

@@ -1,8 +1,9 @@
 // Package cli is elicit's command line: one command tree (spf13/cobra, run
-// through charm.land/fang/v2 for styled help and errors, --version,
-// completions and the man page) that reads the arguments, picks the front
-// end (the full screen, the line session or -p) and runs it. It is the only
-// package that parses argv: the packages below it take values.
+// through charm.land/fang/v2 for styled help and errors, --version and
+// completions; the man page is written here, manpage.go) that reads the
+// arguments, picks the front end (the full screen, the line session or
+// -p) and runs it. It is the only package that parses argv: the packages
+// below it take values.
 //
 //	elicit                         # the built-in demo agent
 //	elicit claude -p "hello"       # a named agent; flags go anywhere before --
@@ -19,8 +20,10 @@
 // and one line in the list in subcommands (root.go); nothing else in the
 // tree changes. The command:
 //   - sets Short, Long (when there is more to say), an Example with a few
-//     lines starting with "elicit", and Args (usageArgs wraps cobra's
-//     validators so that a wrong count exits 2);
+//     lines starting with "elicit", and Args (noArgs, or needArgs with the
+//     sentence that says what to give: a wrong count exits 2 and points
+//     at the command's help; TestUsageErrorsOfEveryCommand has a case for
+//     every command);
 //   - runs with RunE: a.exit(code) returns the exit status it wants (0 ok,
 //     1 failed, 2 usage, 124 timeout, 130 interrupted) after printing its own
 //     message; a returned error is printed by fang and exits 1, or 2 when it

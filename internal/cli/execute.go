@@ -38,8 +38,10 @@ type app struct {
 	scheme *fang.ColorScheme
 	// helpReady is set once the grouped help wraps fang's (help.go).
 	helpReady bool
-	// argv is the command line being run.
-	argv []string
+	// argv is the command line being run; args what the tree reads of it
+	// (resumeArgs), and root the tree.
+	argv, args []string
+	root       *cobra.Command
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
@@ -56,25 +58,20 @@ func (a *app) exit(code int) error {
 }
 
 // usageError is a command line elicit cannot read: exit status 2, and
-// fang adds "Try --help for usage".
-type usageError struct{ err error }
+// the message points at the help of the command it is about.
+type usageError struct {
+	err error
+	// cmd is the command the error is about; nil: the one the command
+	// line names (errorCommand).
+	cmd *cobra.Command
+}
 
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 // usagef returns a usageError.
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
-// usageArgs makes an Args validator's error a usage error.
-func usageArgs(v cobra.PositionalArgs) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if err := v(cmd, args); err != nil {
-			return usageError{err}
-		}
-		return nil
-	}
+	return usageError{err: fmt.Errorf(format, args...)}
 }
 
 // Main runs elicit with args (the command line without the program's
@@ -91,7 +88,8 @@ func Main(args []string) int {
 func execute(ctx context.Context, a *app, args []string) int {
 	a.argv = args
 	root := newRootCommand(a)
-	root.SetArgs(resumeArgs(root, args))
+	a.root, a.args = root, resumeArgs(root, args)
+	root.SetArgs(a.args)
 	root.SetIn(a.stdin)
 	root.SetOut(styledOut(a.stdout))
 	root.SetErr(styledOut(a.stderr))
@@ -105,6 +103,7 @@ func execute(ctx context.Context, a *app, args []string) int {
 			return cs
 		}),
 		fang.WithErrorHandler(a.printError),
+		fang.WithoutManpage(), // manpage.go writes it
 	)
 	switch {
 	case err == nil:
@@ -117,9 +116,10 @@ func execute(ctx context.Context, a *app, args []string) int {
 
 // printError is fang's error handler: fang's styled error on a terminal
 // (as fang.DefaultErrorHandler draws it, less the full stop it adds, which
-// would end a suggested flag), one plain "elicit: ..." line elsewhere
-// (scripts read it).
+// would end a suggested flag), one plain "elicit CMD: ..." line elsewhere
+// (scripts read it). A usage error points at its command's help.
 func (a *app) printError(w io.Writer, styles fang.Styles, err error) {
+	path := a.errorCommand(err).CommandPath()
 	if isTerminal(a.stderr) {
 		fmt.Fprintln(w, styles.ErrorHeader.String())
 		fmt.Fprintln(w, styles.ErrorText.Render(err.Error()))
@@ -127,16 +127,33 @@ func (a *app) printError(w io.Writer, styles fang.Styles, err error) {
 		if isUsage(err) {
 			fmt.Fprintln(w, lipgloss.JoinHorizontal(lipgloss.Left,
 				styles.ErrorText.UnsetWidth().Render("Try"),
-				styles.Program.Flag.Render(" --help "),
+				styles.Program.Flag.Render(" "+path+" --help "),
 				styles.ErrorText.UnsetWidth().UnsetMargins().UnsetTransform().Render("for usage.")))
 			fmt.Fprintln(w)
 		}
 		return
 	}
-	fmt.Fprintln(w, "elicit:", err)
+	fmt.Fprintf(w, "%s: %v\n", path, err)
 	if isUsage(err) {
-		fmt.Fprintln(w, "Try 'elicit --help' for usage.")
+		fmt.Fprintf(w, "Try '%s --help' for usage.\n", path)
 	}
+}
+
+// errorCommand is the command err is about: the one the usage error
+// names, else the one the command line names. An error of the help
+// command is about the root, whose help lists the commands.
+func (a *app) errorCommand(err error) *cobra.Command {
+	var u usageError
+	c := a.root
+	if errors.As(err, &u) && u.cmd != nil {
+		c = u.cmd
+	} else if found, _, ferr := a.root.Find(a.args); ferr == nil && found != nil {
+		c = found
+	}
+	if c.Name() == "help" && c.Parent() == a.root {
+		return a.root
+	}
+	return c
 }
 
 // isUsage reports a usage error: ours, or cobra's and pflag's, which

@@ -15,6 +15,7 @@ import (
 
 // The help groups of the shared flags, in the order help shows them.
 const (
+	groupServer   = "Server" // elicit mcp's
 	groupSession  = "Session"
 	groupAnswers  = "Answers without a person"
 	groupFiles    = "Files and logs"
@@ -23,7 +24,7 @@ const (
 
 // groupOrder is the order of the groups in help; a group not listed comes
 // after these, and the flags of no group last.
-var groupOrder = []string{groupSession, groupAnswers, groupFiles, groupProtocol, groupRemote}
+var groupOrder = []string{groupServer, groupSession, groupAnswers, groupFiles, groupProtocol, groupRemote}
 
 // groupAnnotation is the pflag annotation that names a flag's help group.
 const groupAnnotation = "elicit_group"
@@ -116,7 +117,7 @@ func addAnswerFlags(cmd *cobra.Command, o *answerOptions) {
 
 // addAnswersFileFlag adds --answers FILE alone.
 func addAnswersFileFlag(cmd *cobra.Command, path *string) {
-	cmd.Flags().StringVar(path, "answers", "", "answer forms from a JSON `FILE` of property key to value (then defaults)")
+	cmd.Flags().StringVar(path, "answers", "", "answer forms from a JSON `FILE` of property key to value (property names, not titles: elicit form --keys lists them), then defaults")
 	inGroup(cmd.Flags(), groupAnswers, "answers")
 }
 

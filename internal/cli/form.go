@@ -56,13 +56,14 @@ func newFormCommand(a *app) *cobra.Command {
 		Short:   "One form from a schema; prints the answer JSON",
 		Long:    formLong,
 		Example: formExample,
-		Args:    usageArgs(cobra.MaximumNArgs(1)),
+		Args:    needArgs(0, 1, "schema FILE (or - for stdin)", ""),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.accessible = accessible(cmd.Flags(), o.accessible)
 			return a.exit(runForm(o, args, a.stdin, textOut(a.stdout), screenOut(a.stderr), a.formTerminal()))
 		},
 	}
 	addFormFlags(cmd, &o)
+	addFormKeysFlag(a, cmd)
 	return cmd
 }
 

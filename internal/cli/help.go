@@ -162,6 +162,15 @@ func (a *app) groupedHelp(c *cobra.Command, args []string, inner func(*cobra.Com
 			hidden = append(hidden, f)
 		}
 	})
+	// Piped help loses the spaces fang pads its lines with; a terminal
+	// keeps its writer, whose Fd fang's colour detection looks for.
+	out := c.OutOrStdout()
+	if _, tty := out.(interface{ Fd() uintptr }); !tty {
+		trim := &trimWriter{w: out}
+		defer trim.Flush()
+		c.SetOut(trim)
+		defer c.SetOut(out)
+	}
 	inner(c, args)
 	for _, f := range hidden {
 		f.Hidden = false

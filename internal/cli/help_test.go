@@ -49,7 +49,7 @@ func TestHelpGroups(t *testing.T) {
 	out := r.stdout
 	last := -1
 	for _, title := range []string{"USAGE", "EXAMPLES", "COMMANDS", "SESSION", "ANSWERS WITHOUT A PERSON", "FILES AND LOGS", "PROTOCOL", "FLAGS"} {
-		i := strings.Index(out, "\n  "+title+"  \n")
+		i := strings.Index(out, "\n  "+title+"\n")
 		if i < 0 || i < last {
 			t.Fatalf("section %s missing or out of order:\n%s", title, out)
 		}
@@ -69,5 +69,41 @@ func TestHelpGroups(t *testing.T) {
 	// help FORM draws the same as form --help.
 	if a, b := runTree(t, "", "help", "form"), runTree(t, "", "form", "--help"); a.stdout != b.stdout {
 		t.Errorf("help form differs from form --help:\n%s\n---\n%s", a.stdout, b.stdout)
+	}
+}
+
+// TestHelpHasNoTrailingSpaces: piped help, of every command, ends no
+// line with a space (fang pads its blocks to their width).
+func TestHelpHasNoTrailingSpaces(t *testing.T) {
+	for _, path := range visibleCommands(t) {
+		r := runTree(t, "", append(path, "--help")...)
+		for i, line := range strings.Split(r.stdout, "\n") {
+			if strings.TrimRight(line, " \t") != line {
+				t.Errorf("elicit %s --help, line %d ends with a space: %q", strings.Join(path, " "), i+1, line)
+				break
+			}
+		}
+	}
+	if r := runBinary(t, nil, "", "--help"); r.code != 0 || strings.Contains(r.stdout, " \n") {
+		t.Errorf("elicit --help | ...: trailing spaces or %v", r)
+	}
+}
+
+// TestMCPHelpSpeaksOfServers: MCP has a server and no sessions, so the
+// help of elicit mcp and its commands says "the server", never "the
+// agent" or session/new.
+func TestMCPHelpSpeaksOfServers(t *testing.T) {
+	for _, args := range [][]string{{"help", "mcp"}, {"mcp", "call", "--help"}, {"mcp", "tools", "--help"}} {
+		r := runTree(t, "", args...)
+		for _, bad := range []string{"the agent", "session/new", "session's", "SESSION"} {
+			if strings.Contains(r.stdout, bad) {
+				t.Errorf("%q says %q:\n%s", args, bad, r.stdout)
+			}
+		}
+		for _, want := range []string{"elicitation to the server", "The DURATION the server has", "The server's working DIR", "SERVER"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%q lacks %q", args, want)
+			}
+		}
 	}
 }

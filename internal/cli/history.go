@@ -35,20 +35,20 @@ func newHistoryCommand(a *app) *cobra.Command {
 		Long: "elicit remembers the answers of accepted forms (to prefill the same form next time and suggest recent values) " +
 			"and the sites opened from a URL consent screen, in $XDG_STATE_HOME/elicit. --no-history runs a session without it.",
 		Example: "elicit history\nelicit history forget claude\nelicit history clear",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE:    list,
 	}
 	cmd.AddCommand(&cobra.Command{
 		Use:     "list",
 		Short:   "List the remembered answers by agent, and the sites (the default)",
 		Example: "elicit history list",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE:    list,
 	}, &cobra.Command{
 		Use:     "forget AGENT",
 		Short:   "Forget the answers given to one agent",
 		Example: "elicit history forget claude",
-		Args:    usageArgs(cobra.ExactArgs(1)),
+		Args:    needArgs(1, 1, "AGENT", "give the AGENT whose answers to forget (elicit history lists them): elicit history forget claude"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := history.OpenDir(dir())
 			if err != nil {
@@ -69,7 +69,7 @@ func newHistoryCommand(a *app) *cobra.Command {
 		Use:     "clear",
 		Short:   "Forget every answer and site (also repairs a damaged file)",
 		Example: "elicit history clear",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := history.OpenDir(dir())
 			if err != nil {

@@ -55,7 +55,6 @@ func addMCPFlags(cmd *cobra.Command, o *mcpOptions) {
 	fs.StringVar(&o.protocol, "protocol", "", "ask for this MCP protocol `VERSION` (default: the SDK's latest, then 2025-11-25)")
 	_ = fs.MarkHidden("protocol")
 	fs.DurationVar(&o.timeout, "timeout", headless.DefaultTimeout, "tools, call: end the run after `DURATION` (exit status 124)")
-	inGroup(fs, groupSession, "url", "header", "auto-retry", "timeout")
 	addAnswersFileFlag(cmd, &o.answers)
 	fs.BoolVar(&o.acceptDefaults, "accept-defaults", false, "answer forms with their defaults where --answers does not (default: cancel them)")
 	fs.BoolVar(&o.decline, "decline", false, "decline every form and URL without asking (tell the server no)")
@@ -64,6 +63,16 @@ func addMCPFlags(cmd *cobra.Command, o *mcpOptions) {
 	inGroup(fs, groupAnswers, "accept-defaults", "decline", "approve-urls", "flow-timeout")
 	addAgentFlags(cmd, &o.agent)
 	addFileFlags(cmd, &o.files)
+	// MCP has a server and no session: the shared flags say so here.
+	for name, usage := range map[string]string{
+		"cwd":           "the server's working `DIR`, for a command after -- (default: the current one)",
+		"no-form":       "do not declare form elicitation to the server",
+		"no-url":        "do not declare URL elicitation to the server",
+		"start-timeout": "the `DURATION` the server has to start and answer initialize",
+	} {
+		fs.Lookup(name).Usage = usage
+	}
+	inGroup(fs, groupServer, "url", "header", "auto-retry", "timeout", "cwd")
 }
 
 // newMCPCommand is `elicit mcp`: an MCP server's tools in a full screen,
@@ -148,7 +157,8 @@ func newMCPCommand(a *app) *cobra.Command {
 	addMCPFlags(call, &o)
 	addAccessibleFlag(call, &o.accessible)
 	call.Flags().StringVar(&o.args, "args", "", "the tool's arguments, a JSON `OBJECT`")
-	inGroup(call.Flags(), groupSession, "args")
+	inGroup(call.Flags(), groupServer, "args")
+	delete(call.Flags().Lookup("accessible").Annotations, groupAnnotation) // no session here: with -h and the rest
 	cmd.AddCommand(tools, call)
 	for _, c := range []*cobra.Command{tools, call} {
 		c.Flags().SortFlags = false
@@ -224,22 +234,22 @@ func (o mcpOptions) server(argv []string) (mcpconn.Config, error) {
 // names it for hooks and history.
 func (a *app) mcpSetup(o mcpOptions, cfg *mcpconn.Config) (*setup, error) {
 	if err := loadTopDomains(o.files.topDomains); err != nil {
-		return nil, usageError{err}
+		return nil, usageError{err: err}
 	}
 	file, _, err := loadConfig(o.files.configFile)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{err: err}
 	}
 	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{err: err}
 	}
 	st.memory.Agent = ""
 	if o.agent.logFile != "" {
 		lf, err := openTrace(o.agent.logFile)
 		if err != nil {
 			st.close()
-			return nil, usageError{err}
+			return nil, usageError{err: err}
 		}
 		cfg.Log = lf
 		st.closers = append(st.closers, func() { lf.Close() })
@@ -267,7 +277,7 @@ func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
 	var answers map[string]json.RawMessage
 	if o.answers != "" {
 		if answers, err = readAnswers(o.answers); err != nil {
-			return mcpRun{}, usageError{answersError(o.answers, err)}
+			return mcpRun{}, usageError{err: answersError(o.answers, err)}
 		}
 	}
 	st, err := a.mcpSetup(o, &cfg)

@@ -33,6 +33,8 @@ func addRemoteFlags(cmd *cobra.Command, o *remoteOptions) {
 	fs.BoolVar(&o.allowTerminal, "allow-terminal", false, "with --url: let the remote agent run commands on this machine")
 	inGroup(fs, groupRemote, "url", "transport", "token-env", "ca", "allow-plaintext", "allow-fs", "allow-terminal")
 	_ = cmd.MarkFlagFilename("ca")
+	_ = cmd.RegisterFlagCompletionFunc("transport", cobra.FixedCompletions([]cobra.Completion{
+		cobra.CompletionWithDesc("ws", "WebSocket"), cobra.CompletionWithDesc("http", "HTTP+SSE")}, cobra.ShellCompDirectiveNoFileComp))
 }
 
 // remoteEntry is a named agent's remote settings from the configuration.

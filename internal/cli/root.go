@@ -20,16 +20,22 @@ func subcommands(a *app) []*cobra.Command {
 		newServeCommand(a),
 		newAttachCommand(a),
 		newMCPCommand(a),
+		newDemoCommand(a),
 		newVersionCommand(a),
 		newDemoAgentCommand(a),
 		newHostileAgentCommand(a),
 	}
 }
 
-// rootLong is the root help's description, exit statuses included.
-const rootLong = `elicit runs an Agent Client Protocol agent in the terminal and turns each of its questions into a keyboard-only form or a URL consent screen. With no agent named it runs a built-in demo agent.
+// rootDescription says what elicit does: the root help's description and
+// the man page's.
+const rootDescription = `elicit runs an Agent Client Protocol agent in the terminal and turns each of its questions into a keyboard-only form or a URL consent screen. With no agent named it runs a built-in demo agent.
 
-Name an agent (elicit agents lists them, from the config file and built in) or give any agent's command after --: everything after -- is the agent's, untouched. Flags go anywhere before --.
+Name an agent (elicit agents lists them, from the config file and built in) or give any agent's command after --: everything after -- is the agent's, untouched. Flags go anywhere before --.`
+
+// rootLong is the root help's description, exit statuses included (the
+// man page lists them in EXIT STATUS).
+const rootLong = rootDescription + `
 
 Exit status: 0 ok, 1 failure, 2 usage error, 124 timeout (-p with --timeout), 130 interrupted.`
 
@@ -91,13 +97,10 @@ func newRootCommand(a *app) *cobra.Command {
 	root.InitDefaultCompletionCmd()
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
-			c.Short = "A shell completion script: bash, zsh, fish or powershell"
-			c.Example = "source <(elicit completion bash)\nelicit completion zsh > \"${fpath[1]}/_elicit\""
-			for _, shell := range c.Commands() { // their Long says where the script goes
-				shell.Example = "elicit completion " + shell.Name()
-			}
+			tuneCompletion(c)
 		}
 	}
+	root.AddCommand(newManCommand(a))
 	return root
 }
 

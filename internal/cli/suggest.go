@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,14 +16,14 @@ func flagError(cmd *cobra.Command, err error) error {
 	msg := err.Error()
 	name, ok := unknownFlag(msg)
 	if !ok {
-		return usageError{err}
+		return usageError{err: err, cmd: cmd}
 	}
 	similar := similarFlags(cmd.Flags(), name)
 	msg += suggestion(similar)
 	if !cmd.HasParent() && len(similar) == 0 {
 		msg += "\n\nAn agent's own flags go after --: elicit [flags] -- AGENT COMMAND " + strings.TrimSpace(name)
 	}
-	return usagef("%s", msg)
+	return usageError{err: errors.New(msg), cmd: cmd}
 }
 
 // unknownFlag reads the flag out of pflag's "unknown flag: --x" and

@@ -47,7 +47,7 @@ func newURLCommand(a *app) *cobra.Command {
 		Short:   "Analyse URLs as the consent screen does",
 		Long:    urlLong,
 		Example: urlExample,
-		Args:    usageArgs(cobra.MinimumNArgs(1)),
+		Args:    needArgs(1, -1, "URL", "give one URL or more (- reads them from stdin, one a line): elicit url 'https://example.com/login'"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return a.exit(runURL(o, args, a.stdin, textOut(a.stdout), textOut(a.stderr)))
 		},

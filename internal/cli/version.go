@@ -87,7 +87,7 @@ func newVersionCommand(a *app) *cobra.Command {
 		Use:     "version",
 		Short:   "Version, commit, Go and ACP protocol version",
 		Example: "elicit version\nelicit --version",
-		Args:    usageArgs(cobra.NoArgs),
+		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fmt.Fprint(textOut(a.stdout), versionText(readVersion()))
 			return nil

@@ -73,7 +73,7 @@ func (l *lineSession) header(q *session.Question) forms.Header {
 
 // permission reads out what is asked (the tool call, its diffs line by
 // line, the files that run code later), then takes an option's number or
-// its name, whole; Enter cancels.
+// its name, whole; Enter alone cancels.
 func (l *lineSession) permission(q *session.Question) session.Outcome {
 	p := q.Perm
 	if w := p.Write; w != nil {
@@ -94,7 +94,7 @@ func (l *lineSession) permission(q *session.Question) session.Outcome {
 		fmt.Fprintf(l.o.Out, "  %d. %s\n", i+1, sanitize.Line(o.Name))
 	}
 	for range tries {
-		s, ok := l.question("Type an option's number or name (Enter cancels): ")
+		s, ok := l.question("Type an option's number or name (Enter alone cancels): ")
 		if !ok || s == "" {
 			return session.Outcome{Action: session.Cancel}
 		}

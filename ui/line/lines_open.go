@@ -156,7 +156,7 @@ func (l *lineSession) authenticate(ctx context.Context, why error, t opener.Targ
 		for i, m := range methods {
 			fmt.Fprintf(out, "  %d. %s\n", i+1, strings.ReplaceAll(say.MethodLabel(m), "\n  ", "; "))
 		}
-		s, answered := l.question("Method number (0 quits): ")
+		s, answered := l.question("Method number (0, or Enter alone, quits): ")
 		n, err := strconv.Atoi(s)
 		if !answered || err != nil || n < 1 || n > len(methods) {
 			return res, false

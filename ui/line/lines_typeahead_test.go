@@ -84,7 +84,7 @@ func TestAccessibleTypeAheadDiscarded(t *testing.T) {
 		r := startLines(t)
 		r.say("hello\n1\nAllow once\nallow always\n")
 		r.wait("(3 lines typed before this question appeared were ignored)")
-		r.wait("Type an option's number or name")
+		r.wait("Type an option's number or name (Enter alone cancels): ") // what the empty line does
 		r.say("\n")
 		r.wait("the permission request was cancelled")
 		if out := r.out.String(); strings.Contains(out, "you allowed") {

@@ -113,7 +113,7 @@ func TestLinesSignInAtPrompt(t *testing.T) {
 	pr, pw := io.Pipe()
 	go func() {
 		for _, step := range []struct{ after, line string }{
-			{"Connected to", "hi"}, {"Method number (0 quits): ", "4"}, {"API key (it is echoed", "sekret"},
+			{"Connected to", "hi"}, {"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"},
 		} {
 			for !out.seen(step.after) {
 				time.Sleep(10 * time.Millisecond)

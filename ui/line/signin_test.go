@@ -22,8 +22,8 @@ func TestLinesSignInWithKey(t *testing.T) {
 		// A text asked twice is waited for the second time it shows.
 		times := map[string]int{}
 		for _, step := range []struct{ after, line string }{
-			{"Method number (0 quits): ", "4"}, {"API key (it is echoed", "wrong"},
-			{"Method number (0 quits): ", "4"}, {"API key (it is echoed", "sekret"}, {"Connected to", "hi"},
+			{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "wrong"},
+			{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"}, {"Connected to", "hi"},
 		} {
 			times[step.after]++
 			for strings.Count(out.String(), step.after) < times[step.after] {
