@@ -36,9 +36,9 @@ func TestDependencyDirections(t *testing.T) {
 		{"./theme", protocols},
 		{"./acpconn", ui},
 		{"./mcpconn", ui},
-		{"./forms/schema", ui},
-		{"./urlconsent/urlcheck", ui},
-		{"./internal/session", ui},
+		{"./question/schema", ui},
+		{"./question/urlcheck", ui},
+		{"./session", ui},
 		{"./ahp/...", ui},
 		// The session opener is under ui/ (it is the front ends'), but
 		// draws nothing: no Charm library.

@@ -7,7 +7,7 @@ package main
 import (
 	"os"
 
-	"github.com/elicit-dev/elicit/internal/cli"
+	"github.com/elicit-dev/elicit/cmd"
 )
 
-func main() { os.Exit(cli.Main(os.Args[1:])) }
+func main() { os.Exit(cmd.Main(os.Args[1:])) }

@@ -17,10 +17,10 @@
 //	}
 //	end, err := c.Prompt(ctx, "summarise README.md") // end.StopReason: "end_turn", ...
 //
-// A form elicitation arrives parsed and checked (package forms/schema: a
+// A form elicitation arrives parsed and checked (package question/schema: a
 // request outside the restricted schema is answered -32602 before your
 // Handler sees it), so forms.Run or forms.Fill can answer it; a URL
-// elicitation arrives with its analysis (package urlconsent/urlcheck), for
+// elicitation arrives with its analysis (package question/urlcheck), for
 // urlconsent.Run. See the examples.
 //
 // # What is on by default

@@ -8,9 +8,9 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // MaxMessageBytes is the largest elicitation message accepted; a longer one

@@ -10,8 +10,8 @@ import (
 	"charm.land/huh/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // errEndOfInput means the input ended before the form was answered.

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/theme"
 )
 

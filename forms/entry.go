@@ -6,8 +6,8 @@ import (
 
 	"charm.land/huh/v2"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // Sentinel choice values for the synthetic entries of a select. They start

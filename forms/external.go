@@ -4,8 +4,8 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // These methods let a host that shares a form with others (elicit attach,

@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // minListRows is the fewest rows a list is made short to: the cursor's

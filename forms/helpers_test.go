@@ -3,7 +3,7 @@ package forms
 import (
 	"testing"
 
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 func mustParse(t testing.TB, s string) *schema.Schema {

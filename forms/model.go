@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/theme"
 )
 

@@ -6,7 +6,7 @@ import (
 	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // Update handles one message. Keys within the grace period are dropped.

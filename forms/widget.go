@@ -3,7 +3,7 @@ package forms
 import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // build creates the entry's widget bound to its variables, which hold the

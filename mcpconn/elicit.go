@@ -10,9 +10,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // MaxMessageBytes is the largest elicitation message accepted; a longer

@@ -3,8 +3,8 @@ package mcpconn
 import (
 	"encoding/json"
 
-	"github.com/elicit-dev/elicit/forms/schema"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Event is something the server did, as a plain value. Every string in

@@ -4,8 +4,8 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/audit"
 	histstore "github.com/elicit-dev/elicit/internal/history"
-	"github.com/elicit-dev/elicit/internal/hooks"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/session/hooks"
 )
 
 // Memory is what every front end hands its session core: hooks, history

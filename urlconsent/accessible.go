@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // AskLine puts one question on a line and returns the answer typed after

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // Action is the outcome of a consent screen.

@@ -12,8 +12,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // labelWidth is the width of the left column ("Site", "Host").

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/urlconsent"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // The analysis the consent screen shows, for a host that reads "pаypal.com"

@@ -14,7 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/pkg/browser"
 
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Opener opens a URL in the user's browser. It is the one seam tests fake.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Over SSH a browser started here would open on the remote machine: the

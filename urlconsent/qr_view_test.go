@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"rsc.io/qr"
 
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // remoteConsent is a consent over SSH at width×height.

@@ -10,8 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // Reply is the elicitation action this outcome answers the agent with,

@@ -1,5 +1,5 @@
 // Package schemamap maps between elicit's restricted schema (package
-// forms/schema) and AHP questions, both ways: an ACP elicitation's fields
+// question/schema) and AHP questions, both ways: an ACP elicitation's fields
 // become one question each for `elicit serve`, and the questions a host
 // asks become a schema that elicit's forms show for `elicit attach`.
 // Answers map to content and back through the same Map.

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // otherOption is the option a required single-select with free-form input

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/forms/schema"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 const everyKind = `{"type":"object","properties":{

@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // FromQuestions builds the form for a request's questions: a restricted

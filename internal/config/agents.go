@@ -82,7 +82,7 @@ var Builtin = map[string][]string{
 }
 
 // Reserved are the sub-command names an agent may not take: `elicit NAME`
-// runs the subcommand. internal/cli's TestReservedNames checks that every
+// runs the subcommand. cmd's TestReservedNames checks that every
 // command of the tree is here; mcp, serve and attach are kept for the
 // commands the design names.
 var Reserved = []string{

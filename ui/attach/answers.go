@@ -9,7 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // Completed is the line RunAnswers prints for each completed request.

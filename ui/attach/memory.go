@@ -6,12 +6,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/history"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // Memory is what attach remembers across sessions, as the agent's own
-// terminal does (internal/session): the answers of accepted forms, offered
+// terminal does (session): the answers of accepted forms, offered
 // the next time the same form is asked ("from last time", never sent
 // unseen), recent answers to text fields as suggestions, and the sites
 // opened. History nil remembers nothing (--no-history).
@@ -42,7 +43,7 @@ func (m *Model) remembered(s *schema.Schema, o forms.Options) forms.Options {
 	if m.snap == nil || s == nil {
 		return o
 	}
-	if r, ok := m.snap.Answers(m.o.Memory.Agent, history.FormFingerprint(s)); ok {
+	if r, ok := m.snap.Answers(m.o.Memory.Agent, session.FormFingerprint(s)); ok {
 		o.Prefill, o.RememberedAt = r.Values, r.At
 	}
 	for _, f := range s.Fields {
@@ -74,7 +75,7 @@ func (m *Model) rememberForm(s *schema.Schema, content map[string]any) tea.Cmd {
 		return nil
 	}
 	return func() tea.Msg {
-		if h.RememberAnswers(agent, history.FormFingerprint(s), values, history.Secret(s)) != nil {
+		if h.RememberAnswers(agent, session.FormFingerprint(s), values, session.Secret(s)) != nil {
 			return nil
 		}
 		return memoryMsg{snap: loadMemory(h)}

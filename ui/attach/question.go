@@ -9,11 +9,11 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/urlconsent"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // question is the request on screen: a form (with its sync) or a URL

@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/forms/schema"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 )
 

@@ -5,7 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/ui/internal/share"

@@ -10,9 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/forms/schema"
-	"github.com/elicit-dev/elicit/internal/session"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // fitDriver is a model connected to the demo agent, at w×h.

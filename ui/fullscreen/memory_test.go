@@ -12,7 +12,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	histstore "github.com/elicit-dev/elicit/internal/history"
-	"github.com/elicit-dev/elicit/internal/hooks"
+	"github.com/elicit-dev/elicit/session/hooks"
 )
 
 // An accepted form is remembered; the next time the same form is asked it

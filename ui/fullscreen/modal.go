@@ -3,7 +3,7 @@ package fullscreen
 import (
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // modal is one entry of the modal queue: a question of the agent or one of

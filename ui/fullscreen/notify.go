@@ -5,7 +5,7 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // Notify says when a question that arrives rings the bell and sends a

@@ -8,7 +8,7 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // typeAheadProse is what a person types while questions come up: prose

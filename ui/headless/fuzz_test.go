@@ -8,8 +8,8 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 

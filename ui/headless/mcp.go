@@ -10,8 +10,8 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/urlconsent"
 )

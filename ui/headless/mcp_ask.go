@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/forms/schema"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )

@@ -11,9 +11,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/mcpconn"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+	"github.com/elicit-dev/elicit/question/urlcheck"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // mcpCall is one run of `elicit mcp call`.

@@ -13,7 +13,7 @@ import (
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // tries is how many answers that are not a whole expected word a line

@@ -11,9 +11,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/forms/schema"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/theme"
 )
 

@@ -12,8 +12,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // serverLabel names the server before it says its own name.

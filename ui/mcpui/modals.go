@@ -8,7 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )

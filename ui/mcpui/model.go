@@ -7,8 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/internal/session"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/focus"

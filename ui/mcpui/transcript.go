@@ -11,8 +11,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
 )
 
 // lineKind is how a transcript line is drawn.

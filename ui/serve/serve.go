@@ -18,7 +18,7 @@ import (
 	"os/user"
 
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 )

@@ -18,7 +18,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 )
 

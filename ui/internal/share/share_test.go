@@ -8,8 +8,8 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/forms/schema"
-	"github.com/elicit-dev/elicit/internal/session"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/session"
 )
 
 // agent records what the core sent the agent.

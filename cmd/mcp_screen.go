@@ -1,0 +1,58 @@
+package cmd
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
+
+	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/ui/mcpui"
+)
+
+// mcpScreen is `elicit mcp` with no subcommand: the full screen.
+func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
+	stderr := textOut(a.stderr)
+	fail := func(code int, msg string) int {
+		fmt.Fprintln(stderr, "elicit mcp:", msg)
+		return code
+	}
+	if !isTerminal(a.stdin) || !isTerminal(a.stdout) {
+		return fail(exitUsage, "no terminal: use `elicit mcp tools` or `elicit mcp call TOOL` in scripts")
+	}
+	if dumbTerminal() {
+		return fail(exitUsage, "TERM="+os.Getenv("TERM")+" cannot draw the full screen; use `elicit mcp tools`, then `elicit mcp call TOOL`, which asks with line prompts")
+	}
+	var answers map[string]json.RawMessage
+	if o.answers != "" {
+		var err error
+		if answers, err = readAnswers(o.answers); err != nil {
+			return fail(exitUsage, answersError(o.answers, err).Error())
+		}
+	}
+	st, err := a.mcpSetup(o, &cfg)
+	if err != nil {
+		return fail(exitUsage, err.Error())
+	}
+	defer st.close()
+	defer procgroup.Default.Shutdown()
+	procgroup.HoldSignals() // see prepare
+	w, h, _ := term.GetSize(os.Stdout.Fd())
+	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
+		Theme: string(st.settings.Theme), Width: w, Height: h})
+	p := newScreenProgram(m)
+	_, err = runScreen(p)
+	m.Close()
+	procgroup.Default.Shutdown()
+	io.WriteString(textOut(a.stdout), m.Transcript())
+	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
+		fmt.Fprintln(stderr, "elicit mcp:", err)
+		return exitFailed
+	}
+	return exitOK
+}

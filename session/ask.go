@@ -1,0 +1,158 @@
+package session
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question/schema"
+)
+
+// ask answers q at once when a rule says so (--answers, no person, paused,
+// too many waiting), and queues it for the user otherwise.
+func (c *Core) ask(q *Question) Changes {
+	if ch, ok := c.rebind(q); ok {
+		return ch
+	}
+	if c.needsPrep(q) {
+		c.preparing = append(c.preparing, q)
+		return Changes{Prepare: []*Question{q}}
+	}
+	return c.route(q)
+}
+
+// route answers q by rule or queues it, once it is prepared.
+func (c *Core) route(q *Question) Changes {
+	if out, ok := c.auto(q); ok {
+		return c.answer(q, out)
+	}
+	if len(c.queue) > c.pol.MaxWaiting { // the front one is being answered
+		return c.answer(q, Outcome{Action: Cancel, By: ByLimit, Reason: fmt.Sprintf("%d questions were already waiting behind the one being answered", c.pol.MaxWaiting)})
+	}
+	c.queue = append(c.queue, q)
+	c.observeAsked(q)
+	return Changes{Asked: []*Question{q}}
+}
+
+// The rule for every answer given without a person, in every front end
+// and for every protocol, is this file's: accept only with content a
+// person gave, or their --answers or --accept-defaults; decline only when
+// a person, --decline, a hook or a rule said no; anything else (no
+// terminal, nothing given, answers that do not fit the form, too many
+// questions waiting, questions paused) is cancel, with the reason, which
+// the notes and the audit log carry. Agents and servers read decline as a
+// person's "no" and act on it; cancel says that nobody chose. Pausing is
+// the person's standing "not now", not a no to questions they never saw.
+// A permission nobody is asked is cancelled, unless a rule picks an
+// option: --approve, or -p's documented refusal (see auto).
+
+// Reasons for answers given without a person.
+const (
+	whyNoForm    = "no person to ask, and neither --answers nor --accept-defaults was given"
+	whyNoConsent = "no person to consent to opening it"
+	whyDecline   = "--decline"
+)
+
+// auto is the answer a rule gives without asking, if any.
+func (c *Core) auto(q *Question) (Outcome, bool) {
+	switch q.Kind {
+	case Permission:
+		if c.pol.Person && !c.pol.PermissionsByRule {
+			return Outcome{}, false
+		}
+		if w := q.Perm.Write; w != nil && w.Risk != "" {
+			// A write that runs code later is never approved by a rule.
+			return Outcome{Action: Choose, OptionID: acpconn.WriteRefuse, By: ByPolicy, Reason: w.Path + " runs code later: " + w.Risk}, true
+		}
+		id := pickPermission(q.Perm, c.pol.Approve)
+		if id == "" {
+			return Outcome{Action: Cancel, By: ByPolicy, Reason: "the agent offered no option the rule could pick"}, true
+		}
+		return Outcome{Action: Choose, OptionID: id, By: ByPolicy}, true
+	case Form:
+		if c.pol.Answers != nil || !c.pol.Person {
+			return Unattended(Form, q.Elicit.Schema, c.pol)
+		}
+	case URL:
+		if out, ok := Unattended(URL, nil, c.pol); ok && !c.pol.Person {
+			return out, true
+		}
+	}
+	if c.paused {
+		return Outcome{Action: Cancel, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
+	}
+	return Outcome{}, false
+}
+
+// Unattended is the answer to a form (with schema s) or a URL that no
+// person is asked, by the rule above: pol's --answers, then
+// --accept-defaults, fill a form, and a form they cannot fill is
+// cancelled with the reason; --decline declines; anything else is
+// cancelled, saying why. ok is false when no rule answers: a URL under
+// --approve-urls, which the front end opens itself, and a permission.
+// Front ends that answer without the core (elicit form, elicit attach
+// --answers) call it too, so that every one follows the same rule.
+func Unattended(k Kind, s *schema.Schema, pol Policy) (out Outcome, ok bool) {
+	switch k {
+	case Form:
+		switch {
+		case pol.Answers != nil:
+			return fromAnswers(s, pol.Answers, ByAnswers), true
+		case pol.AcceptDefaults:
+			return fromAnswers(s, nil, ByDefaults), true
+		case pol.Decline:
+			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+		}
+		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoForm}, true
+	case URL:
+		switch {
+		case pol.ApproveURLs:
+			return Outcome{}, false
+		case pol.Decline:
+			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+		}
+		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoConsent}, true
+	}
+	return Outcome{}, false
+}
+
+// byRule says whether a rule, not a person, answers q (auto, before any
+// pause): -p with or without --answers and --accept-defaults. Prepare reads
+// no history for such a question: prefills and suggestions are shown to a
+// person, and a rule never uses them.
+func (c *Core) byRule(q *Question) bool {
+	switch q.Kind {
+	case Form:
+		return c.pol.Answers != nil || !c.pol.Person
+	case URL:
+		return !c.pol.Person
+	}
+	return false
+}
+
+// fromAnswers fills a form from answers and the defaults; a form they
+// cannot fill is cancelled with the reason (nobody said no to it).
+func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by Who) Outcome {
+	content, err := s.FromAnswers(answers)
+	if err != nil {
+		return Outcome{Action: Cancel, By: by, Reason: err.Error()}
+	}
+	return Outcome{Action: Accept, Content: content, By: by}
+}
+
+// pickPermission chooses the first allow-once option when approving, else
+// the first reject-once; "" when neither is offered (then: cancelled).
+func pickPermission(p acpconn.PermissionRequest, approve bool) string {
+	want := []string{"reject_once", "reject_always"}
+	if approve {
+		want = []string{"allow_once", "allow_always"}
+	}
+	for _, k := range want {
+		for _, o := range p.Options {
+			if o.Kind == k {
+				return o.ID
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,294 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/elicit-dev/elicit/internal/audit"
+	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/internal/history"
+	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/session/hooks"
+)
+
+// Memory is what a session keeps and consults beyond the connection:
+// hooks, the history of answers and sites, and the audit log. Each may be
+// nil. Reading and running them is I/O: the core asks the views to run
+// Prepare and AfterHooks off their event loop, and writes in the
+// background.
+type Memory struct {
+	Hooks   *hooks.Runner
+	History *history.Store
+	Audit   *audit.Log
+	Agent   string // the agent's name: hook globs and history keys
+	Cwd     string
+	// SessionID returns the session's id when asked (it changes on restart).
+	SessionID func() string
+}
+
+// Prep is what was read for a question before it is shown.
+type Prep struct {
+	Hook    hooks.Result
+	HookErr error
+	// Prefill holds remembered answers of the same form ("from last time").
+	Prefill   map[string]json.RawMessage
+	PrefillAt time.Time
+	// Suggestions are recent answers to text fields of the same name.
+	Suggestions map[string][]string
+	// Visits says how often the user opened the URL's site before.
+	Visits string
+}
+
+// Pending is a user's answer waiting for the ElicitationResult hooks.
+type Pending struct {
+	Q   *Question
+	Out Outcome
+}
+
+func (c *Core) hasHooks(ev config.Event) bool {
+	return c.mem.Hooks.Has(ev, c.mem.Agent)
+}
+
+// needsPrep says whether q must be prepared (hooks, history) before it is
+// answered or shown.
+func (c *Core) needsPrep(q *Question) bool {
+	return q.Kind != Permission && (c.hasHooks(config.Elicitation) || c.mem.History != nil)
+}
+
+func (c *Core) hookInput(q *Question) hooks.Input {
+	e := q.Elicit
+	in := hooks.Input{Message: e.Message, Mode: e.Mode, Cwd: c.mem.Cwd, Agent: c.mem.Agent, ToolCallID: e.Scope.ToolCallID}
+	if c.mem.SessionID != nil {
+		in.SessionID = c.mem.SessionID()
+	}
+	if e.Mode == "url" {
+		in.URL, in.ElicitationID = e.URL, e.ElicitationID
+	} else if e.Schema != nil {
+		in.RequestedSchema = e.RawSchema
+	}
+	return in
+}
+
+// Prepare runs the Elicitation hooks and reads the history for q. It does
+// I/O and may take as long as the hooks' timeout: call it off the UI loop,
+// then hand the result to Prepared. It reads only what New was given.
+func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
+	var p Prep
+	if c.hasHooks(config.Elicitation) {
+		p.Hook, p.HookErr = c.mem.Hooks.RunElicitation(ctx, c.hookInput(q))
+	}
+	h := c.mem.History
+	if h == nil || p.Hook.Decision != hooks.Pass || c.byRule(q) {
+		return p // what history holds is for a person's screen
+	}
+	if q.Kind == URL {
+		v, ok, err := h.Site(q.Elicit.Report.Site())
+		if err == nil {
+			p.Visits = history.Describe(v, ok, time.Now())
+		}
+		return p
+	}
+	snap, err := h.Snapshot() // one read for the form and all its fields
+	if err != nil {
+		return p
+	}
+	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Elicit.Schema)); ok {
+		p.Prefill, p.PrefillAt = r.Values, r.At
+	}
+	for _, f := range q.Elicit.Schema.Fields {
+		if f.Kind != schema.KindString || f.Secret {
+			continue
+		}
+		if s := snap.Suggestions(c.mem.Agent, f.Key, 5); len(s) > 0 {
+			if p.Suggestions == nil {
+				p.Suggestions = map[string][]string{}
+			}
+			p.Suggestions[f.Key] = s
+		}
+	}
+	return p
+}
+
+// Prepared goes on with q once Prepare ran: a hook's answer is given (a
+// form's content checked like any answer), otherwise q takes the usual
+// way (--answers, the policy, the screen) with what history remembered.
+func (c *Core) Prepared(q *Question, p Prep) Changes {
+	var ch Changes
+	if !c.take(q, &c.preparing) {
+		return ch // closed meanwhile
+	}
+	if p.HookErr != nil {
+		ch.note(Error, "hook: %s", sanitize.Summary(p.HookErr.Error(), 300))
+	}
+	q.Prefill, q.PrefillAt, q.Visits, q.Suggestions = p.Prefill, p.PrefillAt, p.Visits, p.Suggestions
+	switch p.Hook.Decision {
+	case hooks.Declined:
+		ch.Merge(c.answer(q, Outcome{Action: Decline, By: ByHook, Reason: p.Hook.Reason}))
+		return ch
+	case hooks.Answer:
+		out, err := hookOutcome(q, p.Hook)
+		if err == nil {
+			ch.Merge(c.answer(q, out))
+			return ch
+		}
+		ch.note(Error, "hook %s: %s; asking you instead", sanitize.Line(p.Hook.Hook), sanitize.Summary(err.Error(), 300))
+	}
+	ch.Merge(c.route(q))
+	return ch
+}
+
+// hookOutcome turns a hook's answer into an Outcome, checking a form's
+// content against its schema. A URL is never accepted by a hook.
+func hookOutcome(q *Question, r hooks.Result) (Outcome, error) {
+	out := Outcome{By: ByHook, Reason: "by " + r.Hook}
+	switch r.Action {
+	case hooks.Decline:
+		out.Action = Decline
+		return out, nil
+	case hooks.Cancel:
+		out.Action = Cancel
+		return out, nil
+	}
+	if q.Kind == URL {
+		return out, fmt.Errorf("a hook cannot consent to open a URL")
+	}
+	content, err := q.Elicit.Schema.FromAnswers(rawObject(r.Content))
+	if err != nil {
+		return out, err
+	}
+	out.Action, out.Content = Accept, content
+	return out, nil
+}
+
+// rawObject splits a JSON object into its members (nil when it is not one,
+// so that the schema's defaults and required rules judge it).
+func rawObject(b json.RawMessage) map[string]json.RawMessage {
+	m := map[string]json.RawMessage{}
+	if err := json.Unmarshal(b, &m); err != nil {
+		return map[string]json.RawMessage{}
+	}
+	return m
+}
+
+// AfterHooks runs the ElicitationResult hooks on the user's answer and
+// returns the answer to send: the user's, or a hook's override. It does
+// I/O: call it off the UI loop, then Answer with the result.
+func (c *Core) AfterHooks(ctx context.Context, p Pending) (Outcome, []Note) {
+	in := c.hookInput(p.Q)
+	in.Action = hooks.Action(p.Out.Action.String())
+	if p.Out.Action == Accept && p.Out.Content != nil {
+		in.Content, _ = json.Marshal(p.Out.Content)
+	}
+	r, err := c.mem.Hooks.RunElicitationResult(ctx, in)
+	var notes []Note
+	if err != nil {
+		notes = append(notes, Note{Level: Error, Text: "hook: " + sanitize.Summary(err.Error(), 300)})
+	}
+	out := p.Out
+	out.hooked = true
+	switch r.Decision {
+	case hooks.Declined:
+		out = Outcome{Action: Decline, By: ByHook, Reason: r.Reason, hooked: true}
+	case hooks.Answer:
+		o, err := hookOutcome(p.Q, r)
+		if err != nil {
+			notes = append(notes, Note{Level: Error, Text: "hook " + sanitize.Line(r.Hook) + ": " + sanitize.Summary(err.Error(), 300) + "; your answer stands"})
+			break
+		}
+		o.hooked = true
+		out = o
+	}
+	return out, notes
+}
+
+// remember writes what the session keeps of an answer, in the background:
+// the audit entry, an answer the user gave to a form, an opened site.
+// With no audit log and nothing for the history (a form answered by a
+// rule, as with --accept-defaults), it does nothing: no encoding, and no
+// hand-off to the writer's goroutine for every form.
+func (c *Core) remember(q *Question, out Outcome) {
+	mem := c.mem
+	opened := q.Kind == URL && out.Action == Accept
+	keepAnswers := q.Kind == Form && out.Action == Accept && out.By == ByUser
+	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
+		return
+	}
+	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Elicit.Message, 200), Outcome: out.Action.String(), AnsweredBy: source(out.By), Note: out.Reason}
+	if mem.SessionID != nil {
+		e.Session = mem.SessionID()
+	}
+	if q.Kind == Permission {
+		e.Kind, e.Message, e.Outcome = audit.Permission, q.Tool, out.OptionID
+		if q.IsWrite() {
+			e.Kind, e.Message = audit.Write, q.Perm.Write.Path
+		}
+	}
+	if q.Kind == URL {
+		e.Kind, e.Site = audit.URL, q.Elicit.Report.Site()
+	}
+	var values map[string]json.RawMessage
+	var fp string
+	secret := func(string) bool { return true }
+	if q.Kind == Form && out.Action == Accept {
+		raw, _ := json.Marshal(out.Content)
+		secret = Secret(q.Elicit.Schema)
+		if mem.Audit != nil {
+			_ = e.SetContent(raw, secret)
+		}
+		if keepAnswers {
+			values, fp = rawObject(raw), FormFingerprint(q.Elicit.Schema)
+		}
+	}
+	agent, site, now := mem.Agent, e.Site, c.now()
+	c.bg(func() {
+		if err := mem.Audit.Record(e); err != nil {
+			c.bgErr("audit log", err)
+		}
+		if mem.History == nil {
+			return
+		}
+		if values != nil {
+			if err := mem.History.RememberAnswers(agent, fp, values, secret); err != nil {
+				c.bgErr("history", err)
+			}
+		}
+		if opened {
+			if err := mem.History.RecordSite(site, now); err != nil {
+				c.bgErr("history", err)
+			}
+		}
+	})
+}
+
+func source(w Who) audit.Source {
+	switch w {
+	case ByUser, ByRemote:
+		return audit.ByUser
+	case ByHook:
+		return audit.ByHook
+	case ByAnswers:
+		return audit.ByAnswersFile
+	}
+	return audit.ByAuto
+}
+
+// Settle runs what ch asks to run off the loop (Prepare, AfterHooks)
+// right away, for front ends that can wait (-p, the accessible session),
+// and returns the changes with nothing left to run.
+func (c *Core) Settle(ctx context.Context, ch Changes) Changes {
+	for len(ch.Prepare) > 0 || len(ch.After) > 0 {
+		prep, after := ch.Prepare, ch.After
+		ch.Prepare, ch.After = nil, nil
+		for _, q := range prep {
+			ch.Merge(c.Prepared(q, c.Prepare(ctx, q)))
+		}
+		for _, p := range after {
+			out, notes := c.AfterHooks(ctx, p)
+			ch.Merge(c.Finish(p.Q, out, notes))
+		}
+	}
+	return ch
+}

@@ -1,0 +1,41 @@
+package session
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/elicit-dev/elicit/internal/history"
+)
+
+// TestPrepareReadsHistoryOnlyForAPerson checks that a form a rule answers
+// (-p, --answers, --accept-defaults) costs no history read, and that a form
+// shown to a person gets what was answered last time.
+func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
+	h, err := history.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := form(t, 1, nameSchema)
+	values := map[string]json.RawMessage{"name": json.RawMessage(`"Grace"`)}
+	if err := h.RememberAnswers("demo", FormFingerprint(req.Schema), values, func(string) bool { return false }); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		pol     Policy
+		prefill bool
+	}{
+		{"a person answers", Policy{Person: true}, true},
+		{"a person, but --answers answers", Policy{Person: true, Answers: map[string]json.RawMessage{}}, false},
+		{"-p --accept-defaults", Policy{AcceptDefaults: true}, false},
+		{"-p cancels", Policy{}, false},
+	} {
+		c := New(&wire{}, tc.pol, nil)
+		c.SetMemory(Memory{History: h, Agent: "demo"})
+		p := c.Prepare(context.Background(), &Question{Kind: Form, Elicit: req})
+		if got := string(p.Prefill["name"]); (got == `"Grace"`) != tc.prefill {
+			t.Errorf("%s: prefill %q, want it: %v", tc.name, got, tc.prefill)
+		}
+	}
+}
