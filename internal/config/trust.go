@@ -23,7 +23,7 @@ const maxConfigBytes = 1 << 20
 // readTrusted reads the config file at path: a regular file (a FIFO is
 // refused without hanging), that only the user (or root) can have written.
 func readTrusted(path string) ([]byte, error) {
-	data, err := safefile.ReadRegular(path, maxConfigBytes, func(fi os.FileInfo) error { return safefile.Trusted(fi, path) })
+	data, err := safefile.ReadTrusted(path, maxConfigBytes, safefile.Commands)
 	return data, trustError(err, path)
 }
 
@@ -53,7 +53,7 @@ func (c *Config) checkHooks() error {
 			if err != nil || !fi.Mode().IsRegular() {
 				continue // not there (yet): the hook fails when it runs, and says so
 			}
-			if err := safefile.Trusted(fi, path); err != nil {
+			if err := safefile.Trusted(fi, path, safefile.Commands); err != nil {
 				var e *safefile.Error
 				if errors.As(err, &e) {
 					return &Error{Path: c.Path, Line: h.Line, Msg: fmt.Sprintf("hook command %s refused: it %s (%s)", path, e.Why, e.Fix)}

@@ -15,4 +15,4 @@ const (
 func Private(*os.File, string) error { return nil }
 
 // Trusted is a no-op where file ownership and modes are not Unix ones.
-func Trusted(os.FileInfo, string) error { return nil }
+func Trusted(os.FileInfo, string, Power) error { return nil }

@@ -49,3 +49,27 @@ func size(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// Power is what a file elicit reads gives whoever can write it (or, for
+// a secret, read it); Trusted refuses a file that others control.
+type Power int
+
+// The powers files give.
+const (
+	Commands Power = iota // the config file, a hook: elicit runs what it says
+	Token                 // a bearer token: whoever has it answers for the user
+)
+
+// String is the power as the refusal says it ("who could …").
+func (p Power) String() string {
+	if p == Token {
+		return "learn the token and answer for you"
+	}
+	return "make elicit run anything"
+}
+
+// ReadTrusted reads a file that gives power p (ReadRegular, checked by
+// Trusted before anything is read).
+func ReadTrusted(path string, max int64, p Power) ([]byte, error) {
+	return ReadRegular(path, max, func(fi fs.FileInfo) error { return Trusted(fi, path, p) })
+}

@@ -84,13 +84,22 @@ func TestPrivateAndTrusted(t *testing.T) {
 	}
 	os.Chmod(p, 0o666)
 	fi, _ := os.Stat(p)
-	if err := Trusted(fi, p); err == nil || !strings.Contains(err.Error(), "chmod go-w "+p) {
+	if err := Trusted(fi, p, Commands); err == nil || !strings.Contains(err.Error(), "chmod go-w "+p) {
 		t.Errorf("0666: %v", err)
 	}
 	os.Chmod(p, 0o644)
 	fi, _ = os.Stat(p)
-	if err := Trusted(fi, p); err != nil {
+	if err := Trusted(fi, p, Commands); err != nil {
 		t.Errorf("0644: %v", err)
+	}
+	// A token is a secret too: a token file others can read is refused.
+	if err := Trusted(fi, p, Token); err == nil || !strings.Contains(err.Error(), "can be read by others (mode 0644), who could learn the token") {
+		t.Errorf("a token file of mode 0644: %v", err)
+	}
+	os.Chmod(p, 0o600)
+	fi, _ = os.Stat(p)
+	if err := Trusted(fi, p, Token); err != nil {
+		t.Errorf("a token file of mode 0600: %v", err)
 	}
 }
 
