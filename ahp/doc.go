@@ -16,5 +16,5 @@
 //	srv, _ := ahp.Listen(ahp.ServerOptions{Addr: "127.0.0.1:0", Token: tok}, h)
 //	go srv.Serve()
 //	h.Request(ahp.Request{ID: "r1", Message: "Name?", Questions: qs}) // every client sees it
-//	res := <-h.Completions() // the first valid completion: answer the agent with it
+//	c, _ := h.NextCompletion(ctx) // the first valid completion: answer the agent with it
 package ahp

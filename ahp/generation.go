@@ -210,7 +210,7 @@ type activeTurn struct {
 	StartedAt     string            `json:"startedAt"`
 	Message       map[string]any    `json:"message"`
 	ResponseParts []json.RawMessage `json:"responseParts"`
-	Usage         any               `json:"usage"`
+	Usage         json.RawMessage   `json:"usage,omitempty"` // optional: left out, never null
 }
 
 // sessionState is the part of SessionState elicit reads and writes, of

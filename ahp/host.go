@@ -24,9 +24,15 @@ type HostOptions struct {
 	// MaxQuestions how many questions one may have (default 64).
 	MaxRequests, MaxQuestions int
 	// Replay is how many past actions are kept for reconnects (default
-	// 1024); a client further behind gets a snapshot.
-	Replay int
-	Now    func() time.Time
+	// 1024), ReplayBytes how many bytes of them on the wire (default 8
+	// MiB); a client further behind gets a snapshot.
+	Replay, ReplayBytes int
+	// DraftRate is how many drafts a second one connection may dispatch
+	// after a burst of DraftBurst (defaults 20 and 64: a whole form's
+	// worth at once); the rest are refused with the reason.
+	DraftRate  float64
+	DraftBurst int
+	Now        func() time.Time
 	// Check, when set, also judges a valid-looking accept with the final
 	// answers merged (the owner's own rules, such as a schema's pattern):
 	// an error refuses the completion with its text as the reason. It runs
@@ -53,6 +59,15 @@ func (o HostOptions) withDefaults() HostOptions {
 	if o.Replay <= 0 {
 		o.Replay = 1024
 	}
+	if o.ReplayBytes <= 0 {
+		o.ReplayBytes = 8 << 20
+	}
+	if o.DraftRate <= 0 {
+		o.DraftRate = 20
+	}
+	if o.DraftBurst <= 0 {
+		o.DraftBurst = 64
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -76,11 +91,10 @@ type Completion struct {
 }
 
 // Update is one applied change, for a watcher in the host's own process
-// (the terminal that runs `elicit serve`).
+// (the terminal that runs `elicit serve`); Host.Inputs has the state.
 type Update struct {
 	Action Action
 	Origin *Origin // nil for the host's own actions
-	Inputs Inputs  // the state after it
 }
 
 // logged is one applied action with its sequence number.
@@ -89,6 +103,7 @@ type logged struct {
 	action Action
 	origin *Origin
 	wire   [2]*wired // per generation, encoded once
+	size   int       // bytes on the wire (the current generation's)
 }
 
 type wired struct {
@@ -108,9 +123,13 @@ type Host struct {
 	in     Inputs
 	seq    int64
 	log    []*logged
+	logLen int // the log's bytes on the wire
 	conns  map[*hostConn]bool
+	names  map[string]*hostConn  // the live connections' client ids (admit)
+	own    map[string]bool       // the ids of the host's own clients (Join)
 	known  map[string]Generation // client ids seen, for reconnect
 	order  []string
+	born   time.Time
 	done   *mailbox[Completion]
 	watch  map[*mailbox[Update]]bool
 	turnNo int
@@ -126,7 +145,7 @@ const maxWon = 256
 // NewHost returns a host with no request open and no turn active.
 func NewHost(o HostOptions) *Host {
 	o = o.withDefaults()
-	return &Host{o: o, conns: map[*hostConn]bool{}, known: map[string]Generation{},
+	return &Host{o: o, conns: map[*hostConn]bool{}, names: map[string]*hostConn{}, own: map[string]bool{}, known: map[string]Generation{}, born: o.Now(),
 		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}}
 }
 
@@ -152,8 +171,8 @@ func (h *Host) Inputs() Inputs {
 	return h.in.Clone()
 }
 
-// NextCompletion waits for the next completion a client (or the host's own
-// Dispatch) made; ok is false when ctx is done or the host closed.
+// NextCompletion waits for the next completion a client (a connection, or
+// a Local one) made; ok is false when ctx is done or the host closed.
 func (h *Host) NextCompletion(ctx context.Context) (Completion, bool) { return h.done.next(ctx) }
 
 // Watch returns a function that waits for the next applied change, and a
@@ -244,15 +263,6 @@ func (h *Host) Withdraw(id string) {
 	}
 	h.apply(InputCompleted{RequestID: id, Response: Cancel}, nil)
 	h.apply(InputNeededRemoved{ID: id}, nil)
-}
-
-// Dispatch applies an action of a client in the host's own process (the
-// serving terminal) as if it came over the wire: validated, applied,
-// echoed to everyone with origin. The error is the rejection reason.
-func (h *Host) Dispatch(origin Origin, a Action) error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.dispatch(&origin, a)
 }
 
 // dispatch validates and applies a client's action. h.mu is held.
@@ -347,18 +357,23 @@ func (h *Host) apply(a Action, origin *Origin) {
 	h.in.Apply(a)
 	h.seq++
 	l := &logged{seq: h.seq, action: a, origin: origin}
-	h.log = append(h.log, l)
-	if len(h.log) > h.o.Replay {
-		h.log = h.log[len(h.log)-h.o.Replay:]
+	if w := h.encoded(l, Current); w.ok {
+		l.size = len(w.msg)
 	}
+	h.log = append(h.log, l)
+	h.logLen += l.size
+	drop := 0
+	for len(h.log)-drop > h.o.Replay || (h.logLen > h.o.ReplayBytes && len(h.log)-drop > 1) {
+		h.logLen -= h.log[drop].size
+		h.log[drop] = nil
+		drop++
+	}
+	h.log = h.log[drop:]
 	for c := range h.conns {
 		c.deliver(l)
 	}
-	if len(h.watch) > 0 {
-		u := Update{Action: a, Origin: origin, Inputs: h.in.Clone()}
-		for w := range h.watch {
-			w.put(u)
-		}
+	for w := range h.watch {
+		w.put(Update{Action: a, Origin: origin})
 	}
 }
 
@@ -375,16 +390,4 @@ func (h *Host) encoded(l *logged, g Generation) *wired {
 	}
 	l.wire[g] = w
 	return w
-}
-
-// remember records a client id's generation for reconnects (bounded).
-func (h *Host) remember(id string, g Generation) {
-	if _, ok := h.known[id]; !ok {
-		h.order = append(h.order, id)
-		if len(h.order) > 4*h.o.MaxClients {
-			delete(h.known, h.order[0])
-			h.order = h.order[1:]
-		}
-	}
-	h.known[id] = g
 }

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // hostConn is the host's side of one client connection, whatever carries
@@ -19,6 +22,7 @@ type hostConn struct {
 	ready    bool // initialized or reconnected
 	subs     map[string]bool
 	closed   bool
+	drafts   *rate.Limiter // this connection's drafts (admit)
 }
 
 // ErrTooManyClients is returned by Attach when the host is full.
@@ -51,8 +55,17 @@ func (p *Peer) Detach() {
 	h := p.c.h
 	h.mu.Lock()
 	delete(h.conns, p.c)
+	h.release(p.c)
 	p.c.closed = true
 	h.mu.Unlock()
+}
+
+// drop forgets the connection and ends it. h.mu is held.
+func (c *hostConn) drop() {
+	c.closed = true
+	delete(c.h.conns, c)
+	c.h.release(c)
+	c.close()
 }
 
 func (c *hostConn) close() {
@@ -80,9 +93,7 @@ func (c *hostConn) push(msg []byte) {
 		return
 	}
 	if !c.send(msg) {
-		c.closed = true
-		delete(c.h.conns, c)
-		c.close()
+		c.drop()
 	}
 }
 
@@ -118,7 +129,7 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 		return struct{}{}, nil
 	case "initialize":
 		var p initializeParams
-		if err := json.Unmarshal(m.Params, &p); err != nil || p.ClientID == "" {
+		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, invalid("initialize needs clientId and protocolVersions")
 		}
 		v := ""
@@ -132,7 +143,10 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 			return nil, &RPCError{Code: CodeUnsupportedVersion, Message: "no protocol version in common",
 				Data: map[string]any{"supportedVersions": Versions}}
 		}
-		c.clientID, c.gen, c.ready = p.ClientID, GenerationOf(v), true
+		if rerr := h.admit(c, p.ClientID, false); rerr != nil {
+			return nil, rerr
+		}
+		c.gen, c.ready = GenerationOf(v), true
 		h.remember(c.clientID, c.gen)
 		res := initializeResult{ProtocolVersion: v, ServerSeq: h.seq, ServerInfo: &implInfo{Name: "elicit", Version: h.o.Version}, Snapshots: []snapshot{}}
 		for _, ch := range p.InitialSubscriptions {
@@ -143,14 +157,20 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 		return res, nil
 	case "reconnect":
 		var p reconnectParams
-		if err := json.Unmarshal(m.Params, &p); err != nil || p.ClientID == "" {
+		if err := json.Unmarshal(m.Params, &p); err != nil {
 			return nil, invalid("reconnect needs clientId")
+		}
+		if rerr := h.claimable(p.ClientID); rerr != nil {
+			return nil, rerr
 		}
 		g, ok := h.known[p.ClientID]
 		if !ok {
 			return nil, &RPCError{Code: CodeNotFound, Message: "unknown client: initialize again"}
 		}
-		c.clientID, c.gen, c.ready = p.ClientID, g, true
+		if rerr := h.admit(c, p.ClientID, true); rerr != nil {
+			return nil, rerr
+		}
+		c.gen, c.ready = g, true
 		return c.reconnect(p), nil
 	}
 	if !c.ready {
@@ -172,7 +192,7 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 		return nil, nil
 	case "listSessions":
 		return listSessionsResult{Items: []SessionSummary{{Resource: SessionURI(h.o.SessionID), Provider: h.o.Provider,
-			Title: h.o.Title, Status: h.status(), ModifiedAt: h.o.Now().UTC().Format("2006-01-02T15:04:05Z")}}}, nil
+			Title: h.o.Title, Status: h.status(), CreatedAt: isoTime(h.born), ModifiedAt: isoTime(h.o.Now())}}}, nil
 	case "dispatchAction":
 		c.dispatch(m.Params)
 		return nil, nil
@@ -260,10 +280,17 @@ func (c *hostConn) dispatch(params json.RawMessage) {
 		reject(fmt.Sprintf("input actions go to %s", c.gen.inputChannel(h.o.SessionID)))
 		return
 	}
+	if _, draft := a.(InputAnswerChanged); draft && !c.drafts.AllowN(h.o.Now(), 1) {
+		reject(fmt.Sprintf("too many drafts: at most %g a second after %d at once; send the latest after a pause", h.o.DraftRate, h.o.DraftBurst))
+		return
+	}
 	if err := h.dispatch(origin, a); err != nil {
 		reject(err.Error())
 	}
 }
+
+// isoTime is t as the protocol's timestamps have it (ISO 8601, UTC, ms).
+func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 func invalid(msg string) *RPCError { return &RPCError{Code: CodeInvalidParams, Message: msg} }
 

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"os"
 	"strings"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // NewToken returns a random bearer token (256 bits, URL-safe).
@@ -20,10 +22,13 @@ func NewToken() string {
 }
 
 // TokenFile reads the token in path, or writes a new random one there
-// (mode 0600) when the file does not exist, so a host keeps its token
-// across restarts.
+// (mode 0600, never through a symbolic link) when the file does not
+// exist, so a host keeps its token across restarts. An existing file must
+// be one only the user controls (safefile.Trusted: the user's or root's,
+// neither writable nor readable by others): a file planted in a shared
+// directory would hand its author the token, and the answers.
 func TokenFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadTrusted(path, 4096, safefile.Token)
 	if err == nil {
 		t := strings.TrimSpace(string(b))
 		if len(t) < 16 {
@@ -31,11 +36,11 @@ func TokenFile(path string) (string, error) {
 		}
 		return t, nil
 	}
-	if !errors.Is(err, os.ErrNotExist) {
+	if !errors.Is(err, os.ErrNotExist) || safefile.IsSymlink(path) {
 		return "", err
 	}
 	t := NewToken()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := safefile.Create(path, 0o600)
 	if err != nil {
 		return "", err
 	}
@@ -74,6 +79,33 @@ func Loopback(host string) bool {
 		}
 	}
 	return true
+}
+
+// hostAllowed reports whether a plain ws:// host takes a request whose
+// Host header is hostport: a loopback address or localhost; any address
+// when it listens on a non-loopback one (remote); and the names in allow.
+// A page on another name that its DNS points at this address (DNS
+// rebinding) sends that name in Host, and in Origin, which then matches
+// it: the Origin check alone lets it through, this refuses it. Over TLS
+// the browser refuses the certificate first.
+func hostAllowed(hostport string, remote bool, allow []string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.IsLoopback() || remote
+	}
+	if host == "localhost" {
+		return true
+	}
+	for _, a := range allow {
+		if strings.EqualFold(strings.TrimSuffix(a, "."), host) {
+			return true
+		}
+	}
+	return false
 }
 
 // ErrRemoteWithoutTLS refuses a non-loopback address without TLS.

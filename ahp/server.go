@@ -6,6 +6,8 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -24,20 +26,28 @@ type ServerOptions struct {
 	AllowRemote bool
 	// MaxMessage caps one message from a client (default 1 MiB);
 	// QueueLen the messages waiting to be written to one client (default
-	// 1024: a client further behind is dropped and reconnects).
-	MaxMessage int64
-	QueueLen   int
+	// 1024), MaxQueueBytes their bytes (default 32 MiB; one message alone
+	// may be larger): a client further behind is dropped and reconnects.
+	MaxMessage    int64
+	QueueLen      int
+	MaxQueueBytes int64
+	// AllowHosts are the names clients may reach a plain ws:// host by,
+	// besides loopback addresses and localhost (see hostAllowed).
+	AllowHosts []string
 }
 
 // Server serves a Host over WebSocket: one JSON-RPC message per text frame,
 // the token on the upgrade request (Authorization: Bearer).
 type Server struct {
-	o    ServerOptions
-	h    *Host
-	ln   net.Listener
-	srv  *http.Server
-	base context.Context
-	stop context.CancelFunc
+	o ServerOptions
+	// remote: the address is not a loopback one, so clients reach it by
+	// the machine's addresses.
+	remote bool
+	h      *Host
+	ln     net.Listener
+	srv    *http.Server
+	base   context.Context
+	stop   context.CancelFunc
 }
 
 // Listen checks the policy (token, loopback or TLS) and listens.
@@ -57,6 +67,9 @@ func Listen(o ServerOptions, h *Host) (*Server, error) {
 	if o.QueueLen <= 0 {
 		o.QueueLen = 1024
 	}
+	if o.MaxQueueBytes <= 0 {
+		o.MaxQueueBytes = 32 << 20
+	}
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
 		return nil, err
@@ -64,7 +77,11 @@ func Listen(o ServerOptions, h *Host) (*Server, error) {
 	if o.TLS != nil {
 		ln = tls.NewListener(ln, o.TLS)
 	}
-	s := &Server{o: o, h: h, ln: ln}
+	host, _, _ := net.SplitHostPort(o.Addr)
+	s := &Server{o: o, h: h, ln: ln, remote: !Loopback(host)}
+	if !s.remote && host != "" && net.ParseIP(strings.Trim(host, "[]")) == nil {
+		s.o.AllowHosts = append(s.o.AllowHosts, host) // a loopback name given to --listen
+	}
 	s.base, s.stop = context.WithCancel(context.Background())
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
@@ -96,19 +113,30 @@ func (s *Server) Close() error {
 
 // ServeHTTP upgrades an authorized request and runs the connection.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.o.TLS == nil && !hostAllowed(r.Host, s.remote, s.o.AllowHosts) {
+		http.Error(w, "this host is reached by a loopback address or localhost, not by the name in Host", http.StatusForbidden)
+		return
+	}
 	if !s.o.Insecure && !authorized(r, s.o.Token) {
 		w.Header().Set("WWW-Authenticate", "Bearer")
 		http.Error(w, "a bearer token is required", http.StatusUnauthorized)
 		return
 	}
 	out := make(chan []byte, s.o.QueueLen)
+	var queued atomic.Int64 // bytes in out
 	ctx, cancel := context.WithCancel(s.base)
 	defer cancel()
 	peer, err := s.h.Attach(func(b []byte) bool {
+		n := int64(len(b))
+		if q := queued.Add(n); q > s.o.MaxQueueBytes && q != n {
+			queued.Add(-n)
+			return false
+		}
 		select {
 		case out <- b:
 			return true
 		default:
+			queued.Add(-n)
 			return false
 		}
 	}, cancel)
@@ -132,6 +160,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 				err := c.Write(wctx, websocket.MessageText, b)
 				wcancel()
+				queued.Add(-int64(len(b)))
 				if err != nil {
 					cancel()
 					return

@@ -126,6 +126,7 @@ type SessionSummary struct {
 	Provider   string `json:"provider"`
 	Title      string `json:"title"`
 	Status     int    `json:"status"`
+	CreatedAt  string `json:"createdAt,omitempty"`
 	ModifiedAt string `json:"modifiedAt,omitempty"`
 }
 

@@ -24,12 +24,13 @@ import (
 )
 
 const attachExample = `
-# The line elicit serve printed:
-elicit attach ws://127.0.0.1:41234/ --token 7QdW…
+# The line elicit serve printed (the token stays in its file):
+elicit attach ws://127.0.0.1:41234/ --token-file /tmp/elicit-serve-123/token
 
 # From a laptop, through an SSH tunnel to the serving machine's loopback:
 ssh -N -L 41234:127.0.0.1:41234 desk &
-elicit attach ws://127.0.0.1:41234/ --token-file ~/.elicit-token
+export ELICIT_AHP_TOKEN="$(ssh desk cat .elicit-token)"
+elicit attach ws://127.0.0.1:41234/
 
 # A script: answer every request from a file, one JSON line per completed request
 elicit attach ws://127.0.0.1:41234/ --token-file tok --answers answers.json
@@ -38,7 +39,7 @@ elicit attach ws://127.0.0.1:41234/ --token-file tok --answers answers.json
 // newAttachCommand is `elicit attach URL`: a client of an `elicit serve`
 // (or any Agent Host Protocol) host's input requests.
 func newAttachCommand(a *app) *cobra.Command {
-	var token, tokenFile, sessionURI, answers, name string
+	var token, tokenFile, tokenEnv, sessionURI, answers, name string
 	var noHistory bool
 	cmd := &cobra.Command{
 		Use:   "attach URL",
@@ -48,16 +49,25 @@ func newAttachCommand(a *app) *cobra.Command {
 			"fields; ctrl+s skips a question, ctrl+t takes another client's draft of the field you are in. With --answers FILE " +
 			"it answers without a terminal (question id to value, an option's id for a single select, a list of ids for a " +
 			"multi-select) and prints each completed request as one JSON line.\n\n" +
-			"The token may also come from --token-file or $ELICIT_AHP_TOKEN.",
+			"The token comes from --token-file, from the environment variable --token-env names, or from $ELICIT_AHP_TOKEN; " +
+			"--token works too, but puts it on the command line, where every local user can read it (ps).",
 		Example: attachExample,
 		Args:    needArgs(1, 1, "URL", "give the host's URL, as elicit serve printed it: elicit attach ws://127.0.0.1:41234/ --token-file FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if token != "" {
+				fmt.Fprintln(textOut(a.stderr), "elicit attach: --token: every local user can read a command line (ps); use --token-file FILE or --token-env NAME")
+			}
 			if token == "" && tokenFile != "" {
 				b, err := os.ReadFile(tokenFile)
 				if err != nil {
 					return err
 				}
 				token = strings.TrimSpace(string(b))
+			}
+			if token == "" && tokenEnv != "" {
+				if token = os.Getenv(tokenEnv); token == "" {
+					return fmt.Errorf("--token-env %s: the variable is not set", tokenEnv)
+				}
 			}
 			if token == "" {
 				token = os.Getenv("ELICIT_AHP_TOKEN")
@@ -70,8 +80,9 @@ func newAttachCommand(a *app) *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&token, "token", "", "the host's bearer `TOKEN` (--token-file or $ELICIT_AHP_TOKEN keep it off the command line)")
+	f.StringVar(&token, "token", "", "the host's bearer `TOKEN`: on the command line, every local user can read it (prefer --token-file or --token-env)")
 	f.StringVar(&tokenFile, "token-file", "", "read the token from `FILE`")
+	f.StringVar(&tokenEnv, "token-env", "", "read the token from the environment variable `NAME` (default: ELICIT_AHP_TOKEN)")
 	f.StringVar(&sessionURI, "session", "", "the session `URI` to attach to (ahp-session:/ID); default: the one waiting for input")
 	addAnswersFileFlag(cmd, &answers)
 	f.StringVar(&name, "name", "", "the `NAME` other clients see you by (default: user@host)")

@@ -22,7 +22,7 @@ const serveExample = `
 # The demo agent, shared; the line to attach with is printed on stderr:
 elicit serve
 
-# Any agent, the token kept in a file across restarts:
+# Any agent, the token kept in a file of mode 0600 across restarts:
 elicit serve --token-file ~/.elicit-token -- claude-agent-acp
 
 # One prompt without a screen: its questions wait for attached clients
@@ -42,9 +42,11 @@ func newServeCommand(a *app) *cobra.Command {
 			"Agent Host Protocol host over WebSocket: every form and URL the agent asks appears in each attached client, " +
 			"drafts are shared as they are typed, and the first answer wins. This terminal is one of the clients (the full " +
 			"screen); with -p there is none, and the prompt's questions wait for the attached clients. Permissions stay here. " +
-			"The exact attach command, token included, is printed on stderr.\n\n" +
+			"The exact attach command is printed on stderr: it names the token's file (mode 0600; without --token-file, a new " +
+			"one removed when serving ends), never the token, which a command line would show every local user.\n\n" +
 			"Loopback only unless --listen names another address with --tls-cert and --tls-key (or --allow-remote); " +
-			"a random token is required unless --insecure-no-token.",
+			"a random token is required unless --insecure-no-token. A plain ws:// host takes connections to a loopback " +
+			"address or localhost only, so a web page on a name that resolves here cannot reach it; --allow-host adds a name.",
 		Example:           serveExample,
 		Args:              cobra.ArbitraryArgs,
 		ValidArgsFunction: completeAgents(a, &o.files.configFile),
@@ -59,7 +61,8 @@ func newServeCommand(a *app) *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&so.Listen, "listen", "127.0.0.1:0", "the `ADDR` to listen on (host:port)")
-	f.StringVar(&so.TokenFile, "token-file", "", "read the token from `FILE`, or write a new one there (mode 0600)")
+	f.StringVar(&so.TokenFile, "token-file", "", "read the token from `FILE` (yours alone: mode 0600), or write a new one there; default: a new file, removed when serving ends")
+	f.StringSliceVar(&so.AllowHosts, "allow-host", nil, "take connections that reach this host by `NAME` (besides loopback addresses and localhost)")
 	f.BoolVar(&so.Insecure, "insecure-no-token", false, "serve without a token: anyone who reaches the port can answer")
 	f.BoolVar(&so.AllowRemote, "allow-remote", false, "allow a non-loopback --listen without TLS (token and answers in clear text)")
 	f.StringVar(&so.TLSCert, "tls-cert", "", "serve wss:// with this certificate `FILE`")
@@ -94,7 +97,7 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 		return p.fail(exitUsage, err)
 	}
 	defer sv.Close()
-	line := sv.AttachLine()
+	line := attachLine(sv)
 	fmt.Fprintln(stderr, line)
 	if o.prompt.prompt != "" {
 		stop := procgroup.TrapSignals(context.Background(), p.endAgents)
@@ -128,4 +131,14 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 		return exitFailed
 	}
 	return exitOK
+}
+
+// attachLine is the exact command that attaches to sv. It names the
+// token's file, never the token: a command line is in every local user's
+// ps.
+func attachLine(sv *serve.Served) string {
+	if sv.TokenFile == "" {
+		return "elicit attach " + sv.Server.URL()
+	}
+	return "elicit attach " + sv.Server.URL() + " --token-file " + shellWord(sv.TokenFile)
 }

@@ -3,6 +3,7 @@ package schemamap
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/elicit-dev/elicit/ahp"
@@ -21,6 +22,7 @@ type Map struct {
 	Questions []ahp.Question
 	companion map[string]string // question id -> its free-form field's key
 	list      map[string]bool   // a multi-select with no options: a list of free strings
+	initial   map[string]any    // the defaults of selects, by question id (Initial)
 }
 
 // Companion is the key of the free-form field of question id ("" if none).
@@ -42,9 +44,12 @@ func (m *Map) QuestionOf(key string) string {
 // select as single-select (its "Other" companion folded in as
 // allowFreeformInput), a multi-select, and a list of free strings as a
 // multi-select without options that takes free-form text. A const field is
-// not asked (Content adds it).
+// not asked (Content adds it). A default is the question's defaultValue
+// where the protocol defines one (text, number, integer, boolean); a
+// select's is its option marked recommended and an initial draft answer
+// (Initial), as the protocol has it.
 func FromSchema(s *schema.Schema) *Map {
-	m := &Map{Schema: s, companion: map[string]string{}, list: map[string]bool{}}
+	m := &Map{Schema: s, companion: map[string]string{}, list: map[string]bool{}, initial: map[string]any{}}
 	for _, f := range s.Fields {
 		if f.OtherOf != "" || f.Kind == schema.KindConst {
 			continue
@@ -57,7 +62,12 @@ func FromSchema(s *schema.Schema) *Map {
 			q.Message = f.Key
 		}
 		if f.HasDefault {
-			q.DefaultValue, _ = json.Marshal(f.Default)
+			switch f.Kind {
+			case schema.KindSelect, schema.KindMultiSelect, schema.KindList:
+				m.initial[f.Key] = f.Default
+			default:
+				q.DefaultValue, _ = json.Marshal(f.Default)
+			}
 		}
 		switch f.Kind {
 		case schema.KindString:
@@ -78,13 +88,13 @@ func FromSchema(s *schema.Schema) *Map {
 		case schema.KindBoolean:
 			q.Kind = ahp.KindBoolean
 		case schema.KindSelect:
-			q.Kind, q.Options = ahp.KindSingleSelect, options(f.Options)
+			q.Kind, q.Options = ahp.KindSingleSelect, options(f.Options, m.initial[f.Key])
 			if f.OtherKey != "" {
 				q.AllowFreeformInput = true
 				m.companion[f.Key] = f.OtherKey
 			}
 		case schema.KindMultiSelect:
-			q.Kind, q.Options = ahp.KindMultiSelect, options(f.Options)
+			q.Kind, q.Options = ahp.KindMultiSelect, options(f.Options, m.initial[f.Key])
 			q.Min, q.Max = count(f.MinItems), count(f.MaxItems)
 		case schema.KindList:
 			q.Kind, q.AllowFreeformInput = ahp.KindMultiSelect, true
@@ -104,10 +114,33 @@ func count(n *int) *json.Number {
 	return &v
 }
 
-func options(os []schema.Option) []ahp.Option {
+// options are a select's options, those of its default recommended.
+func options(os []schema.Option, def any) []ahp.Option {
 	out := make([]ahp.Option, len(os))
 	for i, o := range os {
 		out[i] = ahp.Option{ID: o.Value, Label: o.Title, Description: o.Description}
+		switch d := def.(type) {
+		case string:
+			out[i].Recommended = d == o.Value
+		case []string:
+			out[i].Recommended = slices.Contains(d, o.Value)
+		}
+	}
+	return out
+}
+
+// Initial is the answers a request starts with: a draft of each select's
+// default (the protocol defines no defaultValue for selects), nil when
+// none has one.
+func (m *Map) Initial() map[string]ahp.Answer {
+	if len(m.initial) == 0 {
+		return nil
+	}
+	out := map[string]ahp.Answer{}
+	for id := range m.initial {
+		if a := m.Answer(id, m.initial, ahp.Draft); a != nil {
+			out[id] = *a
+		}
 	}
 	return out
 }

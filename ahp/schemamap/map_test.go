@@ -160,3 +160,59 @@ func TestFreeformForms(t *testing.T) {
 		t.Fatalf("multi with text: %+v", a.Value)
 	}
 }
+
+// Issue 35, item 4: the protocol defines defaultValue for text, numbers
+// and booleans only. A select's default is its option marked recommended
+// and an initial draft answer, which a client's form starts from.
+func TestSelectDefaultsAreRecommendedDrafts(t *testing.T) {
+	m := FromSchema(parse(t, `{"type":"object","properties":{
+ "size":{"type":"string","enum":["s","m","l"],"default":"m"},
+ "tags":{"type":"array","items":{"type":"string","enum":["a","b","c"]},"default":["a","c"]},
+ "notes":{"type":"array","items":{"type":"string"},"default":["x"]},
+ "name":{"type":"string","default":"Ada"}
+}}`))
+	for _, q := range m.Questions {
+		switch q.Kind {
+		case ahp.KindSingleSelect, ahp.KindMultiSelect:
+			if q.DefaultValue != nil {
+				t.Errorf("%s (%s) carries defaultValue %s", q.ID, q.Kind, q.DefaultValue)
+			}
+		case ahp.KindText:
+			if string(q.DefaultValue) != `"Ada"` {
+				t.Errorf("name's defaultValue is %s", q.DefaultValue)
+			}
+		}
+		var rec []string
+		for _, o := range q.Options {
+			if o.Recommended {
+				rec = append(rec, o.ID)
+			}
+		}
+		want := map[string][]string{"size": {"m"}, "tags": {"a", "c"}}[q.ID]
+		if !reflect.DeepEqual(rec, want) {
+			t.Errorf("%s recommends %v, want %v", q.ID, rec, want)
+		}
+	}
+	init := m.Initial()
+	want := map[string]ahp.Answer{
+		"size":  {State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueSelected, Selected: "m"}},
+		"tags":  {State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueSelectedMany, Many: []string{"a", "c"}}},
+		"notes": {State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueSelectedMany, Many: []string{}, Freeform: []string{"x"}}},
+	}
+	if !reflect.DeepEqual(init, want) {
+		g, _ := json.Marshal(init)
+		w, _ := json.Marshal(want)
+		t.Errorf("initial answers\n%s\nwant\n%s", g, w)
+	}
+	// A client's form built from the questions, with the initial drafts
+	// applied, holds the defaults.
+	back, _, err := FromQuestions(m.Questions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, a := range init {
+		if v := back.Values(id, &a)[id]; v == nil {
+			t.Errorf("%s: the draft gives the form nothing", id)
+		}
+	}
+}

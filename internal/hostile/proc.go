@@ -2,6 +2,7 @@ package hostile
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -31,8 +32,9 @@ const (
 	// ignores SIGTERM, never released), "flood" (a terminal command prints
 	// ProcFlood bytes under an outputByteLimit of 100 GB), "permission",
 	// "tty-permission" (the agent asks a permission, then pushes the keys
-	// that would allow it), "form" (an elicitation, for the hooks), and
-	// "hang" (the turn never ends).
+	// that would allow it), "form" (an elicitation, for the hooks),
+	// "wide-form" (an elicitation of 64 text fields, f00 to f63) and "hang"
+	// (the turn never ends).
 	ProcSteps = "ELICIT_HOSTILE_STEPS"
 	// ProcReport is a file each step appends a JSON line to.
 	ProcReport = "ELICIT_HOSTILE_REPORT"
@@ -146,6 +148,14 @@ func (a *agent) procTurn(promptID *json.RawMessage) {
 		case "form":
 			out := a.request("elicitation/create", map[string]any{"sessionId": sid, "mode": "form", "message": "Which branch?",
 				"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"branch": map[string]any{"type": "string"}}}})
+			Report(map[string]any{"step": step, "answer": out})
+		case "wide-form":
+			props := map[string]any{}
+			for i := range 64 {
+				props[fmt.Sprintf("f%02d", i)] = map[string]any{"type": "string", "title": fmt.Sprintf("Field %d", i)}
+			}
+			out := a.request("elicitation/create", map[string]any{"sessionId": sid, "mode": "form", "message": "Sixty-four fields",
+				"requestedSchema": map[string]any{"type": "object", "properties": props}})
 			Report(map[string]any{"step": step, "answer": out})
 		case "hang":
 			Report(map[string]any{"step": step})

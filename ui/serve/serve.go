@@ -7,7 +7,7 @@
 //
 //	sv, err := serve.Start(serve.Options{Title: "claude"})
 //	defer sv.Close()
-//	fmt.Fprintln(os.Stderr, sv.AttachLine()) // elicit attach ws://127.0.0.1:PORT/ --token …
+//	fmt.Fprintln(os.Stderr, "elicit attach", sv.Server.URL(), "--token-file", sv.TokenFile)
 package serve
 
 import (
@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"os/user"
+	"path/filepath"
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/session"
@@ -25,10 +26,15 @@ import (
 
 // Options configure the host.
 type Options struct {
-	Listen    string // host:port (default 127.0.0.1:0)
-	TokenFile string // read the token there, or write a new one (mode 0600)
+	Listen string // host:port (default 127.0.0.1:0)
+	// TokenFile is where the token is read, or a new one written (mode
+	// 0600); "" makes a new file in a private directory, removed by Close.
+	TokenFile string
 	// Insecure serves without a token (--insecure-no-token).
 	Insecure bool
+	// AllowHosts are names clients may reach a plain ws:// host by,
+	// besides loopback addresses and localhost (--allow-host).
+	AllowHosts []string
 	// TLSCert and TLSKey serve wss://; AllowRemote lets a non-loopback
 	// address serve plain ws:// (--allow-remote).
 	TLSCert, TLSKey string
@@ -46,24 +52,23 @@ type Served struct {
 	Share  *share.Share // for fullscreen.Options.Share
 	Server *ahp.Server
 	Token  string
-	cancel context.CancelFunc
+	// TokenFile holds Token ("" with Insecure): what the attach command
+	// names, never the token itself (a command line is in every local
+	// user's ps).
+	TokenFile string
+	cleanup   func() // removes a token file made for this run
+	cancel    context.CancelFunc
 }
 
 // Start listens (refusing a non-loopback address without TLS or
 // AllowRemote, and serving without a token only when Insecure) and
 // serves until Close.
 func Start(o Options) (*Served, error) {
-	sv := &Served{}
-	switch {
-	case o.Insecure:
-	case o.TokenFile != "":
-		t, err := ahp.TokenFile(o.TokenFile)
-		if err != nil {
-			return nil, fmt.Errorf("--token-file: %w", err)
+	sv := &Served{cleanup: func() {}}
+	if !o.Insecure {
+		if err := sv.token(o.TokenFile); err != nil {
+			return nil, err
 		}
-		sv.Token = t
-	default:
-		sv.Token = ahp.NewToken()
 	}
 	var tc *tls.Config
 	if o.TLSCert != "" || o.TLSKey != "" {
@@ -78,11 +83,17 @@ func Start(o Options) (*Served, error) {
 	}
 	var sh *share.Share
 	sv.Host = ahp.NewHost(ahp.HostOptions{Title: o.Title, Version: o.Version, Check: func(r ahp.Request) error { return sh.Check(r) }})
-	srv, err := ahp.Listen(ahp.ServerOptions{Addr: o.Listen, Token: sv.Token, Insecure: o.Insecure, TLS: tc, AllowRemote: o.AllowRemote}, sv.Host)
+	srv, err := ahp.Listen(ahp.ServerOptions{Addr: o.Listen, Token: sv.Token, Insecure: o.Insecure, TLS: tc, AllowRemote: o.AllowRemote,
+		AllowHosts: o.AllowHosts}, sv.Host)
 	if err != nil {
+		sv.cleanup()
 		return nil, err
 	}
-	sh = share.New(sv.Host, o.Name)
+	if sh, err = share.New(sv.Host, o.Name); err != nil {
+		srv.Close()
+		sv.cleanup()
+		return nil, err
+	}
 	sv.Share, sv.Server = sh, srv
 	go srv.Serve()
 	return sv, nil
@@ -97,12 +108,24 @@ func who() string {
 	return name + "@" + host
 }
 
-// AttachLine is the exact command that attaches to this host.
-func (sv *Served) AttachLine() string {
-	if sv.Token == "" {
-		return "elicit attach " + sv.Server.URL()
+// token reads the token in path, or makes one in a new file of a private
+// directory when path is "".
+func (sv *Served) token(path string) error {
+	if path == "" {
+		dir, err := os.MkdirTemp("", "elicit-serve-") // mode 0700
+		if err != nil {
+			return err
+		}
+		sv.cleanup = func() { os.RemoveAll(dir) }
+		path = filepath.Join(dir, "token")
 	}
-	return "elicit attach " + sv.Server.URL() + " --token " + sv.Token
+	t, err := ahp.TokenFile(path)
+	if err != nil {
+		sv.cleanup()
+		return fmt.Errorf("--token-file: %w", err)
+	}
+	sv.Token, sv.TokenFile = t, path
+	return nil
 }
 
 // Remote is the host as a -p run takes it: questions wait for the
@@ -137,4 +160,5 @@ func (sv *Served) Close() {
 	sv.Share.Close()
 	sv.Server.Close()
 	sv.Host.Close()
+	sv.cleanup()
 }

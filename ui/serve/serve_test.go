@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -23,8 +24,11 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sv.Close()
-	if !strings.HasPrefix(sv.AttachLine(), "elicit attach ws://127.0.0.1:") || !strings.Contains(sv.AttachLine(), "--token "+sv.Token) {
-		t.Fatalf("attach line %q", sv.AttachLine())
+	if fi, err := os.Stat(sv.TokenFile); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("token file %q: %v %v", sv.TokenFile, fi, err)
+	}
+	if b, _ := os.ReadFile(sv.TokenFile); strings.TrimSpace(string(b)) != sv.Token {
+		t.Fatalf("the token file holds %q", b)
 	}
 	var out, errs testkit.Buffer
 	done := make(chan int, 1)
@@ -72,17 +76,29 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 		e := in.Open("q1")
 		return e != nil && e.Request.Answers["name"].Value != nil && e.Request.Answers["name"].Value.Text == "Grace"
 	})
-	// Bob accepts with the full final answers: his name, the defaults.
+	// Bob accepts with the full final answers: his name, the defaults
+	// (a select's is a draft the request starts with), submitted.
 	in := b.Inputs()
-	m, _, err := schemamap.FromQuestions(in.Open("q1").Request.Questions)
+	req := in.Open("q1").Request
+	m, _, err := schemamap.FromQuestions(req.Questions)
 	if err != nil {
 		t.Fatal(err)
 	}
-	content, err := m.Schema.FromAnswers(map[string]json.RawMessage{"name": []byte(`"Grace Hopper"`)})
+	values := map[string]json.RawMessage{}
+	for id, a := range req.Answers {
+		for k, v := range m.Values(id, &a) {
+			if v != nil {
+				values[k], _ = json.Marshal(v)
+			}
+		}
+	}
+	values["name"] = []byte(`"Grace Hopper"`)
+	content, err := m.Schema.FromAnswers(values)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: ahp.Accept, Answers: m.Answers(content, ahp.Submitted)})
+	final := m.Answers(content, ahp.Submitted)
+	b.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: ahp.Accept, Answers: final})
 	ev := wait(a, "bob's answer", func(ev ahp.Event) bool {
 		ch, ok := ev.(ahp.Changed)
 		c, done := ch.Action.(ahp.InputCompleted)

@@ -49,22 +49,26 @@ type item struct {
 // Share mirrors one session's questions to a host.
 type Share struct {
 	h     *ahp.Host
-	local ahp.Origin
+	local *ahp.Local // the serving terminal, a client of the host
 	mu    sync.Mutex
 	byQ   map[*session.Question]*item
 	byID  map[string]*item
 	n     int
-	out   chan any
+	out   *queue
 	stop  context.CancelFunc
 }
 
-// New returns the share for host h; the serving terminal's drafts and
-// answers carry the client id name. Close stops it.
-func New(h *ahp.Host, name string) *Share {
-	s := &Share{h: h, local: ahp.Origin{ClientID: name}, byQ: map[*session.Question]*item{}, byID: map[string]*item{},
-		out: make(chan any, 256)}
+// New returns the share for host h; the serving terminal joins it as the
+// client name (no attached client can take that id), and its drafts and
+// answers carry it. Close stops it.
+func New(h *ahp.Host, name string) (*Share, error) {
+	local, err := h.Join(name)
+	if err != nil {
+		return nil, err
+	}
+	s := &Share{h: h, local: local, byQ: map[*session.Question]*item{}, byID: map[string]*item{}, out: newQueue()}
 	ctx, cancel := context.WithCancel(context.Background())
-	s.stop = cancel
+	s.stop = func() { cancel(); s.out.close() }
 	next, stopWatch := h.Watch()
 	go func() {
 		defer stopWatch()
@@ -74,11 +78,7 @@ func New(h *ahp.Host, name string) *Share {
 				return
 			}
 			if d, ok := s.draft(u); ok {
-				select {
-				case s.out <- d:
-				case <-ctx.Done():
-					return
-				}
+				s.out.put(d) // never blocks: a draft replaces the one waiting for its field
 			}
 		}
 	}()
@@ -89,15 +89,11 @@ func New(h *ahp.Host, name string) *Share {
 				return
 			}
 			if a, ok := s.answer(c); ok {
-				select {
-				case s.out <- a:
-				case <-ctx.Done():
-					return
-				}
+				s.out.put(a)
 			}
 		}
 	}()
-	return s
+	return s, nil
 }
 
 // Check is the host's extra rule (ahp.HostOptions.Check): an accepted
@@ -117,14 +113,7 @@ func (s *Share) Check(final ahp.Request) error {
 func (s *Share) Close() { s.stop() }
 
 // Next waits for the next thing another client did: an Answer or a Draft.
-func (s *Share) Next(ctx context.Context) (any, bool) {
-	select {
-	case v := <-s.out:
-		return v, true
-	case <-ctx.Done():
-		return nil, false
-	}
-}
+func (s *Share) Next(ctx context.Context) (any, bool) { return s.out.next(ctx) }
 
 // Asked publishes a form or URL question (session.Observer).
 func (s *Share) Asked(q *session.Question) {
@@ -139,7 +128,7 @@ func (s *Share) Asked(q *session.Question) {
 		req.URL = q.Elicit.URL
 	} else if q.Elicit.Schema != nil {
 		it.m = schemamap.FromSchema(q.Elicit.Schema)
-		req.Questions = it.m.Questions
+		req.Questions, req.Answers = it.m.Questions, it.m.Initial()
 	}
 	s.byQ[q], s.byID[it.id] = it, it
 	s.mu.Unlock()
@@ -159,14 +148,14 @@ func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome 
 	if it == nil {
 		return out // not shared (a permission), or no longer on the host
 	}
-	err := s.h.Dispatch(s.local, s.completion(it, out))
+	err := s.local.Dispatch(s.completion(it, out))
 	if err == nil {
 		s.mu.Lock()
 		it.claimed = true
 		s.mu.Unlock()
 		return out
 	}
-	if w, ok := s.h.Winner(it.id); ok && w.By.ClientID != s.local.ClientID {
+	if w, ok := s.h.Winner(it.id); ok && w.By.ClientID != s.local.ID() {
 		if a, ok := s.answer(w); ok {
 			return a.Out
 		}
@@ -182,7 +171,7 @@ func (s *Share) Answered(q *session.Question, out session.Outcome) {
 	if it == nil || it.claimed || out.By == session.ByRemote {
 		return
 	}
-	if err := s.h.Dispatch(s.local, s.completion(it, out)); err != nil {
+	if err := s.local.Dispatch(s.completion(it, out)); err != nil {
 		s.h.Withdraw(it.id) // whatever stopped it, the agent has its answer
 	}
 }
@@ -262,14 +251,14 @@ func (s *Share) Form(q *session.Question, f *forms.Model) *formsync.Sync {
 // Send publishes the serving terminal's drafts.
 func (s *Share) Send(chs []ahp.InputAnswerChanged) {
 	for _, ch := range chs {
-		_ = s.h.Dispatch(s.local, ch)
+		_ = s.local.Dispatch(ch)
 	}
 }
 
 // draft is another client's draft for a question the terminal shows.
 func (s *Share) draft(u ahp.Update) (Draft, bool) {
 	a, ok := u.Action.(ahp.InputAnswerChanged)
-	if !ok || u.Origin == nil || u.Origin.ClientID == s.local.ClientID {
+	if !ok || u.Origin == nil || u.Origin.ClientID == s.local.ID() {
 		return Draft{}, false
 	}
 	s.mu.Lock()
@@ -283,7 +272,7 @@ func (s *Share) draft(u ahp.Update) (Draft, bool) {
 
 // answer is the core's answer for another client's completion.
 func (s *Share) answer(c ahp.Completion) (Answer, bool) {
-	if c.By.ClientID == s.local.ClientID {
+	if c.By.ClientID == s.local.ID() {
 		return Answer{}, false // the terminal's own: the core already has it
 	}
 	s.mu.Lock()

@@ -2,12 +2,14 @@ package share
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/session"
 )
@@ -31,7 +33,10 @@ func (a *agent) RespondElicitation(_ uint64, action string, _ map[string]any) bo
 func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Question) {
 	t.Helper()
 	h := ahp.NewHost(ahp.HostOptions{})
-	s := New(h, "desk")
+	s, err := New(h, "desk")
+	if err != nil {
+		t.Fatal(err)
+	}
 	t.Cleanup(s.Close)
 	a := &agent{}
 	c := session.New(a, session.Policy{Person: true}, time.Now)
@@ -54,7 +59,7 @@ func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Qu
 func TestRemoteWinnerReachesTheAgent(t *testing.T) {
 	c, _, h, a, q := shared(t)
 	id := openID(h)
-	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err != nil {
+	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err != nil {
 		t.Fatal(err)
 	}
 	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
@@ -78,9 +83,50 @@ func TestLocalWinnerIsTheHosts(t *testing.T) {
 	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != ahp.Accept {
 		t.Errorf("the host's winner: %+v %v", w, ok)
 	}
-	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err == nil {
+	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err == nil {
 		t.Error("a second completion was taken")
 	}
+}
+
+// Issue 34, item 8: drafts another client floods one field with wait for
+// the serving terminal as one, the latest: the screen is not handed a
+// thousand updates, and the share holds one entry for the field.
+func TestDraftsToOneFieldCoalesce(t *testing.T) {
+	_, s, h, _, _ := shared(t)
+	id := openID(h)
+	laptop := join(t, h, "laptop")
+	const n = 1000
+	for i := range n {
+		a := &ahp.Answer{State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueText, Text: fmt.Sprint(i)}}
+		if err := laptop.Dispatch(ahp.InputAnswerChanged{RequestID: id, QuestionID: "name", Answer: a}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	got := 0
+	for {
+		v, ok := s.Next(ctx)
+		if !ok {
+			t.Fatalf("the last draft never came; %d came", got)
+		}
+		got++
+		if d := v.(Draft); d.Answer.Value.Text == fmt.Sprint(n-1) {
+			break
+		}
+	}
+	if got > n/10 {
+		t.Fatalf("the screen was handed %d drafts of one field for %d sent", got, n)
+	}
+}
+
+func join(t *testing.T, h *ahp.Host, id string) *ahp.Local {
+	t.Helper()
+	l, err := h.Join(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 func openCount(h *ahp.Host) int { in := h.Inputs(); return len(in.OpenRequests()) }
