@@ -54,8 +54,9 @@ start_elicit "$bin" serve --token-file "$tok" --log "$log" --cwd "$work"
 wait_for "shared: elicit attach ws://127.0.0.1:"
 url="$(screen | grep -o 'ws://127\.0\.0\.1:[0-9]*/' | head -1)"
 [ -n "$url" ] || fail "no URL in the attach line"
-grep -qF -- "--token $(cat "$tok")" <<<"$(screen)" || fail "the attach line lacks the token"
-passed_check "serve prints the exact attach line, token included"
+grep -qF -- "--token-file $tok" <<<"$(screen)" || fail "the attach line does not name the token file"
+! grep -qF -- "$(cat "$tok")" <<<"$(screen)" || fail "the attach line shows the token"
+passed_check "serve prints the exact attach line, naming the token file, never the token"
 
 start_term alice "$bin" attach "$url" --token-file "$tok" --name alice
 start_term bob "$bin" attach "$url" --token-file "$tok" --name bob
