@@ -11,9 +11,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // escapeSteps leave a daemon from a terminal command and one from the
@@ -66,7 +66,7 @@ func TestNothingOutlivesElicit(t *testing.T) {
 	}
 	hangUp := func(tm *terminal, _ *procRun) { tm.pty.Close() }
 	cases := []exitCase{
-		{"full screen/ctrl+c", nil, keys("\x03", "\x03"), false, false},
+		{"full screen/ctrl+c", nil, func(tm *terminal, _ *procRun) { tm.pressQuit() }, false, false},
 		{"full screen/SIGHUP", nil, signal(syscall.SIGHUP), false, false},
 		{"full screen/SIGTERM", nil, signal(syscall.SIGTERM), false, false},
 		{"full screen/hang-up", nil, hangUp, false, false},
@@ -94,7 +94,7 @@ func TestNothingOutlivesElicit(t *testing.T) {
 			}
 			tm := startPTYWith(t, cmd)
 			if strings.HasPrefix(tc.name, "full screen") {
-				tm.waitFor("agent title")
+				tm.waitFor(connected)
 			} else {
 				tm.waitFor("Type a prompt")
 			}
@@ -110,9 +110,7 @@ func TestNothingOutlivesElicit(t *testing.T) {
 			r.wait()
 			// Under a shell, the shell goes at the hang-up: elicit is what
 			// must have ended what it started before it exits.
-			for deadline := time.Now().Add(60 * time.Second); pidRunning(elicit) && time.Now().Before(deadline); {
-				time.Sleep(50 * time.Millisecond)
-			}
+			testkit.Until(t, "exit of elicit", func() bool { return !pidRunning(elicit) }, nil, r.processes)
 			r.noSurvivors(tc.name)
 		})
 	}

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -52,15 +51,15 @@ func TestHostileBindWriteAccessible(t *testing.T) {
 	for _, answer := range []string{"2", "1"} { // Reject, Allow
 		dir := t.TempDir()
 		tm := startPTY(t, hostile.ScenarioBindWrite, agentArgs("--cwd", dir, "--accessible")...)
-		if tm.waitFor("Type a prompt") {
-			tm.send("go\r")
-			if tm.waitFor("Type an option's number") {
-				// The write was sent with the permission: it waits.
-				holds(t, "while the permission is open", filepath.Join(dir, "config.sh"), "")
-				tm.send(answer + "\r")
-			}
-			tm.waitFor("write config.sh:")
-		}
+		tm.waitFor("Type a prompt")
+		m := tm.mark()
+		tm.send("go\r")
+		tm.waitFor("Type an option's number")
+		// The write was sent with the permission: it waits.
+		holds(t, "while the permission is open", filepath.Join(dir, "config.sh"), "")
+		tm.send(answer + "\r")
+		tm.waitFor("write config.sh:")
+		tm.waitSince(m, linePrompt) // the turn is over
 		tm.send("\x04")
 		out := ansi.Strip(string(fromTTY(tm.finish())))
 		holds(t, "accessible, answer "+answer, filepath.Join(dir, "config.sh"), "")
@@ -80,19 +79,15 @@ func TestHostileBindWriteAccessible(t *testing.T) {
 }
 
 func TestHostileBindWriteFullScreen(t *testing.T) {
-	for _, keys := range [][]string{{"\r"}, {"1", "\r"}} { // Reject (selected at first), Allow
+	for _, keys := range []string{"\r", "1\r"} { // Reject (selected at first), Allow
 		dir := t.TempDir()
 		tm := startPTY(t, hostile.ScenarioBindWrite, agentArgs("--cwd", dir)...)
-		tm.waitFor("agent title")
-		tm.send("go")
-		tm.send("\r")
-		tm.answer(0, "Permission", keys...)
+		tm.waitFor(connected)
+		tm.send("go\r")
+		tm.answerUntil("the write's report", func() bool { return tm.seen("write config.sh:") }, reply{[]string{permissionKeys}, keys})
 		holds(t, "after the answer", filepath.Join(dir, "config.sh"), "")
-		tm.waitFor("write config.sh:")
-		tm.send("\x03")
-		tm.send("\x03")
-		out := ansi.Strip(string(tm.finish()))
-		what := "full screen " + strings.Join(keys, "")
+		out := ansi.Strip(string(tm.quit()))
+		what := "full screen " + keys
 		holds(t, what, filepath.Join(dir, "config.sh"), "")
 		// The conversation printed at exit: the tool call is not shown
 		// as done with the approved diff.
@@ -100,45 +95,6 @@ func TestHostileBindWriteFullScreen(t *testing.T) {
 			t.Errorf("%s: the tool call is not marked:\n%s", what, out[max(0, len(out)-2000):])
 		}
 	}
-}
-
-// size is how much the terminal has shown so far.
-func (tm *terminal) size() int {
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	return tm.out.Len()
-}
-
-// answer waits until a question with title shows after byte since of the
-// output, has the keys (the keyboard idle), and the arbiter's grace has
-// passed (a key sooner counts as typing), then presses keys. It returns
-// how much was shown before the keys: the next question shows after it.
-func (tm *terminal) answer(since int, title string, keys ...string) int {
-	tm.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		tm.mu.Lock()
-		shown := strings.Contains(ansi.Strip(string(tm.out.Bytes()[since:])), title)
-		tm.mu.Unlock()
-		if shown {
-			break
-		}
-		if time.Now().After(deadline) {
-			tm.mu.Lock()
-			tm.t.Errorf("no question %q after %d in %q", title, since, ansi.Strip(string(tm.out.Bytes()[since:])))
-			tm.mu.Unlock()
-			return tm.size()
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	// Shown means focused (a docked question shows one line, not its
-	// title) no later than now; the grace is 400 ms.
-	time.Sleep(500 * time.Millisecond)
-	mark := tm.size()
-	for _, k := range keys {
-		tm.send(k)
-	}
-	return mark
 }
 
 // Writes no permission covered: asked in the interactive front ends,
@@ -168,16 +124,16 @@ func TestHostileUncoveredWrites(t *testing.T) {
 	// The accessible session asks each, with the diff and the risk.
 	dir = t.TempDir()
 	tm := startPTY(t, hostile.ScenarioUncovered, agentArgs("--cwd", dir, "--accessible")...)
-	if tm.waitFor("Type a prompt") {
-		tm.send("go\r")
-		for _, answer := range []string{"2", "2", "1"} {
-			if !tm.waitFor("Type an option's number") {
-				break
-			}
-			tm.send(answer + "\r")
-		}
-		tm.waitFor("write notes.txt:")
+	tm.waitFor("Type a prompt")
+	m := tm.mark()
+	tm.send("go\r")
+	for _, answer := range []string{"2", "2", "1"} {
+		tm.waitSince(m, "Type an option's number")
+		m = tm.mark()
+		tm.send(answer + "\r")
 	}
+	tm.waitFor("write notes.txt:")
+	tm.waitSince(m, linePrompt) // the turn is over
 	tm.send("\x04")
 	out := ansi.Strip(string(fromTTY(tm.finish())))
 	holds(t, "accessible", filepath.Join(dir, ".git", "config"), "")
@@ -191,17 +147,15 @@ func TestHostileUncoveredWrites(t *testing.T) {
 	// The full screen asks each; Enter on the selected "Refuse it".
 	dir = t.TempDir()
 	tm = startPTY(t, hostile.ScenarioUncovered, agentArgs("--cwd", dir)...)
-	tm.waitFor("agent title")
-	tm.send("go")
-	tm.send("\r")
-	mark := 0
+	tm.waitFor(connected)
+	tm.send("go\r")
+	var replies []reply
 	for _, f := range []string{".git/config", ".envrc", "notes.txt"} {
-		mark = tm.answer(mark, "Refuse it", "\r") // selected at first
-		tm.waitFor("write " + f + ":")
+		replies = append(replies, reply{[]string{"Refuse it", "writes " + f}, "\r"}) // selected at first
 	}
-	tm.send("\x03")
-	tm.send("\x03")
-	out = ansi.Strip(string(tm.finish()))
+	tm.answerUntil("the last write's report", func() bool { return tm.seen("write notes.txt:") }, replies...)
+	tm.quit()
+	out = tm.text()
 	for _, f := range []string{".git/config", ".envrc", "notes.txt"} {
 		holds(t, "full screen", filepath.Join(dir, f), "")
 	}
@@ -215,10 +169,11 @@ func TestHostileUncoveredWrites(t *testing.T) {
 func TestHostileFloodAccessible(t *testing.T) {
 	dir := t.TempDir()
 	tm := startPTY(t, hostile.ScenarioFlood, agentArgs("--cwd", dir, "--accessible")...)
-	if tm.waitFor("Type a prompt") {
-		tm.send("go\r")
-		tm.waitFor("flood: ")
-	}
+	tm.waitFor("Type a prompt")
+	m := tm.mark()
+	tm.send("go\r")
+	tm.waitFor("flood: ")
+	tm.waitSince(m, linePrompt) // the turn is over
 	tm.send("\x04")
 	out := string(fromTTY(tm.finish()))
 	t.Logf("%d bytes reached the terminal for %d of output", len(out), hostile.FloodBytes)

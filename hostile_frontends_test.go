@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
 	"github.com/elicit-dev/elicit/internal/testkit"
@@ -49,14 +50,15 @@ func TestHostilePromptTerminal(t *testing.T) {
 func TestHostileAccessible(t *testing.T) {
 	t.Run("turn", func(t *testing.T) {
 		tm := startPTY(t, hostile.ScenarioTurn, agentArgs("--accessible")...)
-		if tm.waitFor("Type a prompt") {
-			tm.send("go\r")
-			if tm.waitFor("Option number") {
-				tm.send("2\r")
-				tm.send("x\r")
-			}
-		}
-		tm.send("\x04")
+		tm.waitFor("Type a prompt")
+		tm.send("go\r")
+		tm.waitFor("Type an option's number")
+		tm.send("2\r")
+		tm.waitFor("Enter a number between 1 and 2")
+		tm.send("x\r")
+		tm.waitFor("Invalid: must be a number")
+		tm.send("\x04") // the form's, then the URLs', input ends: cancelled
+		tm.waitFor("The turn ended")
 		tm.send("\x04")
 		out := fromTTY(tm.finish())
 		ran(t, "accessible", out, "message chunk:")
@@ -64,9 +66,9 @@ func TestHostileAccessible(t *testing.T) {
 	})
 	t.Run("auth", func(t *testing.T) {
 		tm := startPTY(t, hostile.ScenarioAuth, agentArgs("--accessible")...)
-		if tm.waitFor("Method number") {
-			tm.send("1\r")
-		}
+		tm.waitFor("Method number")
+		tm.send("1\r")
+		tm.waitFor("Type a prompt")
 		tm.send("\x04")
 		out := fromTTY(tm.finish())
 		ran(t, "auth", out, "auth name:")
@@ -86,25 +88,24 @@ func TestHostileFullScreen(t *testing.T) {
 	for _, sc := range []string{hostile.ScenarioTurn, hostile.ScenarioNoQuest} {
 		t.Run("scenario="+sc, func(t *testing.T) {
 			tm := startPTY(t, sc, agentArgs()...)
-			tm.waitFor("agent title")
-			tm.send("go")
-			tm.send("\r")
-			// Answer whatever the turn asks: Tab takes a docked question,
-			// Enter chooses (a permission's selected reject), Esc cancels
-			// a form or a URL consent; then the flows panel and the keys
-			// screen open and close.
-			for i := 0; i < 8 && !tm.seen("stop", "ended"); i++ {
-				for _, k := range []string{"\t", "\r", "\x1b"} {
-					tm.send(k)
-				}
-			}
-			for _, k := range []string{"\x07", "\x1b[B", "\r", "\x1b", "\x1bOP", "\x1b"} {
-				tm.send(k)
-			}
-			tm.send("\x03")
-			tm.send("\x03")
-			out := tm.finish()
-			ran(t, "full screen", out, "chunk:", "stop", "ended") // the renderer may move over spaces
+			tm.waitFor(connected)
+			tm.send("go\r")
+			// Answer what the turn asks: Enter chooses the permission's
+			// selected reject, Esc cancels the form and each URL consent.
+			tm.answerUntil("the turn's end", func() bool { return tm.seen("the turn ended") },
+				reply{[]string{permissionKeys}, "\r"},
+				reply{[]string{formKeys}, "\x1b"},
+				reply{[]string{urlKeys, "https://paypal.com"}, "\x1b"},
+				reply{[]string{urlKeys, "https://" + hostile.EvilHost + "/url"}, "\x1b"})
+			// The flows panel (none is pending: nothing opens), then the
+			// keys screen, open and close: F1's screen shows once the keys
+			// before it were read.
+			tm.send("\x07\x1b[B\r\x1bOP")
+			tm.waitScreen("the keys screen", func(s string) bool { return strings.Contains(s, keysScreen) })
+			tm.send("\x1b")
+			tm.waitScreen("the keys screen closed", func(s string) bool { return !strings.Contains(s, keysScreen) })
+			out := tm.quit()
+			tm.ran("full screen", "chunk:", "stop", "ended")
 			checkWith(t, "full screen", out, termout.Screen, true)
 		})
 	}
@@ -119,20 +120,26 @@ func TestHostileForm(t *testing.T) {
 	}
 	t.Run("screen", func(t *testing.T) {
 		tm := startPTY(t, "", "form", path)
-		tm.waitFor("schema title")
-		for _, k := range []string{"x", "\r", "\t", "\r", "\x1b", "\x1b", "y", "\x03"} {
-			tm.send(k)
+		tm.waitScreen("the form", func(s string) bool { return strings.Contains(s, "schema title") && strings.Contains(s, formKeys) })
+		pastGrace(time.Now(), forms.DefaultGrace)
+		tm.send("x\r\t\r") // a letter, then from field to field
+		tm.send("\x1b")    // cancel, or ask to discard what the letter typed
+		tm.waitUntil("the form cancelled or asking to discard", func() bool {
+			return tm.seen(`"action":"cancel"`) || strings.Contains(tm.screen(), "yes, discard")
+		})
+		if !tm.seen(`"action":"cancel"`) {
+			tm.send("y")
 		}
 		out := tm.finish()
-		ran(t, "form", out, "schema title")
+		tm.ran("form", "schema title")
 		check(t, "form", out, termout.Screen)
 	})
 	t.Run("accessible", func(t *testing.T) {
 		tm := startPTY(t, "", "form", "--accessible", path)
 		tm.waitFor("schema title")
 		tm.send("x\r")
-		tm.send("\x04")
-		tm.send("\x04")
+		tm.waitFor("Invalid")
+		tm.send("\x04\x04")
 		out := fromTTY(tm.finish())
 		ran(t, "accessible form", out, "schema title")
 		check(t, "accessible form", out, termout.Plain)
@@ -197,27 +204,14 @@ func TestHostileServeAttach(t *testing.T) {
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
-	go func() { done <- srv.Wait() }()
-	url := ""
-	for deadline := time.Now().Add(60 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if m := regexp.MustCompile(`ws://127\.0\.0\.1:[0-9]+/`).Find(serr.Bytes()); m != nil {
-			url = string(m)
-		}
-	}
-	if url == "" {
-		srv.Process.Kill()
-		t.Fatalf("no attach line:\n%s", serr.Bytes())
-	}
+	t.Cleanup(func() { srv.Process.Kill() })
+	attachLine := regexp.MustCompile(`ws://127\.0\.0\.1:[0-9]+/`)
+	serr.WaitUntil(t, "attach line", func(out string) bool { return attachLine.MatchString(out) })
+	url := attachLine.FindString(serr.String())
 	answers := filepath.Join(dir, "answers.json")
 	os.WriteFile(answers, []byte(`{}`), 0o600)
 	aout, aerr := runPipe(t, "", "", "attach", url, "--token-file", tok, "--answers", answers)
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		srv.Process.Kill()
-		<-done
-	}
+	waitExit(t, srv, func() string { return "serve's stderr:\n" + serr.String() })
 	if !bytes.Contains(aout, []byte(`"request":"q1"`)) {
 		t.Fatalf("attach printed no completion; its stderr:\n%s\nserve's stderr:\n%s", aerr, serr.Bytes())
 	}

@@ -4,12 +4,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
-	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/urlconsent"
 )
 
 // hostileMCPEnv makes this test binary the hostile MCP server
@@ -72,14 +74,23 @@ func TestHostileMCPPipe(t *testing.T) {
 func TestHostileMCPTerminal(t *testing.T) {
 	t.Run("call", func(t *testing.T) {
 		tm := startPTYWith(t, mcpCommand(t, "call", hostile.MCPTool))
-		tm.waitFor("PWNED") // the form or the URL, in either order
-		// Esc cancels the form (nothing typed); d declines the URL.
-		for i := 0; i < 6 && !tm.seen("result:"); i++ {
-			tm.send("\x1b")
-			tm.send("d")
+		// The form and the URL, in either order, each a program of its
+		// own: Esc cancels the form (nothing typed), d declines the URL.
+		for range 2 {
+			tm.waitScreen("the form or the URL", func(s string) bool {
+				return strings.Contains(s, "ctrl+x decline") || strings.Contains(s, urlKeys)
+			})
+			shown := time.Now()
+			keys, grace, shows := "\x1b", forms.DefaultGrace, "ctrl+x decline"
+			if strings.Contains(tm.screen(), urlKeys) {
+				keys, grace, shows = "d", urlconsent.DefaultGrace, urlKeys
+			}
+			pastGrace(shown, grace)
+			tm.send(keys)
+			tm.waitScreen("the question answered", func(s string) bool { return !strings.Contains(s, shows) })
 		}
 		out := tm.finish()
-		ran(t, "call", out, "result:")
+		tm.ran("call", "result:")
 		check(t, "call", out, termout.Screen)
 	})
 	t.Run("call, accessible", func(t *testing.T) {
@@ -90,52 +101,24 @@ func TestHostileMCPTerminal(t *testing.T) {
 		tm.waitFor("Type open")
 		tm.send("no\r") // decline the URL
 		out := fromTTY(tm.finish())
-		ran(t, "accessible call", out, "form:cancel url:decline")
+		tm.ran("accessible call", "form:cancel url:decline")
 		check(t, "accessible call", out, termout.Plain)
 	})
 	t.Run("full screen", func(t *testing.T) {
 		tm := startPTYWith(t, mcpCommand(t))
-		tm.waitFor("PWNED") // the tool list, with the tools' hostile titles
-		tm.send("\r")       // the first tool: its argument form
-		tm.waitFor("argument")
+		tm.waitScreen("the tool list", func(s string) bool { return strings.Contains(s, "› "+hostile.MCPTool+" ") })
+		tm.send("\r") // the first tool: its argument form
+		tm.waitScreen("the argument form", func(s string) bool { return strings.Contains(s, "enter review") })
 		tm.send("\r") // the review
+		tm.waitScreen("the review", func(s string) bool { return strings.Contains(s, "enter send") })
 		tm.send("\r") // run it
-		// Its questions dock (a key came just before): Tab gives them the
-		// keys; after the grace, Ctrl+X declines the form and d the URL.
-		// Neither does anything on the tool list (Esc there would cancel
-		// the call), so a key that lands before a question has the keys
-		// on a loaded machine costs only another round.
-		for i := 0; i < 12 && !tm.seen("result:"); i++ {
-			tm.send("\t")
-			time.Sleep(600 * time.Millisecond)
-			tm.send("\x18")
-			time.Sleep(600 * time.Millisecond)
-			tm.send("d")
-		}
-		tm.send("\x03")
-		tm.send("\x03")
-		out := tm.finish()
-		ran(t, "full screen", out, "form:decline url:decline")
+		tm.waitScreen("the call running", func(s string) bool { return strings.Contains(s, "⟳") && !strings.Contains(s, "enter send") })
+		// Its questions, in either order: Ctrl+X declines the form, d the
+		// URL.
+		tm.answerUntil("the result", func() bool { return tm.seen("result:") },
+			reply{[]string{formKeys}, "\x18"}, reply{[]string{urlKeys}, "d"})
+		out := tm.quit()
+		tm.ran("full screen", "form:decline url:decline")
 		checkWith(t, "full screen", out, termout.Screen, true)
 	})
-}
-
-// runCmd runs cmd with pipes and returns what it wrote.
-func runCmd(t *testing.T, cmd *exec.Cmd) (stdout, stderr []byte) {
-	t.Helper()
-	var out, errb testkit.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("elicit %q did not end", cmd.Args)
-	}
-	return out.Bytes(), errb.Bytes()
 }

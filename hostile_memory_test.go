@@ -48,13 +48,10 @@ func TestFloodsStayBounded(t *testing.T) {
 				tm.waitFor("Type a prompt")
 				tm.send("go\r")
 			default:
-				tm.waitFor("agent title")
+				tm.waitFor(connected)
 				tm.send("go\r")
 				if tc.hook != nil { // the failed hook leaves the form to the user: cancel it
-					for i := 0; i < 50 && len(r.step("end")) == 0; i++ {
-						tm.send("\t")
-						tm.send("\x1b")
-					}
+					tm.answerUntil("the turn's end", func() bool { return len(r.step("end")) > 0 }, reply{[]string{formKeys}, "\x1b"})
 				}
 			}
 			if r.waitStep("end", 1) {
@@ -68,11 +65,9 @@ func TestFloodsStayBounded(t *testing.T) {
 			switch {
 			case tm == nil:
 			case strings.HasSuffix(tc.name, "accessible"):
-				tm.send("\x04")
-				tm.send("\x04")
+				tm.send("\x04\x04")
 			default:
-				tm.send("\x03")
-				tm.send("\x03")
+				tm.pressQuit()
 			}
 			if tm != nil {
 				tm.finish()

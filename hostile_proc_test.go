@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The process corpus: the real elicit binary against the hostile agent's
@@ -98,13 +99,9 @@ func (r *procRun) step(step string) []map[string]any {
 // they do not.
 func (r *procRun) waitStep(step string, n int) bool {
 	r.t.Helper()
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		if len(r.step(step)) >= n {
-			return true
-		}
-	}
-	r.t.Errorf("no %d %q reports in 60 s; reports: %v", n, step, r.reports())
-	return false
+	testkit.Until(r.t, fmt.Sprintf("%d %q reports", n, step), func() bool { return len(r.step(step)) >= n }, nil,
+		func() string { return fmt.Sprintf("reports: %v", r.reports()) })
+	return true
 }
 
 // daemons are the pids the daemons and stubborn commands noted.
@@ -119,18 +116,11 @@ func (r *procRun) daemons() []int {
 	return pids
 }
 
-// wait waits for elicit to exit, killing it (and failing) after a while.
+// wait waits for elicit to exit; once testkit.Hang has passed, it kills
+// it and fails, showing the run's processes.
 func (r *procRun) wait() {
 	r.t.Helper()
-	done := make(chan error, 1)
-	go func() { done <- r.cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		r.t.Errorf("elicit did not exit within 60 s; the run's processes:\n%s", r.processes())
-		_ = r.cmd.Process.Kill()
-		<-done
-	}
+	waitExit(r.t, r.cmd, func() string { return "the run's processes:\n" + r.processes() })
 }
 
 // survivors lists the processes of this run that still run (zombies do
@@ -266,7 +256,7 @@ func TestNoChildKeepsTheTerminal(t *testing.T) {
 			tm := startPTYWith(t, r.cmd)
 			switch fe {
 			case "full screen":
-				tm.waitFor("agent title")
+				tm.waitFor(connected)
 				tm.send("go\r")
 			case "accessible":
 				tm.waitFor("Type a prompt")
@@ -277,10 +267,7 @@ func TestNoChildKeepsTheTerminal(t *testing.T) {
 			if r.waitStep("tty", 3) && fe != "-p" {
 				switch fe {
 				case "full screen":
-					for i := 0; i < 20 && len(r.step("permission")) == 0; i++ {
-						tm.send("\t")
-						tm.send("\r")
-					}
+					tm.answerUntil("the permission's report", func() bool { return len(r.step("permission")) > 0 }, reply{[]string{permissionKeys}, "\r"})
 				case "accessible":
 					tm.waitFor("number or name", "Option number")
 					tm.send("2\r")
@@ -289,11 +276,9 @@ func TestNoChildKeepsTheTerminal(t *testing.T) {
 			r.waitStep("end", 1)
 			switch fe {
 			case "full screen":
-				tm.send("\x03")
-				tm.send("\x03")
+				tm.pressQuit()
 			case "accessible":
-				tm.send("\x04")
-				tm.send("\x04")
+				tm.send("\x04\x04")
 			}
 			out := tm.finish()
 			if os.Getenv("ELICIT_TEST_SHOW") != "" {

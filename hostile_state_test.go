@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // Issue 27, cases 11, 12 and 14, through the real binary: the files elicit
@@ -38,18 +39,10 @@ func runEnv(t *testing.T, env []string, args ...string) (string, int) {
 	start := time.Now()
 	var out string
 	if len(args) > 0 && args[0] == "-p" {
-		var b bytes.Buffer
+		var b testkit.Buffer
 		cmd.Stdout, cmd.Stderr = &b, &b
-		done := make(chan error, 1)
 		must(t, cmd.Start())
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-			t.Errorf("elicit %q hangs", args)
-		}
+		waitExit(t, cmd, b.String)
 		out = b.String()
 	} else {
 		tm := startPTYWith(t, cmd)

@@ -8,17 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/creack/pty"
-	"golang.org/x/sys/unix"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The black-box corpus: the real elicit binary against the hostile agent
@@ -68,147 +64,51 @@ func command(scenario string, args ...string) *exec.Cmd {
 func runPipe(t *testing.T, scenario, stdin string, args ...string) (stdout, stderr []byte) {
 	t.Helper()
 	cmd := command(scenario, args...)
-	var out, errb bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(stdin), &out, &errb
-	done := make(chan error, 1)
+	cmd.Stdin = strings.NewReader(stdin)
+	return runCmd(t, cmd)
+}
+
+// runCmd runs cmd with pipes for stdout and stderr and returns what it
+// wrote.
+func runCmd(t *testing.T, cmd *exec.Cmd) (stdout, stderr []byte) {
+	t.Helper()
+	var out, errb testkit.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	go func() { done <- cmd.Wait() }()
-	select {
-	case <-done:
-	case <-time.After(60 * time.Second):
-		cmd.Process.Kill()
-		<-done
-		t.Fatalf("elicit %q did not end", args)
-	}
+	waitExit(t, cmd, func() string { return "stdout:\n" + out.String() + "\nstderr:\n" + errb.String() })
 	return out.Bytes(), errb.Bytes()
 }
 
-// terminal is elicit running on a pseudo-terminal of 100x32.
-type terminal struct {
-	t    *testing.T
-	cmd  *exec.Cmd
-	pty  *os.File
-	mu   sync.Mutex
-	out  bytes.Buffer
-	done chan struct{}
-}
-
-func startPTY(t *testing.T, scenario string, args ...string) *terminal {
+// waitExit waits for cmd, started, to exit and returns what Wait said;
+// once testkit.Hang has passed, it kills cmd and fails the test with
+// show().
+func waitExit(t testing.TB, cmd *exec.Cmd, show func() string) error {
 	t.Helper()
-	return startPTYWith(t, command(scenario, args...))
-}
-
-// startPTYWith starts cmd on a new terminal; what it has set of stdin,
-// stdout and stderr stays.
-func startPTYWith(t *testing.T, cmd *exec.Cmd) *terminal {
-	t.Helper()
-	return startPTYKeeping(t, cmd, 0)
-}
-
-// startPTYKeeping is startPTYWith keeping only about the last keep bytes
-// of the output (0: all of it), for runs that print hundreds of MB.
-func startPTYKeeping(t *testing.T, cmd *exec.Cmd, keep int) *terminal {
-	t.Helper()
-	// The terminal becomes the controlling one through stdout: stdin may
-	// be a file of input.
-	f, err := pty.StartWithAttrs(cmd, &pty.Winsize{Rows: 32, Cols: 100}, &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// pty's ioctls leave the master in blocking mode, where Close waits for
-	// the reader below, so the terminal never hangs up: a non-blocking
-	// duplicate is closed at once (closing the window, in the tests that
-	// do). The duplicate is close-on-exec from the start: the parallel
-	// tests' children (elicit, its agents, their daemons) inherited a
-	// plain dup, held the master open, and the terminal never hung up.
-	if fd, err := unix.FcntlInt(f.Fd(), unix.F_DUPFD_CLOEXEC, 0); err == nil && syscall.SetNonblock(fd, true) == nil {
-		f.Close()
-		f = os.NewFile(uintptr(fd), f.Name())
-	}
-	tm := &terminal{t: t, cmd: cmd, pty: f, done: make(chan struct{})}
-	go func() {
-		defer close(tm.done)
-		buf := make([]byte, 32*1024)
-		for {
-			n, err := f.Read(buf)
-			tm.mu.Lock()
-			tm.out.Write(buf[:n])
-			if keep > 0 && tm.out.Len() > 2*keep {
-				tm.out.Next(tm.out.Len() - keep)
-			}
-			tm.mu.Unlock()
-			if err != nil {
-				return
-			}
+	var err error
+	exited := make(chan struct{})
+	go func() { err = cmd.Wait(); close(exited) }()
+	defer func() {
+		if !isClosed(exited)() { // it hangs: Until failed the test
+			cmd.Process.Kill()
+			<-exited
 		}
 	}()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		f.Close()
-	})
-	return tm
+	testkit.Until(t, "exit of "+strings.Join(cmd.Args, " "), isClosed(exited), func() <-chan struct{} { return exited }, show)
+	return err
 }
 
-// waitFor waits until the output holds one of ss (as plain text), or a
-// deadline.
-func (tm *terminal) waitFor(ss ...string) bool {
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		tm.mu.Lock()
-		plain := ansi.Strip(tm.out.String())
-		tm.mu.Unlock()
-		for _, s := range ss {
-			if strings.Contains(plain, s) {
-				return true
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	tm.t.Logf("waited in vain for %q", ss)
-	return false
-}
-
-// seen reports whether the output holds one of ss (as plain text) now.
-func (tm *terminal) seen(ss ...string) bool {
-	tm.mu.Lock()
-	plain := ansi.Strip(tm.out.String())
-	tm.mu.Unlock()
-	for _, s := range ss {
-		if strings.Contains(plain, s) {
+// isClosed says whether c is closed.
+func isClosed(c <-chan struct{}) func() bool {
+	return func() bool {
+		select {
+		case <-c:
 			return true
+		default:
+			return false
 		}
 	}
-	return false
-}
-
-func (tm *terminal) send(s string) {
-	tm.pty.WriteString(s)
-	time.Sleep(300 * time.Millisecond)
-}
-
-// finish waits for elicit to end (killing it after a while) and returns
-// everything it wrote.
-func (tm *terminal) finish() []byte {
-	exited := make(chan struct{})
-	go func() { tm.cmd.Wait(); close(exited) }()
-	select {
-	case <-exited:
-	case <-time.After(30 * time.Second):
-		tm.t.Log("elicit did not end; killed")
-		tm.cmd.Process.Kill()
-		<-exited
-	}
-	select { // the reader ends when the last of the terminal's users does
-	case <-tm.done:
-	case <-time.After(5 * time.Second):
-	}
-	tm.pty.Close()
-	<-tm.done
-	tm.mu.Lock()
-	defer tm.mu.Unlock()
-	return append([]byte(nil), tm.out.Bytes()...)
 }
 
 // fromTTY undoes the terminal's newline translation (ONLCR), so a CR that
@@ -301,17 +201,23 @@ func around(out []byte, msg string) string {
 }
 
 // ran fails when the agent's turn visibly did not happen, so a check over
-// nothing cannot pass. Any one of the markers will do: a full screen is
-// drawn in pieces, so a phrase may never be written whole.
+// nothing cannot pass: none of the markers is in the output (text, as on
+// a pipe). Any one of them will do.
 func ran(t *testing.T, what string, out []byte, markers ...string) {
 	t.Helper()
-	plain := ansi.Strip(string(out))
-	found := false
-	for _, m := range markers {
-		found = found || strings.Contains(plain, m)
-	}
-	if !found {
+	ranIn(t, what, ansi.Strip(string(out)), markers)
+}
+
+// ran is the same for what the terminal showed.
+func (tm *terminal) ran(what string, markers ...string) {
+	tm.t.Helper()
+	ranIn(tm.t, what, tm.text(), markers)
+}
+
+func ranIn(t *testing.T, what, text string, markers []string) {
+	t.Helper()
+	if !containsAny(text, markers) {
 		marker := strings.Join(markers, " or ")
-		t.Errorf("%s: %q not in the output: the scenario did not run; it ends with\n%s", what, marker, plain[max(0, len(plain)-3000):])
+		t.Errorf("%s: %q not in the output: the scenario did not run; it ends with\n%s", what, marker, tail(text, 3000))
 	}
 }
