@@ -15,6 +15,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/demoagent"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The test binary doubles as the demo agent, so the model talks to a real
@@ -59,14 +60,37 @@ func DemoConfig(t *testing.T) acpconn.Config {
 type Recorder struct {
 	mu   sync.Mutex
 	urls []string
+	wake chan struct{} // closed and replaced by each Open
 }
 
 // Open records u.
 func (r *Recorder) Open(u string) error {
 	r.mu.Lock()
 	r.urls = append(r.urls, u)
+	if r.wake != nil {
+		close(r.wake)
+		r.wake = nil
+	}
 	r.mu.Unlock()
 	return nil
+}
+
+// WaitOpened waits until the recorder was asked to open n URLs, woken by
+// each Open; show says what the test saw if that never comes (see
+// testkit.Until).
+func (r *Recorder) WaitOpened(t testing.TB, n int, show func() string) {
+	t.Helper()
+	testkit.Until(t, fmt.Sprintf("%d URLs opened", n), func() bool { return len(r.Opened()) >= n }, r.changed, show)
+}
+
+// changed returns a channel closed by the next Open.
+func (r *Recorder) changed() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.wake == nil {
+		r.wake = make(chan struct{})
+	}
+	return r.wake
 }
 
 // Opened lists the URLs it was asked to open.
