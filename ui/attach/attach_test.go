@@ -1,18 +1,16 @@
 package attach
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 const token = "attach-test-token-0123"
@@ -32,7 +30,7 @@ func host(t *testing.T) (*ahp.Host, string) {
 
 func client(t *testing.T, url, id string) *ahp.Client {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: url, Token: token, ClientID: id})
 	if err != nil {
@@ -54,16 +52,16 @@ func newScreen(t *testing.T, url, id string) *screen {
 	return &screen{m: m, c: c}
 }
 
-// until feeds the model its client's events until ok holds (generous
-// deadline: a loaded machine; no timing assertion).
+// until feeds the model its client's events, as they come, until ok
+// holds; testkit.Hang ends a wait for what never comes.
 func (s *screen) until(t *testing.T, what string, ok func(*Model) bool) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	for !ok(s.m) {
 		ev, more := s.c.Next(ctx)
 		if !more {
-			t.Fatalf("%s: not before the deadline; screen:\n%s", what, s.text())
+			t.Fatalf("no %s (the client closed, or it hangs); screen:\n%s", what, s.text())
 		}
 		s.m.Update(eventMsg{ev: ev})
 	}
@@ -111,15 +109,31 @@ func hostAnswer(h *ahp.Host, req, q string) string {
 	return e.Request.Answers[q].Value.Text
 }
 
-func waitHost(t *testing.T, what string, ok func() bool) {
+// waitHost waits until ok holds of h's state, checked after each change
+// h applies; testkit.Hang ends a wait for what never comes.
+func waitHost(t *testing.T, h *ahp.Host, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	next, stop := h.Watch() // before the first check: no change is missed
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
 	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not before the deadline", what)
+		if _, more := next(ctx); !more {
+			t.Fatalf("no %s (the host closed, or it hangs)", what)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// completion waits for the next completion h receives.
+func completion(t *testing.T, h *ahp.Host) ahp.Completion {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	c, ok := h.NextCompletion(ctx)
+	if !ok {
+		t.Fatal("no completion (the host closed, or it hangs)")
+	}
+	return c
 }
 
 var twoFields = ahp.Request{ID: "r", Message: "Who are you?", Questions: []ahp.Question{
@@ -136,10 +150,10 @@ func TestDraftsGoOutAsTheUserMoves(t *testing.T) {
 	a.until(t, "the form", hasForm)
 	a.typeText("Ada")
 	a.keys("tab") // leaving the field sends it at once
-	waitHost(t, "the name draft", func() bool { return hostAnswer(h, "r", "name") == "Ada" })
+	waitHost(t, h, "the name draft", func() bool { return hostAnswer(h, "r", "name") == "Ada" })
 	a.typeText("Par")
 	a.pause() // a typing pause sends the field being typed in
-	waitHost(t, "the city draft", func() bool { return hostAnswer(h, "r", "city") == "Par" })
+	waitHost(t, h, "the city draft", func() bool { return hostAnswer(h, "r", "city") == "Par" })
 }
 
 func TestTypingUserNotClobbered(t *testing.T) {
@@ -186,7 +200,7 @@ func TestRequiredSkippedRefusedLocally(t *testing.T) {
 	h.Request(twoFields)
 	a.until(t, "the form", hasForm)
 	a.keys("ctrl+s") // skip the required name
-	waitHost(t, "the skip", func() bool {
+	waitHost(t, h, "the skip", func() bool {
 		in := h.Inputs()
 		return in.Open("r").Request.Answers["name"].State == ahp.Skipped
 	})
@@ -208,10 +222,8 @@ func TestAcceptSendsFullFinalAnswers(t *testing.T) {
 	a.keys("tab")
 	a.typeText("Rome")
 	a.keys("enter", "enter") // review, then send
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	c, ok := h.NextCompletion(ctx)
-	if !ok || c.Response != ahp.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
+	c := completion(t, h)
+	if c.Response != ahp.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })
@@ -241,9 +253,7 @@ func TestURLOnlyRequestShowsConsent(t *testing.T) {
 		t.Fatalf("screen:\n%s", txt)
 	}
 	a.keys("d") // decline
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if c, _ := h.NextCompletion(ctx); c.Response != ahp.Decline {
+	if c := completion(t, h); c.Response != ahp.Decline {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -256,9 +266,7 @@ func TestUnshowableRequestCancelled(t *testing.T) {
 	a := newScreen(t, url, "alice")
 	h.Request(ahp.Request{ID: "d", Questions: []ahp.Question{{ID: "a", Kind: ahp.KindText, Message: "x"}, {ID: "a", Kind: ahp.KindText, Message: "y"}}})
 	a.until(t, "the note", func(*Model) bool { return strings.Contains(a.text(), "cannot show") })
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if c, _ := h.NextCompletion(ctx); c.Response != ahp.Cancel {
+	if c := completion(t, h); c.Response != ahp.Cancel {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -286,15 +294,6 @@ func TestHostileTextSanitized(t *testing.T) {
 	}
 }
 
-// syncBuf is a buffer the test reads while RunAnswers writes.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
-func (s *syncBuf) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 func TestRunAnswers(t *testing.T) {
 	h, url := host(t)
 	c := client(t, url, "script")
@@ -305,17 +304,15 @@ func TestRunAnswers(t *testing.T) {
 		{ID: "n", Kind: ahp.KindInteger, Message: "N", DefaultValue: json.RawMessage("3")},
 	}
 	h.Request(ahp.Request{ID: "r1", Questions: qs})
-	var out, errs syncBuf
+	var out, errs testkit.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
 	go func() {
 		done <- RunAnswers(ctx, c, map[string]json.RawMessage{"name": []byte(`"Ada"`), "color": []byte(`"b"`), "tags": []byte(`["x","y"]`)}, &out, &errs)
 	}()
-	wctx, wcancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer wcancel()
-	got, ok := h.NextCompletion(wctx)
-	if !ok || got.Response != ahp.Accept {
+	got := completion(t, h)
+	if got.Response != ahp.Accept {
 		t.Fatalf("completion %+v", got)
 	}
 	a := got.Request.Answers
@@ -326,20 +323,18 @@ func TestRunAnswers(t *testing.T) {
 	// does not: cancelled, never declined (the agent would read decline
 	// as a person's no), with the reason on stderr.
 	h.Request(ahp.Request{ID: "u1", URL: "https://example.com/"})
-	got, _ = h.NextCompletion(wctx)
+	got = completion(t, h)
 	if got.Response != ahp.Cancel {
 		t.Fatalf("a URL was not cancelled: %+v", got)
 	}
 	h.Request(ahp.Request{ID: "r2", Questions: []ahp.Question{{ID: "age", Kind: ahp.KindInteger, Message: "Age", Required: true}}})
-	got, _ = h.NextCompletion(wctx)
+	got = completion(t, h)
 	if got.Response != ahp.Cancel {
 		t.Fatalf("a request the answers cannot fill was not cancelled: %+v", got)
 	}
-	waitHost(t, "three JSON lines", func() bool { return strings.Count(out.String(), "\n") >= 3 })
+	out.WaitCount(t, "\n", 3) // three JSON lines
 	for _, want := range []string{"cancel request u1: no person to consent to opening it", `cancel request r2: "age": required`} {
-		if !strings.Contains(errs.String(), want) {
-			t.Errorf("stderr lacks %q:\n%s", want, errs.String())
-		}
+		errs.WaitFor(t, want)
 	}
 	cancel()
 	<-done

@@ -1,10 +1,8 @@
 package attach
 
 import (
-	"context"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -44,9 +42,7 @@ func TestMemoryPrefillsTheSameFormNextTime(t *testing.T) {
 	a.typeText("Rome")
 	a.keys("enter")
 	a.run(key("enter")) // send, and remember
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if c, ok := h.NextCompletion(ctx); !ok || c.Response != ahp.Accept {
+	if c := completion(t, h); c.Response != ahp.Accept {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })

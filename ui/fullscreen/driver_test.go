@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
@@ -90,16 +91,23 @@ func (d *driver) feed(msg tea.Msg) {
 	d.run(cmd)
 }
 
-// until processes messages until cond holds or the time runs out.
+// until processes messages, as they come, until cond holds: cond is
+// checked after each, and every 50 ms for what changes off the loop (a
+// file written in the background), as testkit.Until does. testkit.Hang
+// ends a wait for what never comes.
 func (d *driver) until(what string, cond func() bool) {
 	d.t.Helper()
-	deadline := time.After(20 * time.Second)
+	hang := time.NewTimer(testkit.Hang)
+	defer hang.Stop()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	for !cond() {
 		select {
 		case msg := <-d.msgs:
 			d.feed(msg)
-		case <-deadline:
-			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.screen())
+		case <-tick.C:
+		case <-hang.C:
+			d.t.Fatalf("no %s after %v: it hangs; screen:\n%s", what, testkit.Hang, d.screen())
 		}
 	}
 }
@@ -168,19 +176,4 @@ func (d *driver) focus() {
 func (d *driver) showFront() {
 	d.clk.advance(focus.TypingWindow)
 	d.feed(dockTickMsg{})
-}
-
-// settle processes the messages already on their way (a new form's focus,
-// for one), as the real program does long before a person's next key.
-func (d *driver) settle() {
-	quiet := time.NewTimer(150 * time.Millisecond)
-	defer quiet.Stop()
-	for {
-		select {
-		case msg := <-d.msgs:
-			d.feed(msg)
-		case <-quiet.C:
-			return
-		}
-	}
 }

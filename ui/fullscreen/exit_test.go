@@ -18,7 +18,6 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 	d.typeText("/form defaults")
 	d.key("enter")
 	d.until("the form", func() bool { _, ok := d.m.queue.front().(*formModal); return ok })
-	d.settle()
 	d.focus()
 	d.key("backspace")
 	d.typeText("Ada")

@@ -27,9 +27,7 @@ func TestFormPrefilledFromLastTime(t *testing.T) {
 	d.ask("/form numbers")
 	d.frontForm()
 	d.keys("ctrl+u", "7", "tab", "3")
-	for i := 0; i < 8 && !strings.Contains(d.screen(), "Review your answers"); i++ {
-		d.key("enter")
-	}
+	d.keys("enter", "enter", "enter") // temperature, retries, the review
 	d.waitText("Review your answers")
 	d.key("enter")
 	d.idle()
@@ -81,9 +79,8 @@ func TestTextFieldSuggestsRecentAnswers(t *testing.T) {
 	d.frontForm()
 	d.keys("ctrl+u")
 	d.typeText("Ada Lovelace")
-	for i := 0; i < 10 && !strings.Contains(d.screen(), "Review your answers"); i++ {
-		d.key("enter")
-	}
+	d.keys("enter", "enter", "enter", "enter", "enter") // age, score, status, verified, the review
+	d.waitText("Review your answers")
 	d.key("enter")
 	d.idle()
 	d.until("remembered", func() bool { s, _ := h.Suggestions("demo", "name", 5); return len(s) > 0 })

@@ -129,10 +129,9 @@ func TestSetupQuestionDuringSessionNew(t *testing.T) {
 	d.waitText("Which workspace?")
 	d.focus()
 	d.typeText("blue")
-	for i := 0; i < 3 && d.m.connState != connReady; i++ { // the field, then the review
-		d.key("enter")
-		d.settle()
-	}
+	d.key("enter") // the field
+	d.waitText("Review your answers")
+	d.key("enter") // the review
 	d.until("the session", func() bool { return d.m.connState == connReady })
 	if d.m.session.ID != "ws-blue" {
 		t.Fatalf("session %q", d.m.session.ID)

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -37,7 +37,7 @@ func TestSharedFormAnsweredElsewhere(t *testing.T) {
 	if f.sync == nil {
 		t.Fatal("the form is not shared")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	a, err := ahp.Dial(ctx, ahp.ClientOptions{URL: srv.URL(), Token: "fullscreen-test-token", ClientID: "alice"})
 	if err != nil {
@@ -57,10 +57,13 @@ func TestSharedFormAnsweredElsewhere(t *testing.T) {
 	if got := f.form.Value("name"); got != "Alice's name" {
 		t.Fatalf("ctrl+t gave %q", got)
 	}
-	// Alice accepts with the full final answers.
+	// Alice accepts with the full final answers, once her view holds the
+	// request (each change to it is an event).
 	in := a.Inputs()
 	for in.Open("q1") == nil {
-		time.Sleep(5 * time.Millisecond)
+		if _, ok := a.Next(ctx); !ok {
+			t.Fatalf("alice never saw the request (it hangs); screen:\n%s", d.screen())
+		}
 		in = a.Inputs()
 	}
 	m, _, err := schemamap.FromQuestions(in.Open("q1").Request.Questions)

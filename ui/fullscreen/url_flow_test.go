@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -45,7 +45,7 @@ var approveField = regexp.MustCompile(`<form method="post" action="/approve"><in
 // page and submits its Approve form.
 func approvePage(t *testing.T, page string) {
 	t.Helper()
-	hc := &http.Client{Timeout: 10 * time.Second}
+	hc := &http.Client{Timeout: testkit.Hang} // a hang catcher only
 	resp, err := hc.Get(page)
 	if err != nil {
 		t.Fatal(err)

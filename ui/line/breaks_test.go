@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -20,17 +21,19 @@ func TestAccessibleMessageBreaks(t *testing.T) {
 		{"claude", "1", []string{"Calling Bash.\n", "line 1\nline 2\n[exit status 0]\n", "\ndone: Bash: line 1\n\n" + uitest.WarningText + "\n"}},
 		{"codex", "", []string{"Calling exec_command.\n", "line 1\nline 2\n", "[exit status 3]\n", "\n\ndone: exec_command: line 1\n"}},
 	} {
-		out := &syncOut{}
+		out := &testkit.Buffer{}
 		pr, pw := io.Pipe()
 		done := make(chan int)
 		go func() { done <- Run(Options{Agent: uitest.ScriptConfig(t, c.agent), In: pr, Out: out}) }()
-		waitFor(t, func() bool { return out.seen("Connected to") }, "the session", out.String)
+		out.WaitFor(t, "Connected to")
 		io.WriteString(pw, "run it\n")
 		if c.answer != "" {
-			waitFor(t, func() bool { return strings.Contains(out.String(), "Yes") }, "the permission", out.String)
+			// The question, not its options: a line typed before the
+			// question is asked is ignored by design.
+			out.WaitFor(t, "Type an option's number or name")
 			io.WriteString(pw, c.answer+"\n")
 		}
-		waitFor(t, func() bool { return strings.Count(out.String(), "> ") >= 2 }, "the turn's end", out.String)
+		out.WaitCount(t, "> ", 2) // the turn's end
 		pw.Close()
 		<-done
 		got := out.String()

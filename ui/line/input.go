@@ -34,13 +34,31 @@ func readLines(r io.Reader) *lineInput {
 	in := &lineInput{ch: make(chan line, 4096)}
 	go func() {
 		defer close(in.ch)
-		sc := bufio.NewScanner(r)
+		sr := &stampedReader{r: r}
+		sc := bufio.NewScanner(sr)
 		sc.Buffer(make([]byte, 64*1024), 1<<20)
 		for sc.Scan() {
-			in.ch <- line{sc.Text(), time.Now()}
+			in.ch <- line{sc.Text(), sr.at}
 		}
 	}()
 	return in
+}
+
+// stampedReader notes when each Read returned. The scanner reads again
+// only once no whole line is left, so every line it returns was whole by
+// the last Read: stamped with that time, lines typed together ahead of a
+// question count as typed ahead however late this goroutine gets to them
+// (on a busy machine it can stall between two lines of one read while the
+// question appears).
+type stampedReader struct {
+	r  io.Reader
+	at time.Time
+}
+
+func (s *stampedReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	s.at = time.Now()
+	return n, err
 }
 
 // since discards the lines read before t (typed ahead of a question) and

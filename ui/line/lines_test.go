@@ -4,7 +4,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
@@ -29,7 +28,7 @@ func TestAccessibleSessionForm(t *testing.T) {
 	}
 	wait := func(s string) {
 		t.Helper()
-		waitFor(t, func() bool { return strings.Contains(out.String(), s) }, s, out.String)
+		out.WaitFor(t, s)
 	}
 	wait("Connected to Demo agent")
 	say("", "/form numbers")
@@ -47,18 +46,6 @@ func TestAccessibleSessionForm(t *testing.T) {
 	}
 }
 
-// waitFor polls cond until it holds, failing with what show returns.
-func waitFor(t *testing.T, cond func() bool, what string, show func() string) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %q; output:\n%s", what, show())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
 // The accessible session asks URL consent as lines: the analysis is shown,
 // and nothing opens until "open" is typed.
 func TestAccessibleSessionURLConsent(t *testing.T) {
@@ -67,20 +54,25 @@ func TestAccessibleSessionURLConsent(t *testing.T) {
 	rec := &uitest.Recorder{}
 	done := make(chan int)
 	go func() { done <- Run(Options{Agent: uitest.DemoConfig(t), In: in, Out: out, Opener: rec}) }()
-	wait := func(s string) {
-		t.Helper()
-		waitFor(t, func() bool { return strings.Contains(out.String(), s) }, s, out.String)
-	}
-	wait("Connected to Demo agent")
+	out.WaitFor(t, "Connected to Demo agent")
 	io.WriteString(feed, "/url\n")
-	wait("Type open to open it")
+	out.WaitFor(t, "Type open to open it")
 	if !strings.Contains(out.String(), "Site      127.0.0.1") || len(rec.Opened()) != 0 {
 		t.Fatalf("opened %v before consent; output:\n%s", rec.Opened(), out.String())
 	}
 	io.WriteString(feed, "open\n")
-	waitFor(t, func() bool { return len(rec.Opened()) == 1 }, "the browser", out.String)
-	io.WriteString(feed, "no\n") // the second flow
-	wait("You chose")
+	rec.WaitOpened(t, 1, out.String)
+	// The second flow: "no" is typed once its question is asked (a line
+	// typed before is ignored by design).
+	out.WaitUntil(t, "the second flow's question", func(s string) bool {
+		i := strings.LastIndex(s, "This page's flow never completes")
+		return i >= 0 && strings.Contains(s[i:], "Type open to open it")
+	})
+	io.WriteString(feed, "no\n")
+	out.WaitFor(t, "You chose **decline**")
+	if got := rec.Opened(); len(got) != 1 {
+		t.Errorf("opened %q", got)
+	}
 	feed.Close()
 	<-done
 }

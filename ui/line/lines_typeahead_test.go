@@ -41,23 +41,22 @@ func (r *linesRun) say(text string) {
 
 func (r *linesRun) wait(s string) {
 	r.t.Helper()
-	waitFor(r.t, func() bool { return strings.Contains(r.out.String(), s) }, s, r.out.String)
+	r.out.WaitFor(r.t, s)
 }
 
 // waitAfter waits until s is in the output after the last mark.
 func (r *linesRun) waitAfter(mark, s string) {
 	r.t.Helper()
-	waitFor(r.t, func() bool {
-		out := r.out.String()
+	r.out.WaitUntil(r.t, mark+" … "+s, func(out string) bool {
 		i := strings.LastIndex(out, mark)
 		return i >= 0 && strings.Contains(out[i:], s)
-	}, mark+" … "+s, r.out.String)
+	})
 }
 
 // waitCount waits until s is in the output n times.
 func (r *linesRun) waitCount(s string, n int) {
 	r.t.Helper()
-	waitFor(r.t, func() bool { return strings.Count(r.out.String(), s) >= n }, s, r.out.String)
+	r.out.WaitCount(r.t, s, n)
 }
 
 // Lines typed during a turn, before its question appears, are discarded
@@ -107,16 +106,25 @@ func TestAccessibleTypeAheadDiscarded(t *testing.T) {
 
 // A line of prose typed after a question appeared is not an answer: it is
 // asked again, and three such lines cancel it. A high-severity URL needs
-// its site's name typed out after "open": yes is not enough.
+// its site's name typed out after "open": yes is not enough. Each line is
+// typed once its question is asked (again): a line typed before is
+// ignored by design, and would not be the answer this tests.
 func TestAccessibleProseIsNotAnAnswer(t *testing.T) {
+	const (
+		perm = "Type an option's number or name"
+		url  = "Type open to open it"
+		site = "Type the site name (evil.example) to open it anyway"
+	)
 	t.Run("permission", func(t *testing.T) {
 		r := startLines(t)
 		r.say("hello\n")
-		r.wait("Type an option's number or name")
+		r.wait(perm)
 		r.say("that is really annoying, allow once please\n")
 		r.wait("That is not one of the options.")
+		r.waitCount(perm, 2)
 		r.say("1st\n")
 		r.waitCount("That is not one of the options.", 2)
+		r.waitCount(perm, 3)
 		r.say("yes\n")
 		r.wait("the permission request was cancelled")
 		if out := r.out.String(); strings.Contains(out, "you allowed") {
@@ -126,13 +134,15 @@ func TestAccessibleProseIsNotAnAnswer(t *testing.T) {
 	t.Run("url", func(t *testing.T) {
 		r := startLines(t)
 		r.say("/url\n")
-		r.wait("Type open to open it")
+		r.wait(url)
 		r.say("open it now please\n")
 		r.wait("Type open, no, or press Enter.")
+		r.waitCount(url, 2)
 		r.say("o\n")
 		r.waitCount("Type open, no, or press Enter.", 2)
+		r.waitCount(url, 3)
 		r.say("\n")
-		r.waitAfter("This page's flow never completes", "Type open to open it") // the second flow
+		r.waitAfter("This page's flow never completes", url) // the second flow
 		r.say("\n")
 		r.waitCount("You chose **cancel**", 2)
 		if got := r.rec.Opened(); len(got) != 0 {
@@ -142,15 +152,17 @@ func TestAccessibleProseIsNotAnAnswer(t *testing.T) {
 	t.Run("risky", func(t *testing.T) {
 		r := startLines(t)
 		r.say("/risky\n")
-		r.wait("Type open to open it")
+		r.wait(url)
 		r.say("open\n")
-		r.wait("Type the site name (evil.example) to open it anyway")
+		r.wait(site)
 		r.say("yes\n")
 		r.wait("Type evil.example exactly, or press Enter.")
+		r.waitCount(site, 2)
 		r.say("google.com\n")
 		r.waitCount("Type evil.example exactly, or press Enter.", 2)
+		r.waitCount(site, 3)
 		r.say("\n")
-		r.wait("Type an option's number or name") // the rm -rf ~ permission
+		r.wait(perm) // the rm -rf ~ permission
 		r.say("\n")
 		r.wait("You chose **cancel**")
 		if got := r.rec.Opened(); len(got) != 0 {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -14,7 +15,7 @@ import (
 // everything printed.
 func runLines(t *testing.T, o Options, prompt, until string) (int, string) {
 	t.Helper()
-	out := &syncOut{}
+	out := &testkit.Buffer{}
 	pr, pw := io.Pipe()
 	o.In = pr
 	if _, slow := o.Out.(slowOut); slow {
@@ -24,19 +25,21 @@ func runLines(t *testing.T, o Options, prompt, until string) (int, string) {
 	}
 	done := make(chan int, 1)
 	go func() { done <- Run(o) }()
-	waitFor(t, func() bool { return strings.Contains(out.String(), "Connected to") }, "Connected to", out.String)
+	defer pw.Close()
+	out.WaitFor(t, "Connected to")
 	io.WriteString(pw, prompt+"\n")
-	waitFor(t, func() bool { return strings.Contains(out.String(), until) }, until, out.String)
+	out.WaitFor(t, until)
 	pw.Close()
 	return <-done, out.String()
 }
 
-// slowOut is a terminal that takes a while to take each write.
-type slowOut struct{ *syncOut }
+// slowOut is a terminal that takes a while to take each write (a load the
+// test puts on the session, not a wait).
+type slowOut struct{ *testkit.Buffer }
 
 func (s slowOut) Write(p []byte) (int, error) {
 	time.Sleep(3 * time.Millisecond)
-	return s.syncOut.Write(p)
+	return s.Buffer.Write(p)
 }
 
 // --mode and --model are set once the session opens, by name or id, and
@@ -109,23 +112,11 @@ func TestLinesSignInAtPrompt(t *testing.T) {
 		t.Errorf("without asking: exit %d:\n%s", code, got)
 	}
 
-	out := &syncOut{}
-	pr, pw := io.Pipe()
-	go func() {
-		for _, step := range []struct{ after, line string }{
-			{"Connected to", "hi"}, {"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"},
-		} {
-			for !out.seen(step.after) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			io.WriteString(pw, step.line+"\n")
-		}
-		for !out.seen("hello from a signed-in agent") {
-			time.Sleep(10 * time.Millisecond)
-		}
-		pw.Close()
-	}()
-	code = Run(Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt")...), In: pr, Out: out})
+	out, pw, done := startRun(t, Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t, "ELICIT_UI_TEST_AT=prompt")...)})
+	answer(t, out, pw, []step{{"Connected to", "hi"}, {"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"}})
+	out.WaitFor(t, "hello from a signed-in agent")
+	pw.Close()
+	code = <-done
 	got = out.String()
 	if code != 0 || !strings.Contains(got, "the agent requires sign-in: Authentication required") || !strings.Contains(got, "Signed in; sending the prompt again.") {
 		t.Errorf("asked: exit %d:\n%s", code, got)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -14,16 +15,16 @@ import (
 // the session up again, not as if the agent had exited.
 func TestRemoteDropSaysHowToResume(t *testing.T) {
 	s, url := uitest.ServeScript(t, "bare")
-	out := &syncOut{}
+	out := &testkit.Buffer{}
 	pr, pw := io.Pipe()
 	defer pw.Close()
 	done := make(chan int, 1)
 	go func() {
 		done <- Run(Options{Agent: acpconn.Config{Dir: t.TempDir(), Remote: &acpconn.Remote{URL: url}}, In: pr, Out: out})
 	}()
-	waitFor(t, func() bool { return strings.Contains(out.String(), "Connected to") }, "Connected to", out.String)
+	out.WaitFor(t, "Connected to")
 	s.Drop()
-	waitFor(t, func() bool { return strings.Contains(out.String(), "run elicit again") }, "the resume hint", out.String)
+	out.WaitFor(t, "run elicit again")
 	if code := <-done; code != 1 {
 		t.Errorf("exit %d", code)
 	}

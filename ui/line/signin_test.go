@@ -1,42 +1,25 @@
 package line
 
 import (
-	"bytes"
 	"io"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
 // The accessible session offers the methods with the agent's reason; an
 // api-key that fails says why and offers them again.
 func TestLinesSignInWithKey(t *testing.T) {
-	out := &syncOut{}
-	pr, pw := io.Pipe()
-	go func() {
-		// Each answer is typed once its question is on screen (lines typed
-		// ahead of a question are ignored by design).
-		// A text asked twice is waited for the second time it shows.
-		times := map[string]int{}
-		for _, step := range []struct{ after, line string }{
-			{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "wrong"},
-			{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"}, {"Connected to", "hi"},
-		} {
-			times[step.after]++
-			for strings.Count(out.String(), step.after) < times[step.after] {
-				time.Sleep(10 * time.Millisecond)
-			}
-			io.WriteString(pw, step.line+"\n")
-		}
-		for !out.seen("hello from a signed-in agent") {
-			time.Sleep(10 * time.Millisecond)
-		}
-		pw.Close()
-	}()
-	code := Run(Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t)...), In: pr, Out: out})
+	out, pw, done := startRun(t, Options{Agent: uitest.ScriptConfig(t, "signin", uitest.SignInEnv(t)...)})
+	answer(t, out, pw, []step{
+		{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "wrong"},
+		{"Method number (0, or Enter alone, quits): ", "4"}, {"API key (it is echoed", "sekret"}, {"Connected to", "hi"},
+	})
+	out.WaitFor(t, "hello from a signed-in agent")
+	pw.Close()
+	code := <-done
 	got := out.String()
 	for _, want := range []string{"please sign in", "Sign-in did not succeed: Gemini API key is missing", "Connected to scripted", "hello from a signed-in agent"} {
 		if !strings.Contains(got, want) {
@@ -48,47 +31,46 @@ func TestLinesSignInWithKey(t *testing.T) {
 	}
 }
 
-// syncOut is an output buffer the test reads while the session writes.
-type syncOut struct {
-	mu   sync.Mutex
-	b    bytes.Buffer
-	from int // seen consumes what it matched
+// startRun runs a line session with o over a pipe the test types into;
+// done gets its exit status once the input ends (the pipe is closed at
+// the end of the test at the latest).
+func startRun(t *testing.T, o Options) (out *testkit.Buffer, pw *io.PipeWriter, done <-chan int) {
+	out = &testkit.Buffer{}
+	pr, pw := io.Pipe()
+	o.In, o.Out = pr, out
+	ch := make(chan int, 1)
+	go func() { ch <- Run(o) }()
+	t.Cleanup(func() { pw.Close() })
+	return out, pw, ch
 }
 
-func (s *syncOut) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
-func (s *syncOut) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+// step is a line typed once a text is in the output.
+type step struct{ after, line string }
 
-// seen reports whether text appeared since the last match.
-func (s *syncOut) seen(text string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	i := strings.Index(s.b.String()[s.from:], text)
-	if i < 0 {
-		return false
+// answer types each step's line once its text is in the output, each
+// answer once its question was asked (lines typed ahead of a question are
+// ignored by design); a text asked twice is waited for the second time it
+// shows.
+func answer(t *testing.T, out *testkit.Buffer, w io.Writer, steps []step) {
+	t.Helper()
+	times := map[string]int{}
+	for _, st := range steps {
+		times[st.after]++
+		out.WaitCount(t, st.after, times[st.after])
+		if _, err := io.WriteString(w, st.line+"\n"); err != nil {
+			t.Fatal(err)
+		}
 	}
-	s.from += i + len(text)
-	return true
 }
 
 // The accessible session asks a question the agent asks while it handles
 // session/new, before the session exists.
 func TestLinesSetupQuestion(t *testing.T) {
-	out := &syncOut{}
-	pr, pw := io.Pipe()
-	go func() {
-		for _, step := range []struct{ after, line string }{{"workspace (required)", "blue"}, {"Enter a number between 1 and 4", "1"}, {"Connected to", "hi"}} {
-			for !out.seen(step.after) {
-				time.Sleep(10 * time.Millisecond)
-			}
-			io.WriteString(pw, step.line+"\n")
-		}
-		for !out.seen("in ws-blue") {
-			time.Sleep(10 * time.Millisecond)
-		}
-		pw.Close()
-	}()
-	code := Run(Options{Agent: uitest.ScriptConfig(t, "setup"), In: pr, Out: out})
-	if got := out.String(); code != 0 || !strings.Contains(got, "in ws-blue") {
+	out, pw, done := startRun(t, Options{Agent: uitest.ScriptConfig(t, "setup")})
+	answer(t, out, pw, []step{{"workspace (required)", "blue"}, {"Enter a number between 1 and 4", "1"}, {"Connected to", "hi"}})
+	out.WaitFor(t, "in ws-blue")
+	pw.Close()
+	if code, got := <-done, out.String(); code != 0 || !strings.Contains(got, "in ws-blue") {
 		t.Fatalf("exit %d:\n%s", code, got)
 	}
 }

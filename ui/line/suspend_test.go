@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -31,29 +32,30 @@ func TestAccessibleCtrlZ(t *testing.T) {
 	stopProcess = func(chan os.Signal) { stopped <- struct{}{}; <-release }
 	suspendClock = clock
 
-	out := &syncOut{}
+	out := &testkit.Buffer{}
 	pr, pw := io.Pipe()
 	done := make(chan int)
 	go func() { done <- Run(Options{Agent: uitest.DemoConfig(t), In: pr, Out: out}) }()
 	sig := <-sigs
-	waitFor(t, func() bool { return out.seen("Connected to") }, "the session", out.String)
+	out.WaitFor(t, "Connected to")
 	io.WriteString(pw, "/later 1\n")
-	waitFor(t, func() bool { return out.seen("I will ask you something in 1 s") }, "the wait", out.String)
+	out.WaitFor(t, "I will ask you something in 1 s")
 	sig <- syscall.SIGTSTP // as Ctrl+Z sends it
 	<-stopped
-	waitFor(t, func() bool { return out.seen("Suspended; fg resumes elicit.") }, "the suspension", out.String)
+	out.WaitFor(t, "Suspended; fg resumes elicit.")
 	// The question is handled "while stopped" here, as after a real fg the
 	// agent's messages can be before this goroutine runs again.
-	waitFor(t, func() bool { return out.seen("While elicit was suspended, the agent asked this:\n\nPermission:") }, "the announcement", out.String)
+	out.WaitFor(t, "While elicit was suspended, the agent asked this:\n\nPermission:")
 	close(release)
-	waitFor(t, func() bool { return out.seen("Resumed. The question above still waits for your answer.") }, "the return", out.String)
+	out.WaitFor(t, "Resumed. The question above still waits for your answer.")
+	out.WaitFor(t, "Type an option's number or name") // asked: a line typed before is ignored
 	io.WriteString(pw, "1\n")
-	waitFor(t, func() bool { return out.seen("you allowed the edit") }, "the answer", out.String)
+	out.WaitFor(t, "you allowed the edit")
 	mu.Lock()
 	now = now.Add(resumeWindow + time.Second)
 	mu.Unlock()
 	io.WriteString(pw, "/edit\n")
-	waitFor(t, func() bool { return out.seen("Permission:") }, "the next question", out.String)
+	out.WaitCount(t, "Permission:", 2) // the next question
 	if strings.Count(out.String(), "While elicit was suspended") != 1 {
 		t.Errorf("a question long after fg was announced:\n%s", out.String())
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -85,16 +86,23 @@ func (d *driver) feed(msg tea.Msg) {
 	d.run(cmd)
 }
 
-// until processes messages until cond holds or the time runs out.
+// until processes messages, as they come, until cond holds: cond is
+// checked after each, and every 50 ms for what changes off the loop (a
+// file written in the background), as testkit.Until does. testkit.Hang
+// ends a wait for what never comes.
 func (d *driver) until(what string, cond func() bool) {
 	d.t.Helper()
-	deadline := time.After(20 * time.Second)
+	hang := time.NewTimer(testkit.Hang)
+	defer hang.Stop()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
 	for !cond() {
 		select {
 		case msg := <-d.msgs:
 			d.feed(msg)
-		case <-deadline:
-			d.t.Fatalf("timed out waiting for %s; screen:\n%s", what, d.screen())
+		case <-tick.C:
+		case <-hang.C:
+			d.t.Fatalf("no %s after %v: it hangs; screen:\n%s", what, testkit.Hang, d.screen())
 		}
 	}
 }
@@ -158,20 +166,6 @@ func (d *driver) pick(name string) {
 		d.key("down")
 	}
 	d.t.Fatalf("no tool %s", name)
-}
-
-// settle processes the messages already on their way.
-func (d *driver) settle() {
-	quiet := time.NewTimer(150 * time.Millisecond)
-	defer quiet.Stop()
-	for {
-		select {
-		case msg := <-d.msgs:
-			d.feed(msg)
-		case <-quiet.C:
-			return
-		}
-	}
 }
 
 func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, Height: h} }

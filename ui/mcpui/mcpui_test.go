@@ -15,7 +15,6 @@ func TestRunToolWithArgumentsForm(t *testing.T) {
 	d.pick("echo")
 	d.key("enter")
 	d.waitText("The arguments for Echo")
-	d.settle()
 	d.typeText("hi")
 	d.key("enter") // to times (default 1)
 	d.key("backspace")

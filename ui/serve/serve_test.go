@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
@@ -33,10 +32,10 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 	var out, errs testkit.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- headless.Run(headless.Options{Agent: uitest.DemoConfig(t), Prompt: "/form", Timeout: time.Minute,
+		done <- headless.Run(headless.Options{Agent: uitest.DemoConfig(t), Prompt: "/form", Timeout: testkit.Hang,
 			Stdout: &out, Stderr: &errs, Remote: sv.Remote()})
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	dial := func(id string) *ahp.Client {
 		c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: sv.Server.URL(), Token: sv.Token, ClientID: id})
@@ -52,7 +51,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 		for {
 			ev, more := c.Next(ctx)
 			if !more {
-				t.Fatalf("%s: not before the deadline; stderr:\n%s", what, errs.String())
+				t.Fatalf("no %s (the client closed, or it hangs); stderr:\n%s", what, errs.String())
 			}
 			if ok(ev) {
 				return ev
@@ -119,7 +118,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 			t.Fatalf("exit %d; stderr:\n%s", code, errs.String())
 		}
 	case <-ctx.Done():
-		t.Fatalf("the turn did not end; stderr:\n%s", errs.String())
+		t.Fatalf("the turn did not end (it hangs); stderr:\n%s", errs.String())
 	}
 	if !strings.Contains(out.String(), `"name": "Grace Hopper"`) {
 		t.Fatalf("the agent did not get bob's answer:\n%s", out.String())

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/coder/acp-go-sdk"
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
 // start runs the named scripted agent, its events drained.
 func start(t *testing.T, script string, env ...string) *acpconn.Conn {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := acpconn.Start(ctx, uitest.ScriptConfig(t, script, env...))
 	if err != nil {
@@ -31,7 +31,7 @@ func start(t *testing.T, script string, env ...string) *acpconn.Conn {
 
 func open(t *testing.T, c *acpconn.Conn, tg Target) Result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	return Open(ctx, c, tg)
 }

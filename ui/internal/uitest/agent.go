@@ -15,6 +15,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/demoagent"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The test binary doubles as the demo agent, so the model talks to a real
@@ -42,7 +43,19 @@ func Main(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	skipRaceExitSleep()
 	os.Exit(m.Run())
+}
+
+// skipRaceExitSleep spares the agents this binary starts the second a
+// race-enabled binary sleeps as it exits (the race detector's
+// atexit_sleep_ms): every test waits for its agent to exit, so each test
+// took a second longer under -race. This process keeps its own sleep (its
+// GORACE was read when it started); only its children inherit the change.
+func skipRaceExitSleep() {
+	if g := os.Getenv("GORACE"); !strings.Contains(g, "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(g+" atexit_sleep_ms=0"))
+	}
 }
 
 // DemoConfig runs the test binary as the demo agent.
@@ -59,14 +72,37 @@ func DemoConfig(t *testing.T) acpconn.Config {
 type Recorder struct {
 	mu   sync.Mutex
 	urls []string
+	wake chan struct{} // closed and replaced by each Open
 }
 
 // Open records u.
 func (r *Recorder) Open(u string) error {
 	r.mu.Lock()
 	r.urls = append(r.urls, u)
+	if r.wake != nil {
+		close(r.wake)
+		r.wake = nil
+	}
 	r.mu.Unlock()
 	return nil
+}
+
+// WaitOpened waits until the recorder was asked to open n URLs, woken by
+// each Open; show says what the test saw if that never comes (see
+// testkit.Until).
+func (r *Recorder) WaitOpened(t testing.TB, n int, show func() string) {
+	t.Helper()
+	testkit.Until(t, fmt.Sprintf("%d URLs opened", n), func() bool { return len(r.Opened()) >= n }, r.changed, show)
+}
+
+// changed returns a channel closed by the next Open.
+func (r *Recorder) changed() <-chan struct{} {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.wake == nil {
+		r.wake = make(chan struct{})
+	}
+	return r.wake
 }
 
 // Opened lists the URLs it was asked to open.
