@@ -57,3 +57,20 @@ func TestDependencyDirections(t *testing.T) {
 		}
 	}
 }
+
+// TestNoTestFurnitureShips keeps the test furniture out of the released
+// binary: the hostile agent, the model mock and the test hosts are built
+// by the tests that use them, never linked into elicit.
+func TestNoTestFurnitureShips(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps .: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		for _, bad := range []string{"/internal/hostile", "/internal/modelmock", "/internal/testkit", "/internal/foreignhost", "/ui/internal/uitest"} {
+			if strings.HasSuffix(dep, bad) || strings.Contains(dep, bad+"/") {
+				t.Errorf("elicit links %s", dep)
+			}
+		}
+	}
+}

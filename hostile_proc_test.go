@@ -61,7 +61,7 @@ func newProcRun(t *testing.T, steps string, hook []string, env []string, args ..
 		t.Fatal(err)
 	}
 	all := append([]string{"--cwd", r.dir, "--config", config, "--no-history"}, args...)
-	r.cmd = exec.Command(elicitBin, append(all, "--", elicitBin, "__hostile-agent")...)
+	r.cmd = exec.Command(elicitBin, append(append(all, "--"), hostileAgent...)...)
 	r.cmd.Env = append(os.Environ(), hostile.Scenario+"="+hostile.ScenarioProc, hostile.ProcSteps+"="+steps,
 		hostile.ProcReport+"="+r.report, hostile.ProcPids+"="+r.pids, markVar+"="+r.mark,
 		"TERM=xterm-256color", "NO_COLOR=", "ACCESSIBLE=", "XDG_CONFIG_HOME="+tmp, "XDG_STATE_HOME="+tmp, "XDG_CACHE_HOME="+tmp)
@@ -231,7 +231,7 @@ func (r *procRun) watchRSS() func() int64 {
 
 // hookCmd is a hook running the hostile binary in scenario.
 func hookCmd(scenario string) []string {
-	return []string{"env", hostile.Scenario + "=" + scenario, elicitBin, "__hostile-agent"}
+	return append([]string{"env", hostile.Scenario + "=" + scenario}, hostileAgent...)
 }
 
 // Issue 27, item 1: the agent, a terminal command and a hook each open

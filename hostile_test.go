@@ -24,6 +24,11 @@ import (
 
 var elicitBin string
 
+// hostileAgent is the agent argv of the hostile agent
+// (internal/hostile/cmd/hostile-agent): test furniture, built here, never
+// linked into elicit.
+var hostileAgent []string
+
 func TestMain(m *testing.M) {
 	if os.Getenv(hostileMCPEnv) == "1" { // this binary as the hostile MCP server
 		if err := hostile.RunMCP(context.Background()); err != nil {
@@ -43,6 +48,12 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building elicit: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	agent := filepath.Join(dir, "hostile-agent")
+	if out, err := exec.Command("go", "build", "-o", agent, "./internal/hostile/cmd/hostile-agent").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building the hostile agent: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	hostileAgent = []string{agent}
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -50,7 +61,7 @@ func TestMain(m *testing.M) {
 
 // agentArgs runs the hostile agent as elicit's agent.
 func agentArgs(flags ...string) []string {
-	return append(flags, "--", elicitBin, "__hostile-agent")
+	return append(append(flags, "--"), hostileAgent...)
 }
 
 func command(scenario string, args ...string) *exec.Cmd {

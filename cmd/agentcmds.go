@@ -7,16 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/internal/demoagent"
-	"github.com/elicit-dev/elicit/internal/hostile"
 )
 
 // demoAgentCommand is the hidden subcommand that runs the demo agent:
 // elicit with no agent named runs itself as this.
 const demoAgentCommand = "__demo-agent"
-
-// hostileAgentCommand is the hidden subcommand that runs the hostile
-// agent the black-box tests attack elicit's output with.
-const hostileAgentCommand = "__hostile-agent"
 
 // newDemoAgentCommand is `elicit __demo-agent`: the built-in demo agent on
 // stdin and stdout (ACP), nothing else on stdout.
@@ -29,23 +24,6 @@ func newDemoAgentCommand(a *app) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := demoagent.Run(context.Background(), a.stdin, a.stdout); err != nil {
 				fmt.Fprintln(textOut(a.stderr), "demo agent:", err)
-				return a.exit(exitFailed)
-			}
-			return nil
-		},
-	}
-}
-
-// newHostileAgentCommand is `elicit __hostile-agent`: the hostile agent on
-// stdin and stdout, for the black-box tests.
-func newHostileAgentCommand(a *app) *cobra.Command {
-	return &cobra.Command{
-		Use:                hostileAgentCommand,
-		Short:              "Run the hostile test agent on stdin and stdout",
-		Hidden:             true,
-		DisableFlagParsing: true,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if hostile.Run(context.Background(), a.stdin, a.stdout) != nil {
 				return a.exit(exitFailed)
 			}
 			return nil

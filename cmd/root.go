@@ -23,7 +23,6 @@ func subcommands(a *app) []*cobra.Command {
 		newDemoCommand(a),
 		newVersionCommand(a),
 		newDemoAgentCommand(a),
-		newHostileAgentCommand(a),
 	}
 }
 

@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 E2E_COLS=80 E2E_ROWS=24
 e2e_setup
+agent="$(dirname "$bin")/hostile-agent" # test furniture, not in elicit
+go build -o "$agent" ./internal/hostile/cmd/hostile-agent
 
 # all_on_screen TEXT...: every TEXT is on the screen now.
 all_on_screen() {
@@ -24,7 +26,7 @@ all_on_screen() {
 	for x in "$@"; do grep -qF -- "$x" <<<"$s" || fail "no \"$x\" on screen"; done
 }
 
-start_elicit env ELICIT_HOSTILE_SCENARIO=mismatch "$bin" --cwd "$work" --log "$log" -- "$bin" __hostile-agent
+start_elicit env ELICIT_HOSTILE_SCENARIO=mismatch "$bin" --cwd "$work" --log "$log" -- "$agent"
 wait_for "session in"
 type_text "go"
 keys Enter
@@ -58,7 +60,7 @@ assert_restored || fail "the terminal was not restored"
 t kill-server 2>/dev/null || true
 E2E_SOCK="elicit-e2e-$$-2"
 : >"$log"
-start_elicit env ELICIT_HOSTILE_SCENARIO=uncovered-write "$bin" --cwd "$work" --log "$log" -- "$bin" __hostile-agent
+start_elicit env ELICIT_HOSTILE_SCENARIO=uncovered-write "$bin" --cwd "$work" --log "$log" -- "$agent"
 wait_for "session in"
 type_text "go"
 keys Enter

@@ -88,7 +88,7 @@ var Builtin = map[string][]string{
 var Reserved = []string{
 	"agents", "attach", "completion", "config", "demo", "form", "help", "history", "man", "mcp",
 	"serve", "sessions", "url", "version",
-	"__complete", "__completeNoDesc", "__demo-agent", "__hostile-agent",
+	"__complete", "__completeNoDesc", "__demo-agent",
 }
 
 // Agent resolves a name: the file's [agents.NAME] first, then the built-in

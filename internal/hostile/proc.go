@@ -14,7 +14,7 @@ import (
 // process table rather than its output. ScenarioProc is an agent whose
 // turn runs the steps listed in ProcSteps; the others are what the agent
 // runs as its terminal commands, or what a hook runs, through the same
-// binary (`elicit __hostile-agent` with the scenario in the environment).
+// binary (cmd/hostile-agent, with the scenario in the environment).
 const (
 	ScenarioProc      = "proc"       // an agent whose turn runs ProcSteps
 	ScenarioTTYAttack = "tty-attack" // attack the controlling terminal (AttackTTY), report, exit
@@ -131,9 +131,9 @@ func (a *agent) procTurn(promptID *json.RawMessage) {
 		case "tty":
 			reportTTY("agent", "x")
 		case "term-tty":
-			run(step, term(step, map[string]any{"command": self, "args": []string{"__hostile-agent"}, "env": env(ScenarioTTYAttack)}))
+			run(step, term(step, map[string]any{"command": self, "args": []string{}, "env": env(ScenarioTTYAttack)}))
 		case "escape":
-			exit := run(step, term(step, map[string]any{"command": self, "args": []string{"__hostile-agent"}, "env": env(ScenarioEscape)}))
+			exit := run(step, term(step, map[string]any{"command": self, "args": []string{}, "env": env(ScenarioEscape)}))
 			Report(map[string]any{"step": step, "exit": exit})
 		case "agent-escape":
 			escape()

@@ -20,7 +20,7 @@ func escape() {
 	if err != nil {
 		return
 	}
-	cmd := exec.Command(self, "__hostile-agent")
+	cmd := exec.Command(self)
 	cmd.Env = append(os.Environ(), Scenario+"="+ScenarioDaemon)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if cmd.Start() != nil {
