@@ -46,9 +46,12 @@ const (
 func (r Response) Valid() bool { return r == Accept || r == Decline || r == Cancel }
 
 // Request is one input request: a message, an optional URL to review, and
-// questions keyed by stable ids with their synced answers.
+// questions keyed by stable ids with their synced answers. Title, the
+// form's own title, is elicit's addition (the protocol's request has
+// none): another host leaves it out and another client ignores it.
 type Request struct {
 	ID        string            `json:"id"`
+	Title     string            `json:"title,omitempty"`
 	Message   string            `json:"message,omitempty"`
 	URL       string            `json:"url,omitempty"`
 	Questions []Question        `json:"questions,omitempty"`

@@ -40,6 +40,9 @@ func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 		switch ev := ev.(type) {
 		case ahp.Closed:
 			return ev.Err
+		case ahp.Problem:
+			fmt.Fprintln(errOut, "elicit attach:", sanitize.Line(ev.Err.Error()))
+			continue
 		case ahp.Reset:
 			in = ev.Inputs
 		case ahp.Rejected:

@@ -3,6 +3,7 @@ package attach
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -215,6 +216,9 @@ func TestPassingThroughAFieldPublishesNothing(t *testing.T) {
 	focusForm(srv, clk)
 	srv.waitText("Check your profile")
 	att.waitText("Check your profile")
+	if !regexp.MustCompile(`(?m)^\W*Profile\W*$`).MatchString(att.screen()) {
+		t.Errorf("the attached form lacks its title (Profile):\n%s", att.screen())
+	}
 
 	srv.press("ctrl+u")
 	srv.typeText("Server Draft")

@@ -139,7 +139,7 @@ func (s *Share) Asked(q *session.Question) {
 		req.URL = q.Elicit.URL
 	} else if q.Elicit.Schema != nil {
 		it.m = schemamap.FromSchema(q.Elicit.Schema)
-		req.Questions = it.m.Questions
+		req.Questions, req.Title = it.m.Questions, q.Elicit.Schema.Title
 	}
 	s.byQ[q], s.byID[it.id] = it, it
 	s.mu.Unlock()
