@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"sync"
@@ -68,7 +69,15 @@ type Client struct {
 	lastSeen  int64
 	nextID    int64
 	calls     map[string]*waiting
+	ends      map[*websocket.Conn]*connEnd // the connections being read
 	drop      chan struct{}
+}
+
+// connEnd is closed when a connection's read loop ends, with the reason:
+// a call waiting on that connection fails with it at once.
+type connEnd struct {
+	done chan struct{}
+	err  error
 }
 
 // waiting is a call waiting for its response; hook, when set, runs on the
@@ -79,8 +88,8 @@ type waiting struct {
 	hook func(rpcMessage)
 }
 
-// Dial connects, negotiates the version, picks the session and subscribes.
-func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
+// newClient applies the defaults of o.
+func newClient(o ClientOptions) *Client {
 	if o.ClientID == "" {
 		o.ClientID = "elicit-" + randomID()
 	}
@@ -90,10 +99,18 @@ func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
 	if o.MaxMessage <= 0 {
 		o.MaxMessage = 4 << 20
 	}
-	c := &Client{o: o, events: newMailbox[Event](1 << 16), calls: map[string]*waiting{}, drop: make(chan struct{}, 1)}
+	c := &Client{o: o, events: newMailbox[Event](1 << 16), calls: map[string]*waiting{}, ends: map[*websocket.Conn]*connEnd{},
+		drop: make(chan struct{}, 1)}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
+	return c
+}
+
+// Dial connects, negotiates the version, picks the session and subscribes.
+func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
+	c := newClient(o)
 	if err := c.connect(ctx, false); err != nil {
 		c.cancel()
+		c.wg.Wait()
 		return nil, err
 	}
 	c.wg.Add(1)
@@ -103,30 +120,19 @@ func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
 
 // ListSessions connects, lists the host's sessions and disconnects.
 func ListSessions(ctx context.Context, o ClientOptions) ([]SessionSummary, error) {
-	c := &Client{o: o, calls: map[string]*waiting{}}
-	if c.o.ClientID == "" {
-		c.o.ClientID = "elicit-" + randomID()
-	}
-	c.ctx, c.cancel = context.WithCancel(context.Background())
+	c := newClient(o)
+	defer c.wg.Wait()
 	defer c.cancel()
-	conn, err := c.dial(ctx)
+	conn, err := c.open(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer conn.CloseNow()
-	go c.readLoop(conn)
 	var init initializeResult
-	if err := c.call(ctx, conn, "initialize", initializeParams{Channel: RootChannel, ProtocolVersions: orVersions(o.Versions), ClientID: c.o.ClientID}, &init, nil); err != nil {
+	if err := c.call(ctx, conn, "initialize", initializeParams{Channel: RootChannel, ProtocolVersions: c.o.Versions, ClientID: c.o.ClientID}, &init, nil); err != nil {
 		return nil, err
 	}
 	return c.list(ctx, conn)
-}
-
-func orVersions(v []string) []string {
-	if len(v) == 0 {
-		return Versions
-	}
-	return v
 }
 
 // Session is the session's channel URI.
@@ -271,6 +277,21 @@ func (c *Client) Close() {
 	c.wg.Wait()
 }
 
+// open dials and starts reading the connection.
+func (c *Client) open(ctx context.Context) (*websocket.Conn, error) {
+	conn, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	end := &connEnd{done: make(chan struct{})}
+	c.mu.Lock()
+	c.ends[conn] = end
+	c.mu.Unlock()
+	c.wg.Add(1)
+	go func() { defer c.wg.Done(); c.readLoop(conn, end) }()
+	return conn, nil
+}
+
 func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 	h := http.Header{}
 	if c.o.Token != "" {
@@ -297,25 +318,36 @@ func (c *Client) call(ctx context.Context, conn *websocket.Conn, method string, 
 	id := strconv.FormatInt(c.nextID, 10)
 	ch := make(chan rpcMessage, 1)
 	c.calls[id] = &waiting{ch: ch, hook: hook}
+	end := c.ends[conn]
 	c.mu.Unlock()
+	if end == nil {
+		return errors.New("the connection to the host ended")
+	}
 	defer func() { c.mu.Lock(); delete(c.calls, id); c.mu.Unlock() }()
 	p, _ := json.Marshal(params)
 	b, _ := json.Marshal(rpcMessage{JSONRPC: "2.0", ID: json.RawMessage(id), Method: method, Params: p})
 	if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
 		return err
 	}
+	var m rpcMessage
 	select {
-	case m := <-ch:
-		if m.Error != nil {
-			return m.Error
+	case m = <-ch:
+	case <-end.done:
+		select {
+		case m = <-ch: // the response came just before the end
+		default:
+			return fmt.Errorf("the connection to the host ended: %w", end.err)
 		}
-		if result != nil {
-			lenient(m.Result, result)
-		}
-		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-c.ctx.Done():
 		return errors.New("closed")
 	}
+	if m.Error != nil {
+		return m.Error
+	}
+	if result != nil {
+		lenient(m.Result, result)
+	}
+	return nil
 }

@@ -11,12 +11,10 @@ import (
 // connect dials and either initializes (first time, or a host that forgot
 // us) or reconnects.
 func (c *Client) connect(ctx context.Context, again bool) error {
-	conn, err := c.dial(ctx)
+	conn, err := c.open(ctx)
 	if err != nil {
 		return err
 	}
-	c.wg.Add(1)
-	go func() { defer c.wg.Done(); c.readLoop(conn) }()
 	if again {
 		c.mu.Lock()
 		p := reconnectParams{Channel: RootChannel, ClientID: c.o.ClientID, LastSeenServerSeq: c.lastSeen, Subscriptions: c.subscriptions()}

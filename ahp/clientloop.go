@@ -10,7 +10,7 @@ import (
 // readLoop reads one connection until it fails, routing responses to their
 // calls and actions to the state; a failure of the current connection
 // starts a reconnect.
-func (c *Client) readLoop(conn *websocket.Conn) {
+func (c *Client) readLoop(conn *websocket.Conn, end *connEnd) {
 	for {
 		_, data, err := conn.Read(c.ctx)
 		if err != nil {
@@ -19,7 +19,10 @@ func (c *Client) readLoop(conn *websocket.Conn) {
 			if current {
 				c.conn = nil
 			}
+			delete(c.ends, conn)
 			c.mu.Unlock()
+			end.err = err
+			close(end.done)
 			if current && c.ctx.Err() == nil && c.events != nil {
 				c.events.put(Connection{Up: false, Err: err})
 				c.wake()

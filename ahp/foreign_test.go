@@ -231,3 +231,31 @@ func TestLenientSummary(t *testing.T) {
 		t.Fatal("the host's decoding took a request id that is a number")
 	}
 }
+
+// ListSessions lists a host's sessions, elicit's or another's (it read no
+// message at all before: its read limit was left at zero).
+func TestListSessions(t *testing.T) {
+	_, url := startHost(t, HostOptions{Title: "demo"})
+	f := foreign(t, foreignhost.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	mine, err := ListSessions(ctx, ClientOptions{URL: url, Token: testToken})
+	if err != nil || len(mine) != 1 || mine[0].Title != "demo" {
+		t.Fatalf("elicit's host: %+v, %v", mine, err)
+	}
+	theirs, err := ListSessions(ctx, ClientOptions{URL: f.URL(), Token: foreignToken})
+	if err != nil || len(theirs) != 1 || theirs[0].Resource != f.SessionURI() || theirs[0].Title != "Pi session" {
+		t.Fatalf("another host: %+v, %v", theirs, err)
+	}
+}
+
+// A connection that ends while a call waits fails the call at once with
+// the reason (here a message over the client's cap), instead of leaving
+// it to its deadline.
+func TestCallFailsWhenTheConnectionEnds(t *testing.T) {
+	f := foreign(t, foreignhost.Options{})
+	_, err := dialForeign(t, f, ClientOptions{MaxMessage: 64})
+	if err == nil || !strings.Contains(err.Error(), "the connection to the host ended") {
+		t.Fatalf("err %v", err)
+	}
+}

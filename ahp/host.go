@@ -76,11 +76,20 @@ type Completion struct {
 }
 
 // Update is one applied change, for a watcher in the host's own process
-// (the terminal that runs `elicit serve`).
+// (the terminal that runs `elicit serve`), or, with Action nil, a client
+// that attached to the session or left it (Presence).
 type Update struct {
-	Action Action
-	Origin *Origin // nil for the host's own actions
-	Inputs Inputs  // the state after it
+	Action   Action
+	Origin   *Origin // nil for the host's own actions
+	Inputs   Inputs  // the state after it
+	Presence *Presence
+}
+
+// Presence says a client attached to the session (its first connection
+// subscribed to the session's channel) or left it (its last one ended).
+type Presence struct {
+	ClientID string
+	Attached bool
 }
 
 // logged is one applied action with its sequence number.
@@ -118,6 +127,8 @@ type Host struct {
 	// wonOrder is their order, oldest first.
 	won      map[string]Completion
 	wonOrder []string
+	// present counts each client's connections subscribed to the session.
+	present map[string]int
 }
 
 // maxWon bounds the completions Winner can still tell.
@@ -127,7 +138,7 @@ const maxWon = 256
 func NewHost(o HostOptions) *Host {
 	o = o.withDefaults()
 	return &Host{o: o, conns: map[*hostConn]bool{}, known: map[string]Generation{},
-		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}}
+		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}, present: map[string]int{}}
 }
 
 // Winner returns the completion that answered request id: the first valid
@@ -387,4 +398,22 @@ func (h *Host) remember(id string, g Generation) {
 		}
 	}
 	h.known[id] = g
+}
+
+// presence counts a client's connection to the session in (+1) or out
+// (-1), and tells the watchers when the client attached or left. h.mu is
+// held.
+func (h *Host) presence(id string, delta int) {
+	before := h.present[id]
+	h.present[id] = max(before+delta, 0)
+	if h.present[id] == 0 {
+		delete(h.present, id)
+	}
+	if (before == 0) == (h.present[id] == 0) {
+		return
+	}
+	u := Update{Inputs: h.in.Clone(), Presence: &Presence{ClientID: id, Attached: before == 0}}
+	for w := range h.watch {
+		w.put(u)
+	}
 }

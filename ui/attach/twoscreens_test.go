@@ -246,3 +246,27 @@ func TestPassingThroughAFieldPublishesNothing(t *testing.T) {
 		t.Fatalf("the serving screen lost its draft:\n%s", s)
 	}
 }
+
+// The serving screen says in its transcript when a client attaches and
+// when it leaves; a connection that only lists the sessions is no one
+// attaching.
+func TestServingScreenSaysWhoAttachesAndLeaves(t *testing.T) {
+	w := make(world, 4096)
+	srv, _, sv := servingScreen(t, w)
+	srv.waitText("Demo agent")
+	ctx, cancel := testContext()
+	defer cancel()
+	if _, err := ahp.ListSessions(ctx, ahp.ClientOptions{URL: sv.Server.URL(), Token: sv.Token, ClientID: "lister"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: sv.Server.URL(), Token: sv.Token, ClientID: "bob@laptop"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.waitText("bob@laptop attached to this session")
+	c.Close()
+	srv.waitText("bob@laptop left this session")
+	if strings.Contains(srv.screen(), "lister") {
+		t.Fatalf("listing the sessions is not attaching:\n%s", srv.screen())
+	}
+}

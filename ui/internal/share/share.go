@@ -29,6 +29,13 @@ type Answer struct {
 	Who string
 }
 
+// Presence says another client attached to the session (Attached) or
+// left it.
+type Presence struct {
+	Who      string
+	Attached bool
+}
+
 // Draft is another client's change to one question of Q's form.
 type Draft struct {
 	Q          *session.Question
@@ -73,9 +80,15 @@ func New(h *ahp.Host, name string) *Share {
 			if !ok {
 				return
 			}
+			var v any
 			if d, ok := s.draft(u); ok {
+				v = d
+			} else if p := u.Presence; p != nil && p.ClientID != s.local.ClientID {
+				v = Presence{Who: p.ClientID, Attached: p.Attached}
+			}
+			if v != nil {
 				select {
-				case s.out <- d:
+				case s.out <- v:
 				case <-ctx.Done():
 					return
 				}
@@ -116,7 +129,8 @@ func (s *Share) Check(final ahp.Request) error {
 // Close stops reading the host.
 func (s *Share) Close() { s.stop() }
 
-// Next waits for the next thing another client did: an Answer or a Draft.
+// Next waits for the next thing another client did: an Answer, a Draft or
+// a Presence.
 func (s *Share) Next(ctx context.Context) (any, bool) {
 	select {
 	case v := <-s.out:
