@@ -56,6 +56,7 @@ type Host struct {
 	conns   map[*conn]bool
 	got     []Dispatch
 	changed chan struct{}
+	closed  bool
 }
 
 type chat struct {
@@ -119,14 +120,14 @@ func (h *Host) ChatURI() string { return h.chats[0].uri }
 
 // Close ends every connection and stops listening: the host goes away.
 func (h *Host) Close() {
+	h.srv.Close() // no new connection; those accepted are closed below
 	h.mu.Lock()
 	conns := h.conns
-	h.conns = map[*conn]bool{}
+	h.conns, h.closed = map[*conn]bool{}, true
 	h.mu.Unlock()
 	for c := range conns {
 		c.ws.Close(websocket.StatusGoingAway, "the host is going away")
 	}
-	h.srv.Close()
 }
 
 // Changed is closed at the next change (a dispatch received, a client
@@ -286,6 +287,11 @@ func (h *Host) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	c := &conn{ws: ws, subs: map[string]bool{}}
 	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		ws.Close(websocket.StatusGoingAway, "the host is going away")
+		return
+	}
 	h.conns[c] = true
 	h.poke()
 	h.mu.Unlock()
