@@ -85,13 +85,6 @@ type Update struct {
 	Presence *Presence
 }
 
-// Presence says a client attached to the session (its first connection
-// subscribed to the session's channel) or left it (its last one ended).
-type Presence struct {
-	ClientID string
-	Attached bool
-}
-
 // logged is one applied action with its sequence number.
 type logged struct {
 	seq    int64
@@ -398,22 +391,4 @@ func (h *Host) remember(id string, g Generation) {
 		}
 	}
 	h.known[id] = g
-}
-
-// presence counts a client's connection to the session in (+1) or out
-// (-1), and tells the watchers when the client attached or left. h.mu is
-// held.
-func (h *Host) presence(id string, delta int) {
-	before := h.present[id]
-	h.present[id] = max(before+delta, 0)
-	if h.present[id] == 0 {
-		delete(h.present, id)
-	}
-	if (before == 0) == (h.present[id] == 0) {
-		return
-	}
-	u := Update{Inputs: h.in.Clone(), Presence: &Presence{ClientID: id, Attached: before == 0}}
-	for w := range h.watch {
-		w.put(u)
-	}
 }
