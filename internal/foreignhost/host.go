@@ -18,6 +18,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -257,7 +258,7 @@ func (h *Host) needed(c *chat, r *request) map[string]any {
 // is held.
 func (h *Host) broadcast(channel string, action map[string]any, origin map[string]any) {
 	h.seq++
-	params := map[string]any{"channel": channel, "action": action, "serverSeq": h.seq, "timestamp": "2026-11-12T10:04:31Z"}
+	params := map[string]any{"channel": channel, "action": action, "serverSeq": h.odd(strconv.FormatInt(h.seq, 10), h.seq), "timestamp": "2026-11-12T10:04:31Z"}
 	if origin != nil {
 		params["origin"] = origin
 	}

@@ -93,7 +93,7 @@ func (h *Host) dispatch(c *conn, channel string, seq json.Number, raw json.RawMe
 	_ = json.Unmarshal(raw, &a)
 	h.got = append(h.got, Dispatch{Channel: channel, ClientID: c.clientID, Type: a.Type, Action: raw})
 	h.poke()
-	origin := map[string]any{"clientId": c.clientID, "clientSeq": seq, "displayName": "someone"}
+	origin := map[string]any{"clientId": c.clientID, "clientSeq": h.odd(seq.String(), seq), "displayName": "someone"}
 	reject := func(why string) {
 		h.seq++
 		h.write(c, map[string]any{"jsonrpc": "2.0", "method": "action", "params": map[string]any{
