@@ -31,39 +31,65 @@ type ClientOptions struct {
 	GiveUpAfter time.Duration
 }
 
+// pending is an action sent but not yet echoed, with the channel it went
+// to (the chat that holds its request).
 type pending struct {
-	seq    int64
-	action Action
+	seq     int64
+	channel string
+	action  Action
 }
 
-// Client is an AHP client of one session's input requests. It applies its
-// own actions optimistically and reconciles them when the host echoes them
-// (write-ahead), and reconnects with `reconnect` after a dropped connection,
-// sending again what the host had not acknowledged.
+// Client is an AHP client of one session's input requests. It follows the
+// chats the session's snapshot names (those with input needed, and the
+// default chat; a chat announced later by session/inputNeededSet too),
+// applies its own actions optimistically and reconciles them when the host
+// echoes them (write-ahead), and reconnects with `reconnect` after a
+// dropped connection, sending again what the host had not acknowledged.
 type Client struct {
-	o       ClientOptions
-	ctx     context.Context
-	cancel  context.CancelFunc
-	events  *mailbox[Event]
-	wg      sync.WaitGroup
+	o      ClientOptions
+	ctx    context.Context
+	cancel context.CancelFunc
+	events *mailbox[Event]
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
 	version string
 	gen     Generation
 	session string // id
 	title   string
-
-	mu        sync.Mutex
-	conn      *websocket.Conn
-	confirmed Inputs
+	conn    *websocket.Conn
+	// inputs is the host's state of each input channel (a chat; the
+	// session itself in the legacy generation), in order: the channels
+	// followed, first followed first.
+	inputs    map[string]*Inputs
+	order     []string
+	following map[string]bool // subscribed, or being subscribed
 	pend      []pending
 	seq       int64
 	lastSeen  int64
 	nextID    int64
-	calls     map[string]chan rpcMessage
+	calls     map[string]*waiting
+	ends      map[*websocket.Conn]*connEnd // the connections being read
 	drop      chan struct{}
 }
 
-// Dial connects, negotiates the version, picks the session and subscribes.
-func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
+// connEnd is closed when a connection's read loop ends, with the reason:
+// a call waiting on that connection fails with it at once.
+type connEnd struct {
+	done chan struct{}
+	err  error
+}
+
+// waiting is a call waiting for its response; hook, when set, runs on the
+// response in the read loop itself, before any later message is read (a
+// snapshot is in place before the actions that follow it apply).
+type waiting struct {
+	ch   chan rpcMessage
+	hook func(rpcMessage)
+}
+
+// newClient applies the defaults of o.
+func newClient(o ClientOptions) *Client {
 	if o.ClientID == "" {
 		o.ClientID = "elicit-" + randomID()
 	}
@@ -73,10 +99,18 @@ func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
 	if o.MaxMessage <= 0 {
 		o.MaxMessage = 4 << 20
 	}
-	c := &Client{o: o, events: newMailbox[Event](1 << 16), calls: map[string]chan rpcMessage{}, drop: make(chan struct{}, 1)}
+	c := &Client{o: o, events: newMailbox[Event](1 << 16), calls: map[string]*waiting{}, ends: map[*websocket.Conn]*connEnd{},
+		drop: make(chan struct{}, 1)}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
+	return c
+}
+
+// Dial connects, negotiates the version, picks the session and subscribes.
+func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
+	c := newClient(o)
 	if err := c.connect(ctx, false); err != nil {
 		c.cancel()
+		c.wg.Wait()
 		return nil, err
 	}
 	c.wg.Add(1)
@@ -86,41 +120,50 @@ func Dial(ctx context.Context, o ClientOptions) (*Client, error) {
 
 // ListSessions connects, lists the host's sessions and disconnects.
 func ListSessions(ctx context.Context, o ClientOptions) ([]SessionSummary, error) {
-	c := &Client{o: o, calls: map[string]chan rpcMessage{}}
-	if c.o.ClientID == "" {
-		c.o.ClientID = "elicit-" + randomID()
-	}
-	c.ctx, c.cancel = context.WithCancel(context.Background())
+	c := newClient(o)
+	defer c.wg.Wait()
 	defer c.cancel()
-	conn, err := c.dial(ctx)
+	conn, err := c.open(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer conn.CloseNow()
-	go c.readLoop(conn)
 	var init initializeResult
-	if err := c.call(ctx, conn, "initialize", initializeParams{Channel: RootChannel, ProtocolVersions: orVersions(o.Versions), ClientID: c.o.ClientID}, &init); err != nil {
+	if err := c.call(ctx, conn, "initialize", initializeParams{Channel: RootChannel, ProtocolVersions: c.o.Versions, ClientID: c.o.ClientID}, &init, nil); err != nil {
 		return nil, err
 	}
 	return c.list(ctx, conn)
 }
 
-func orVersions(v []string) []string {
-	if len(v) == 0 {
-		return Versions
-	}
-	return v
+// Session is the session's channel URI.
+func (c *Client) Session() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return SessionURI(c.session)
 }
-
-// Session is the session's channel URI; Version the negotiated version.
-func (c *Client) Session() string { return SessionURI(c.session) }
 
 // Title is the session's title, as the host named it when the client
 // subscribed.
-func (c *Client) Title() string { return c.title }
+func (c *Client) Title() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.title
+}
 
 // Version is the negotiated protocol version.
-func (c *Client) Version() string { return c.version }
+func (c *Client) Version() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
+}
+
+// Chats are the input channels the client follows: the chats whose
+// requests it shows (the session's own channel in the legacy generation).
+func (c *Client) Chats() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.order...)
+}
 
 // ID is the client's id (the origin of its actions).
 func (c *Client) ID() string { return c.o.ClientID }
@@ -137,12 +180,57 @@ func (c *Client) Inputs() Inputs {
 	return c.view()
 }
 
+// view is every followed channel's view, one after the other; its Turn is
+// the first active turn. c.mu is held.
 func (c *Client) view() Inputs {
-	v := c.confirmed.Clone()
-	for _, p := range c.pend {
-		v.Apply(p.action)
+	var v Inputs
+	for _, ch := range c.order {
+		in := c.viewOf(ch)
+		if v.Turn == "" {
+			v.Turn = in.Turn
+		}
+		v.Entries = append(v.Entries, in.Entries...)
 	}
 	return v
+}
+
+// viewOf is one channel's state with this client's unacknowledged actions
+// on it applied. c.mu is held.
+func (c *Client) viewOf(ch string) Inputs {
+	var v Inputs
+	if in := c.inputs[ch]; in != nil {
+		v = in.Clone()
+	}
+	for _, p := range c.pend {
+		if p.channel == ch {
+			v.Apply(p.action)
+		}
+	}
+	return v
+}
+
+// route is the channel an action on request id goes to: the followed
+// channel that holds the request (else the first one). c.mu is held.
+func (c *Client) route(id string) string {
+	for _, ch := range c.order {
+		if in := c.viewOf(ch); in.Find(id) != nil {
+			return ch
+		}
+	}
+	if len(c.order) > 0 {
+		return c.order[0]
+	}
+	return c.gen.inputChannel(c.session)
+}
+
+func requestOf(a Action) string {
+	switch a := a.(type) {
+	case InputAnswerChanged:
+		return a.RequestID
+	case InputCompleted:
+		return a.RequestID
+	}
+	return ""
 }
 
 // Dispatch sends a client action (InputAnswerChanged or InputCompleted),
@@ -154,7 +242,7 @@ func (c *Client) Dispatch(a Action) error {
 	}
 	c.mu.Lock()
 	c.seq++
-	p := pending{seq: c.seq, action: a}
+	p := pending{seq: c.seq, channel: c.route(requestOf(a)), action: a}
 	c.pend = append(c.pend, p)
 	conn := c.conn
 	c.mu.Unlock()
@@ -165,11 +253,14 @@ func (c *Client) Dispatch(a Action) error {
 }
 
 func (c *Client) send(conn *websocket.Conn, p pending) {
-	ch, raw, ok := c.gen.encode(c.session, p.action, time.Now())
+	c.mu.Lock()
+	gen, session := c.gen, c.session
+	c.mu.Unlock()
+	_, raw, ok := gen.encode(session, p.action, time.Now())
 	if !ok {
 		return
 	}
-	b := notification("dispatchAction", dispatchParams{Channel: ch, ClientSeq: p.seq, Action: raw})
+	b := notification("dispatchAction", dispatchParams{Channel: p.channel, ClientSeq: p.seq, Action: raw})
 	ctx, cancel := context.WithTimeout(c.ctx, 10*time.Second)
 	defer cancel()
 	_ = conn.Write(ctx, websocket.MessageText, b) // a failed write is resent on reconnect
@@ -184,6 +275,21 @@ func (c *Client) Close() {
 	}
 	c.mu.Unlock()
 	c.wg.Wait()
+}
+
+// open dials and starts reading the connection.
+func (c *Client) open(ctx context.Context) (*websocket.Conn, error) {
+	conn, err := c.dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	end := &connEnd{done: make(chan struct{})}
+	c.mu.Lock()
+	c.ends[conn] = end
+	c.mu.Unlock()
+	c.wg.Add(1)
+	go func() { defer c.wg.Done(); c.readLoop(conn, end) }()
+	return conn, nil
 }
 
 func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
@@ -203,198 +309,45 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 	return conn, nil
 }
 
-// connect dials and either initializes (first time, or a host that forgot
-// us) or reconnects.
-func (c *Client) connect(ctx context.Context, again bool) error {
-	conn, err := c.dial(ctx)
-	if err != nil {
-		return err
-	}
-	c.wg.Add(1)
-	go func() { defer c.wg.Done(); c.readLoop(conn) }()
-	if again {
-		c.mu.Lock()
-		subs := c.subscriptions()
-		p := reconnectParams{Channel: RootChannel, ClientID: c.o.ClientID, LastSeenServerSeq: c.lastSeen, Subscriptions: subs}
-		c.mu.Unlock()
-		var res reconnectResult
-		err := c.call(ctx, conn, "reconnect", p, &res)
-		if err == nil {
-			c.reconnected(conn, res)
-			return nil
-		}
-		var re *RPCError
-		if !errors.As(err, &re) {
-			conn.CloseNow()
-			return err
-		}
-		// The host does not know us (it restarted): start afresh.
-	}
-	if err := c.initialize(ctx, conn); err != nil {
-		conn.CloseNow()
-		return err
-	}
-	return nil
-}
-
-func (c *Client) subscriptions() []string {
-	subs := []string{SessionURI(c.session)}
-	if c.gen == Current {
-		subs = append(subs, ChatURI(c.session))
-	}
-	return subs
-}
-
-func (c *Client) initialize(ctx context.Context, conn *websocket.Conn) error {
-	var init initializeResult
-	if err := c.call(ctx, conn, "initialize", initializeParams{Channel: RootChannel, ProtocolVersions: c.o.Versions, ClientID: c.o.ClientID,
-		ClientInfo: &implInfo{Name: "elicit"}}, &init); err != nil {
-		return err
-	}
-	c.version, c.gen = init.ProtocolVersion, GenerationOf(init.ProtocolVersion)
-	if c.session == "" {
-		uri := c.o.Session
-		if uri == "" {
-			list, err := c.list(ctx, conn)
-			if err != nil {
-				return err
-			}
-			s, err := pick(list)
-			if err != nil {
-				return err
-			}
-			uri = s.Resource
-		}
-		id, ok := cutPrefix(uri, sessionScheme)
-		if !ok {
-			return fmt.Errorf("%q is not a session URI (ahp-session:/ID)", clip(uri))
-		}
-		c.session = id
-	}
-	var snap Inputs
-	for _, ch := range c.subscriptions() {
-		var res subscribeResult
-		if err := c.call(ctx, conn, "subscribe", channelParams{Channel: ch}, &res); err != nil {
-			return fmt.Errorf("subscribe %s: %w", ch, err)
-		}
-		if res.Snapshot != nil && ch == SessionURI(c.session) {
-			var st struct {
-				Title string `json:"title"`
-			}
-			_ = json.Unmarshal(res.Snapshot.State, &st)
-			c.title = st.Title
-		}
-		if res.Snapshot != nil && ch == c.gen.inputChannel(c.session) {
-			in, err := c.gen.inputsOf(res.Snapshot.State)
-			if err != nil {
-				return fmt.Errorf("snapshot of %s: %w", ch, err)
-			}
-			snap = in
-		}
-	}
-	c.mu.Lock()
-	c.conn, c.confirmed, c.lastSeen = conn, snap, max(c.lastSeen, init.ServerSeq)
-	pend := append([]pending(nil), c.pend...)
-	v := c.view()
-	c.mu.Unlock()
-	c.events.put(Reset{Inputs: v})
-	for _, p := range pend {
-		c.send(conn, p)
-	}
-	return nil
-}
-
-func cutPrefix(s, p string) (string, bool) {
-	if len(s) >= len(p) && s[:len(p)] == p {
-		return s[len(p):], true
-	}
-	return "", false
-}
-
-// pick is the session to attach to: the one waiting for input, else the
-// only one.
-func pick(list []SessionSummary) (SessionSummary, error) {
-	var waiting []SessionSummary
-	for _, s := range list {
-		if s.NeedsInput() {
-			waiting = append(waiting, s)
-		}
-	}
-	switch {
-	case len(waiting) == 1:
-		return waiting[0], nil
-	case len(waiting) == 0 && len(list) == 1:
-		return list[0], nil
-	case len(list) == 0:
-		return SessionSummary{}, errors.New("the host has no session")
-	}
-	return SessionSummary{}, &SessionsError{Sessions: list}
-}
-
-func (c *Client) list(ctx context.Context, conn *websocket.Conn) ([]SessionSummary, error) {
-	var res listSessionsResult
-	if err := c.call(ctx, conn, "listSessions", channelParams{Channel: RootChannel}, &res); err != nil {
-		return nil, err
-	}
-	return append(res.Items, res.Sessions...), nil
-}
-
-func (c *Client) reconnected(conn *websocket.Conn, res reconnectResult) {
-	c.mu.Lock()
-	c.conn = conn
-	if res.Type == "snapshot" {
-		for _, s := range res.Snapshots {
-			if s.Resource == c.gen.inputChannel(c.session) {
-				if in, err := c.gen.inputsOf(s.State); err == nil {
-					c.confirmed = in
-				}
-			}
-			c.lastSeen = max(c.lastSeen, s.FromSeq)
-		}
-		v := c.view()
-		c.mu.Unlock()
-		c.events.put(Reset{Inputs: v})
-	} else {
-		c.mu.Unlock()
-		for _, e := range res.Actions {
-			c.envelope(e)
-		}
-	}
-	c.mu.Lock()
-	pend := append([]pending(nil), c.pend...)
-	c.mu.Unlock()
-	for _, p := range pend {
-		c.send(conn, p)
-	}
-	c.events.put(Connection{Up: true})
-}
-
-// call sends a request and waits for its response.
-func (c *Client) call(ctx context.Context, conn *websocket.Conn, method string, params, result any) error {
+// call sends a request and waits for its response, read leniently into
+// result (nil: not read); hook, when set, runs on the response in the
+// read loop (see waiting).
+func (c *Client) call(ctx context.Context, conn *websocket.Conn, method string, params, result any, hook func(rpcMessage)) error {
 	c.mu.Lock()
 	c.nextID++
 	id := strconv.FormatInt(c.nextID, 10)
 	ch := make(chan rpcMessage, 1)
-	c.calls[id] = ch
+	c.calls[id] = &waiting{ch: ch, hook: hook}
+	end := c.ends[conn]
 	c.mu.Unlock()
+	if end == nil {
+		return errors.New("the connection to the host ended")
+	}
 	defer func() { c.mu.Lock(); delete(c.calls, id); c.mu.Unlock() }()
 	p, _ := json.Marshal(params)
 	b, _ := json.Marshal(rpcMessage{JSONRPC: "2.0", ID: json.RawMessage(id), Method: method, Params: p})
 	if err := conn.Write(ctx, websocket.MessageText, b); err != nil {
 		return err
 	}
+	var m rpcMessage
 	select {
-	case m := <-ch:
-		if m.Error != nil {
-			return m.Error
+	case m = <-ch:
+	case <-end.done:
+		select {
+		case m = <-ch: // the response came just before the end
+		default:
+			return fmt.Errorf("the connection to the host ended: %w", end.err)
 		}
-		if result != nil {
-			return json.Unmarshal(m.Result, result)
-		}
-		return nil
 	case <-ctx.Done():
 		return ctx.Err()
 	case <-c.ctx.Done():
 		return errors.New("closed")
 	}
+	if m.Error != nil {
+		return m.Error
+	}
+	if result != nil {
+		lenient(m.Result, result)
+	}
+	return nil
 }

@@ -2,7 +2,6 @@ package ahp
 
 import (
 	"context"
-	"encoding/json"
 	"time"
 
 	"github.com/coder/websocket"
@@ -11,7 +10,7 @@ import (
 // readLoop reads one connection until it fails, routing responses to their
 // calls and actions to the state; a failure of the current connection
 // starts a reconnect.
-func (c *Client) readLoop(conn *websocket.Conn) {
+func (c *Client) readLoop(conn *websocket.Conn, end *connEnd) {
 	for {
 		_, data, err := conn.Read(c.ctx)
 		if err != nil {
@@ -20,7 +19,10 @@ func (c *Client) readLoop(conn *websocket.Conn) {
 			if current {
 				c.conn = nil
 			}
+			delete(c.ends, conn)
 			c.mu.Unlock()
+			end.err = err
+			close(end.done)
 			if current && c.ctx.Err() == nil && c.events != nil {
 				c.events.put(Connection{Up: false, Err: err})
 				c.wake()
@@ -28,30 +30,38 @@ func (c *Client) readLoop(conn *websocket.Conn) {
 			return
 		}
 		var m rpcMessage
-		if json.Unmarshal(data, &m) != nil {
-			continue
-		}
+		lenient(data, &m)
 		if m.Method == "" && m.ID != nil {
 			c.mu.Lock()
-			ch := c.calls[string(m.ID)]
+			w := c.calls[string(m.ID)]
 			c.mu.Unlock()
-			if ch != nil {
-				ch <- m
+			if w != nil {
+				if w.hook != nil {
+					w.hook(m)
+				}
+				w.ch <- m
 			}
 			continue
 		}
 		if m.Method == "action" {
 			var e envelope
-			if json.Unmarshal(m.Params, &e) == nil {
-				c.envelope(e)
-			}
+			lenient(m.Params, &e)
+			c.envelopeOn(conn, e)
 		}
 	}
 }
 
-// envelope applies one action the host sent.
-func (c *Client) envelope(e envelope) {
-	a, ok, err := c.gen.decode(e.Action)
+// envelopeOn applies one action the host sent on conn: an input action on
+// a followed channel changes the state; one on the session's channel may
+// make the client follow another chat.
+func (c *Client) envelopeOn(conn *websocket.Conn, e envelope) {
+	c.mu.Lock()
+	gen, session := c.gen, c.session
+	c.mu.Unlock()
+	if gen == Current && e.Channel == SessionURI(session) && e.RejectionReason == "" {
+		c.sessionAction(conn, e.Action)
+	}
+	a, ok, err := gen.clientDecode(e.Action)
 	c.mu.Lock()
 	if e.RejectionReason == "" {
 		c.lastSeen = max(c.lastSeen, e.ServerSeq)
@@ -80,11 +90,12 @@ func (c *Client) envelope(e envelope) {
 		c.events.put(Rejected{Action: own, Reason: e.RejectionReason, Inputs: v})
 		return
 	}
-	if !ok || err != nil || e.Channel != c.gen.inputChannel(c.session) {
+	in := c.inputs[e.Channel]
+	if !ok || err != nil || in == nil {
 		c.mu.Unlock()
 		return
 	}
-	c.confirmed.Apply(a)
+	in.Apply(a)
 	v := c.view()
 	c.mu.Unlock()
 	c.events.put(Changed{Action: a, Origin: e.Origin, Mine: mine, Inputs: v})

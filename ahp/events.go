@@ -2,8 +2,8 @@ package ahp
 
 import "fmt"
 
-// Event is what a Client reports: Changed, Rejected, Reset, Connection or
-// Closed.
+// Event is what a Client reports: Changed, Rejected, Reset, Connection,
+// Problem or Closed.
 type Event interface{ isEvent() }
 
 // Changed is an action the host applied (a client's, echoed with its
@@ -31,6 +31,25 @@ type Connection struct {
 	Err error
 }
 
+// Problem is something the client could not do that the user should
+// know of: a chat the host announced could not be followed (a
+// *ChatError), so its requests cannot be shown.
+type Problem struct{ Err error }
+
+// ChatError says a chat of the session could not be subscribed to.
+type ChatError struct {
+	Chat string
+	Err  error
+}
+
+// Error names the chat and the host's reason.
+func (e *ChatError) Error() string {
+	return fmt.Sprintf("cannot follow the session's chat %s: %v", clip(e.Chat), e.Err)
+}
+
+// Unwrap is the host's reason.
+func (e *ChatError) Unwrap() error { return e.Err }
+
 // Closed is the last event: the client stopped (Close, or it gave up).
 type Closed struct{ Err error }
 
@@ -38,6 +57,7 @@ func (Changed) isEvent()    {}
 func (Rejected) isEvent()   {}
 func (Reset) isEvent()      {}
 func (Connection) isEvent() {}
+func (Problem) isEvent()    {}
 func (Closed) isEvent()     {}
 
 // SessionsError says which sessions the host has when the client cannot

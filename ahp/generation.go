@@ -136,7 +136,8 @@ type wireAction struct {
 
 // decode reads a wire action of this generation (the other generation's
 // spelling is accepted too). ok is false for an action that is not about
-// input requests or turns; err says why one that is cannot be read.
+// input requests or turns; err says why one that is cannot be read. The
+// host decodes what clients dispatch with it, strictly.
 func (g Generation) decode(raw json.RawMessage) (a Action, ok bool, err error) {
 	var w wireAction
 	if err := json.Unmarshal(raw, &w); err != nil {
@@ -148,14 +149,27 @@ func (g Generation) decode(raw json.RawMessage) (a Action, ok bool, err error) {
 		}
 		return nil, true, err
 	}
+	return w.action()
+}
+
+// clientDecode is decode for what a host sent, read leniently: a field of
+// an unexpected type is left out, never a reason to drop the action.
+func (g Generation) clientDecode(raw json.RawMessage) (a Action, ok bool, err error) {
+	var w wireAction
+	lenient(raw, &w)
+	return w.action()
+}
+
+// action is the neutral action w spells.
+func (w *wireAction) action() (a Action, ok bool, err error) {
 	name := w.Type
 	if i := strings.IndexByte(name, '/'); i >= 0 && (name[:i] == "chat" || name[:i] == "session") {
 		name = name[i+1:]
 	}
 	switch name {
 	case "inputRequested":
-		if w.Request == nil {
-			return nil, true, errMissing("request")
+		if w.Request == nil || w.Request.ID == "" {
+			return nil, true, errMissing("request with an id")
 		}
 		return InputRequested{Request: *w.Request}, true, nil
 	case "inputAnswerChanged":
@@ -294,37 +308,35 @@ func turnOf(in Inputs, info stateInfo, parts bool) *activeTurn {
 	return t
 }
 
-// inputsOf reads the inputs of a snapshot: a chat state's active turn
-// (current) or a session state's inputRequests (legacy).
-func (g Generation) inputsOf(raw json.RawMessage) (Inputs, error) {
+// inputsOf reads the inputs of a snapshot a host sent, leniently: a chat
+// state's active turn (current) or a session state's inputRequests
+// (legacy). What it cannot read is left out.
+func (g Generation) inputsOf(raw json.RawMessage) Inputs {
 	var in Inputs
 	if g == Legacy {
 		var st sessionState
-		if err := json.Unmarshal(raw, &st); err != nil {
-			return in, err
-		}
+		lenient(raw, &st)
 		if st.ActiveTurn != nil {
 			in.Turn = st.ActiveTurn.ID
 		}
 		for _, r := range st.InputRequests {
 			in.Entries = append(in.Entries, Entry{Request: r})
 		}
-		return in, nil
+		return in
 	}
 	var st chatState
-	if err := json.Unmarshal(raw, &st); err != nil {
-		return in, err
-	}
+	lenient(raw, &st)
 	if st.ActiveTurn == nil {
-		return in, nil
+		return in
 	}
 	in.Turn = st.ActiveTurn.ID
 	for _, p := range st.ActiveTurn.ResponseParts {
 		var ip inputPart
-		if json.Unmarshal(p, &ip) != nil || ip.Kind != "inputRequest" {
+		lenient(p, &ip)
+		if ip.Kind != "inputRequest" || ip.Request.ID == "" {
 			continue // other parts (markdown, tool calls…) are not ours
 		}
 		in.Entries = append(in.Entries, Entry{Request: ip.Request, Response: ip.Response})
 	}
-	return in, nil
+	return in
 }

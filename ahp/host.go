@@ -91,10 +91,13 @@ type Completion struct {
 }
 
 // Update is one applied change, for a watcher in the host's own process
-// (the terminal that runs `elicit serve`); Host.Inputs has the state.
+// (the terminal that runs `elicit serve`), or, with Action nil, a client
+// that attached to the session or left it (Presence); Host.Inputs has the
+// state.
 type Update struct {
-	Action Action
-	Origin *Origin // nil for the host's own actions
+	Action   Action
+	Origin   *Origin // nil for the host's own actions
+	Presence *Presence
 }
 
 // logged is one applied action with its sequence number.
@@ -137,6 +140,8 @@ type Host struct {
 	// wonOrder is their order, oldest first.
 	won      map[string]Completion
 	wonOrder []string
+	// present counts each client's connections subscribed to the session.
+	present map[string]int
 }
 
 // maxWon bounds the completions Winner can still tell.
@@ -146,7 +151,7 @@ const maxWon = 256
 func NewHost(o HostOptions) *Host {
 	o = o.withDefaults()
 	return &Host{o: o, conns: map[*hostConn]bool{}, names: map[string]*hostConn{}, own: map[string]bool{}, known: map[string]Generation{}, born: o.Now(),
-		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}}
+		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}, present: map[string]int{}}
 }
 
 // Winner returns the completion that answered request id: the first valid

@@ -57,6 +57,9 @@ func (p *Peer) Detach() {
 	delete(h.conns, p.c)
 	h.release(p.c)
 	p.c.closed = true
+	if p.c.subs[SessionURI(h.o.SessionID)] {
+		h.presence(p.c.clientID, -1)
+	}
 	h.mu.Unlock()
 }
 
@@ -188,6 +191,9 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 	case "unsubscribe":
 		var p channelParams
 		_ = json.Unmarshal(m.Params, &p)
+		if c.subs[p.Channel] && p.Channel == SessionURI(h.o.SessionID) {
+			h.presence(c.clientID, -1)
+		}
 		delete(c.subs, p.Channel)
 		return nil, nil
 	case "listSessions":
@@ -209,6 +215,9 @@ func (c *hostConn) subscribe(ch string) (snapshot, bool) {
 		s.State = json.RawMessage(`{"agents":[]}`)
 	case ch == SessionURI(h.o.SessionID):
 		s.State = c.gen.sessionSnapshot(h.o.SessionID, h.in, h.info())
+		if !c.subs[ch] {
+			h.presence(c.clientID, +1)
+		}
 	case ch == ChatURI(h.o.SessionID) && c.gen == Current:
 		s.State = chatSnapshot(h.o.SessionID, h.in, h.info())
 	default:
@@ -222,6 +231,9 @@ func (c *hostConn) subscribe(ch string) (snapshot, bool) {
 // the replay buffer no longer reaches back. h.mu is held.
 func (c *hostConn) reconnect(p reconnectParams) reconnectResult {
 	h := c.h
+	if c.subs[SessionURI(h.o.SessionID)] {
+		h.presence(c.clientID, -1) // subscribed again below
+	}
 	c.subs = map[string]bool{}
 	var missing []string
 	var snaps []snapshot

@@ -62,13 +62,17 @@ start_term alice "$bin" attach "$url" --token-file "$tok" --name alice
 start_term bob "$bin" attach "$url" --token-file "$tok" --name bob
 term_wait alice "no question waits"
 term_wait bob "no question waits"
+wait_for "alice-"
+wait_for "attached to this session"
+passed_check "the serving terminal says who attached"
 
 type_text "/form defaults"
 keys Enter
 wait_for "Check your profile"
 term_wait alice "Check your profile"
 term_wait bob "Check your profile"
-passed_check "the agent's form appears in the serving terminal and both clients"
+term_has bob "Profile" || fail "the attached form lacks its title"
+passed_check "the agent's form appears in the serving terminal and both clients, with its title"
 
 sleep 0.6                             # the form's grace period: a key meant for something else does not answer it
 term_keys alice Tab                   # name -> age
@@ -85,7 +89,8 @@ for _ in 1 2 3 4 5; do
 done
 term_wait bob "Review your answers"
 term_keys bob Enter
-term_wait bob "you answered: accept"
+term_wait bob "you answered form"
+term_wait bob "Age 77"
 wait_log '"content":{"age":77'
 passed_check "the answer accepted in the second client reaches the agent (trace)"
 term_wait alice "answered elsewhere: accept (by bob"
@@ -110,10 +115,11 @@ if "$bin" attach "$purl" --token wrong-token --answers "$work/empty.json" 2>"$wo
 grep -qF "401" "$work/bad.err" || fail "the refusal does not say why: $(cat "$work/bad.err")"
 passed_check "a wrong token is refused"
 echo '{"name":"Script"}' >"$work/answers.json"
-"$bin" attach "$purl" --token-file "$work/token2" --answers "$work/answers.json" >"$work/lines.jsonl" 2>"$work/attach.err" || true
+"$bin" attach "$purl" --token-file "$work/token2" --answers "$work/answers.json" --once >"$work/lines.jsonl" 2>"$work/attach.err" ||
+	fail "attach --once did not exit 0: $(cat "$work/attach.err")"
 wait "$serve_pid" || fail "serve -p failed: $(cat "$work/p.err")"
 grep -qF '"name": "Script"' "$work/p.out" || fail "the agent did not get the scripted answer: $(cat "$work/p.out")"
 grep -qF '"request":"q1","response":"accept"' "$work/lines.jsonl" || fail "no JSON line for the answer: $(cat "$work/lines.jsonl")"
-passed_check "attach --answers answers serve -p and prints each completed request as a JSON line"
+passed_check "attach --answers --once answers serve -p, prints the request's JSON line and exits 0"
 
 echo "e2e-ahp: $passed checks passed"

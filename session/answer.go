@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // Answer gives the user's answer to q: it replies to the agent, takes q
@@ -128,12 +129,20 @@ func optionName(q *Question, id string) string {
 // contentSummary is an accepted form's answers on one line, in the form's
 // order, with secret-looking fields masked.
 func contentSummary(q *Question, content map[string]any) string {
+	return ContentSummary(q.Elicit.Schema, content)
+}
+
+// ContentSummary is an accepted form's answers on one line (`Name "Ada" ·
+// Age 30`), in the order of schema s (nil: by key), secret-looking fields
+// masked, sanitized and cut to 200 characters: what every front end
+// prints for an answered form.
+func ContentSummary(s *schema.Schema, content map[string]any) string {
 	if len(content) == 0 {
 		return "(no answers)"
 	}
 	var parts []string
 	seen := map[string]bool{}
-	if s := q.Elicit.Schema; s != nil {
+	if s != nil {
 		for _, f := range s.Fields {
 			v, ok := content[f.Key]
 			if !ok {

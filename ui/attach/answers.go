@@ -3,6 +3,7 @@ package attach
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 
@@ -27,27 +28,56 @@ type Completed struct {
 // each question's default), or cancelled with the reason when they cannot
 // fill it; a URL-only request is cancelled (nobody is there to consent).
 // Every completed request, whoever completed it, is printed to out as one
-// JSON line. It returns when the connection ends or ctx is done.
+// JSON line. It answers every request until the connection ends (nil: the
+// host went away) or ctx is done (ctx.Err()).
 func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, out, errOut io.Writer) error {
+	_, err := runAnswers(ctx, c, answers, false, out, errOut)
+	return err
+}
+
+// AnswerOne answers the first open request as RunAnswers does (waiting
+// for one), prints its line once it is completed, by this client or
+// another, and returns it. The error says why there is none: the request
+// was withdrawn (its turn ended), the host refused the answer, the
+// connection ended first, or ctx is done (ctx.Err()).
+func AnswerOne(ctx context.Context, c Conn, answers map[string]json.RawMessage, out, errOut io.Writer) (Completed, error) {
+	line, err := runAnswers(ctx, c, answers, true, out, errOut)
+	if err != nil {
+		return Completed{}, err
+	}
+	return *line, nil
+}
+
+func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, once bool, out, errOut io.Writer) (*Completed, error) {
 	handled := map[string]bool{}
+	mine := "" // with once: the request answered
 	enc := json.NewEncoder(out)
 	for {
 		ev, ok := c.Next(ctx)
 		if !ok {
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 		var in ahp.Inputs
 		switch ev := ev.(type) {
 		case ahp.Closed:
-			return ev.Err
+			if once {
+				return nil, errors.New("the connection to the host ended before the request was answered")
+			}
+			return nil, ev.Err
+		case ahp.Problem:
+			fmt.Fprintln(errOut, "elicit attach:", sanitize.Line(ev.Err.Error()))
+			continue
 		case ahp.Reset:
 			in = ev.Inputs
 		case ahp.Rejected:
 			in = ev.Inputs
+			if done, ok := ev.Action.(ahp.InputCompleted); once && ok && done.RequestID == mine {
+				return nil, fmt.Errorf("the host refused the answer to request %s: %s", sanitize.Line(mine), sanitize.Line(ev.Reason))
+			}
 			fmt.Fprintln(errOut, "elicit attach: the host refused:", sanitize.Line(ev.Reason))
 		case ahp.Changed:
 			in = ev.Inputs
-			if done, ok := ev.Action.(ahp.InputCompleted); ok {
+			if done, ok := ev.Action.(ahp.InputCompleted); ok && (!once || done.RequestID == mine) {
 				line := Completed{Request: done.RequestID, Response: done.Response, Mine: ev.Mine}
 				if e := in.Find(done.RequestID); e != nil {
 					line.Answers = e.Request.Answers
@@ -56,10 +86,19 @@ func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 					line.By = ev.Origin.ClientID
 				}
 				if err := enc.Encode(line); err != nil {
-					return err
+					return nil, err
+				}
+				if once {
+					return &line, nil
 				}
 			}
 		default:
+			continue
+		}
+		if once && mine != "" {
+			if in.Find(mine) == nil {
+				return nil, fmt.Errorf("request %s was withdrawn before it was answered (its turn ended)", sanitize.Line(mine))
+			}
 			continue
 		}
 		for _, r := range in.OpenRequests() {
@@ -72,6 +111,10 @@ func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 				fmt.Fprintf(errOut, "elicit attach: %s request %s: %s\n", resp, sanitize.Line(r.ID), sanitize.Line(why))
 			}
 			_ = c.Dispatch(ahp.InputCompleted{RequestID: r.ID, Response: resp, Answers: final})
+			if once {
+				mine = r.ID
+				break
+			}
 		}
 	}
 }

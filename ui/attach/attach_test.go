@@ -227,7 +227,7 @@ func TestAcceptSendsFullFinalAnswers(t *testing.T) {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })
-	if !strings.Contains(a.text(), "you answered: accept") {
+	if !strings.Contains(a.text(), `you answered form "Who are you?": Name "Ada" · City "Rome"`) {
 		t.Fatalf("screen:\n%s", a.text())
 	}
 }

@@ -40,6 +40,8 @@ func (m *Model) event(ev ahp.Event) tea.Cmd {
 		} else {
 			m.status = "connection lost: reconnecting…"
 		}
+	case ahp.Problem:
+		m.note(ev.Err.Error())
 	case ahp.Closed:
 		m.closeCur("the connection ended")
 		m.note("the connection to the host ended")
@@ -64,7 +66,7 @@ func (m *Model) changed(ev ahp.Changed) {
 			return
 		}
 		if ev.Mine {
-			m.note("you answered: " + string(a.Response) + answersSuffix(a.Answers))
+			m.note(m.cur.answered(a.Response))
 			m.cur = nil
 			return
 		}
@@ -90,13 +92,6 @@ func (m *Model) changed(ev ahp.Changed) {
 	case ahp.TurnEnded:
 		m.closeCur("the turn ended: the agent no longer waits for this answer")
 	}
-}
-
-func answersSuffix(a map[string]ahp.Answer) string {
-	if s := answersJSON(a); s != "" {
-		return " " + s
-	}
-	return ""
 }
 
 // closeCur takes the question off the screen with a reason, keeping what

@@ -80,6 +80,7 @@ func (m *Model) after(q *question) tea.Cmd {
 		m.send(q.sync.Changes(true))
 		switch out.Action {
 		case forms.Accept:
+			q.content = out.Content
 			m.complete(q, ahp.Accept, q.sync.Final(out.Content))
 			return m.rememberForm(q.schema, out.Content)
 		case forms.Decline:

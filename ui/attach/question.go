@@ -1,8 +1,8 @@
 package attach
 
 import (
-	"encoding/json"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -12,6 +12,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -24,10 +25,11 @@ type question struct {
 	schema  *schema.Schema
 	sync    *formsync.Sync
 	consent *urlconsent.Consent
-	notes   []string // questions that cannot be shown
-	sent    bool     // the completion went out; waiting for the echo
-	typed   bool     // the user changed something in the form
-	focus   string   // the field focused after the last key
+	notes   []string       // questions that cannot be shown
+	sent    bool           // the completion went out; waiting for the echo
+	content map[string]any // what an accepted form sent, for the log
+	typed   bool           // the user changed something in the form
+	focus   string         // the field focused after the last key
 }
 
 // open builds the screen for req (prefill: values to start from, typed as
@@ -94,11 +96,22 @@ func prefillOf(q *question) map[string]any {
 	return q.form.Draft()
 }
 
-// answersJSON is final answers on one line, for the log.
-func answersJSON(a map[string]ahp.Answer) string {
-	if len(a) == 0 {
-		return ""
+// answered is what the log says of this client's own completion, the way
+// the serving screen says it: `you answered form "…": Name "Ada" · Age 30`.
+func (q *question) answered(r ahp.Response) string {
+	what := "form"
+	if q.consent != nil {
+		what = "URL " + q.consent.Report().Site()
+	} else if msg := strings.TrimSpace(q.req.Message); msg != "" {
+		what = fmt.Sprintf("form %q", sanitize.Summary(msg, 60))
 	}
-	b, _ := json.Marshal(a)
-	return sanitize.Summary(string(b), 200)
+	switch {
+	case r == ahp.Accept && q.consent != nil:
+		return "you opened " + q.consent.Report().Site()
+	case r == ahp.Accept:
+		return "you answered " + what + ": " + session.ContentSummary(q.schema, q.content)
+	case r == ahp.Decline:
+		return "you declined " + what
+	}
+	return "you cancelled " + what
 }

@@ -74,6 +74,12 @@ func (m *Model) onShare(msg shareMsg) tea.Cmd {
 		if f, ok := m.queue.byQuestion(v.Q).(*formModal); ok && f.sync != nil {
 			f.sync.Remote(v.QuestionID, v.Answer, v.Who)
 		}
+	case share.Presence:
+		if v.Attached {
+			m.tr.info(sanitize.Line(v.Who) + " attached to this session")
+		} else {
+			m.tr.info(sanitize.Line(v.Who) + " left this session")
+		}
 	}
 	return next
 }

@@ -47,10 +47,12 @@ func TestSharedFormAnsweredElsewhere(t *testing.T) {
 	text := func(s string) *ahp.Answer {
 		return &ahp.Answer{State: ahp.Draft, Value: &ahp.Value{Kind: ahp.ValueText, Text: s}}
 	}
-	// The cursor is in Name (it holds "John Doe"): alice's draft of it waits.
+	// The cursor is in Name, where the user typed: alice's draft of it
+	// waits (an untouched default would simply take it).
+	d.typeText(" Jr")
 	a.Dispatch(ahp.InputAnswerChanged{RequestID: "q1", QuestionID: "name", Answer: text("Alice's name")})
 	d.waitText(`alice changed "Name" while you edit it`)
-	if got := f.form.Value("name"); got != "John Doe" {
+	if got := f.form.Value("name"); got != "John Doe Jr" {
 		t.Fatalf("the field being edited became %q", got)
 	}
 	d.key("ctrl+t")

@@ -1,8 +1,10 @@
 // Package formsync shares one elicit form (forms.Model) with the other
 // clients of an AHP input request: it finds the answers the user changed
-// (to send as drafts), applies other clients' drafts to the form without
-// overwriting the question the user is editing (that one is held, with a
-// notice and a key to take it), and builds the final answers. It is the
+// (to send as drafts; a field the user only passed through is not theirs
+// to publish), applies other clients' drafts to the form without
+// overwriting what the user typed in the question they are editing (that
+// one is held, with a notice and a key to take it; an untouched value is
+// simply replaced by the newer draft), and builds the final answers. It is the
 // one place both `elicit attach` and the terminal of `elicit serve` do
 // this, and it does no I/O.
 //
@@ -34,6 +36,12 @@ type Sync struct {
 	Form    *forms.Model
 	Request string            // the request's id
 	known   map[string]string // question id -> the answer the host has (JSON; "null" none)
+	// base is the answer each question's fields last took from outside
+	// (the request's default, last time's answer, the host's or another
+	// client's draft); touched says the user changed the question since.
+	// Only a touched question is the user's to publish.
+	base    map[string]string
+	touched map[string]bool
 	held    map[string]held
 	skipped map[string]bool
 }
@@ -41,10 +49,12 @@ type Sync struct {
 // New shares form, built from m's schema, for request id whose synced
 // answers are answers (they are put in the form).
 func New(id string, m *schemamap.Map, form *forms.Model, answers map[string]ahp.Answer) *Sync {
-	s := &Sync{Map: m, Form: form, Request: id, known: map[string]string{}, held: map[string]held{}, skipped: map[string]bool{}}
+	s := &Sync{Map: m, Form: form, Request: id, known: map[string]string{}, base: map[string]string{}, touched: map[string]bool{},
+		held: map[string]held{}, skipped: map[string]bool{}}
 	values := form.Draft()
 	for _, q := range m.Questions { // the prefilled defaults: every client starts from them
-		s.known[q.ID] = key(m.Answer(q.ID, values, ahp.Draft))
+		k := key(m.Answer(q.ID, values, ahp.Draft))
+		s.known[q.ID], s.base[q.ID] = k, k
 	}
 	for qid, a := range answers {
 		s.Remote(qid, &a, "")
@@ -63,10 +73,27 @@ func key(a *ahp.Answer) string {
 // editing says which question the cursor is in ("" none).
 func (s *Sync) editing() string { return s.Map.QuestionOf(s.Form.Focused()) }
 
-// Changes are the drafts to send: each question whose value in the form
-// is not what the host has. The question being edited is included only
-// with focused (after a typing pause, or on leaving it); a number still
-// being typed ("1.") is not sent until it is one.
+// changed reports whether the user changed question qid, whose answer in
+// the form is now a: since its fields last took a value from outside,
+// they were edited (now or before).
+func (s *Sync) changed(qid string, a *ahp.Answer) bool {
+	return s.touched[qid] || key(a) != s.base[qid]
+}
+
+// adopted records that question qid's fields took a value from outside:
+// what they hold now is the base, untouched.
+func (s *Sync) adopted(qid string) {
+	s.base[qid] = key(s.Map.Answer(qid, s.Form.Draft(), ahp.Draft))
+	delete(s.touched, qid)
+}
+
+// Changes are the drafts to send: each question the user changed whose
+// value in the form is not what the host has. A question the user only
+// passed through (its default, last time's answer, another client's
+// draft, untouched) is never sent: it is not the user's draft. The
+// question being edited is included only with focused (after a typing
+// pause, or on leaving it); a number still being typed ("1.") is not sent
+// until it is one.
 func (s *Sync) Changes(focused bool) []ahp.InputAnswerChanged {
 	values := s.Form.Draft()
 	cur := s.editing()
@@ -76,6 +103,10 @@ func (s *Sync) Changes(focused bool) []ahp.InputAnswerChanged {
 			continue
 		}
 		a := s.Map.Answer(q.ID, values, ahp.Draft)
+		if !s.changed(q.ID, a) {
+			continue
+		}
+		s.touched[q.ID] = true
 		if a == nil && s.skipped[q.ID] {
 			continue // skipped, and still empty: the skip stands
 		}
@@ -122,26 +153,28 @@ func (s *Sync) Skip() *ahp.InputAnswerChanged {
 		_ = s.Form.SetValue(k, nil)
 	}
 	a := &ahp.Answer{State: ahp.Skipped}
-	s.known[qid], s.skipped[qid] = key(a), true
+	s.known[qid], s.skipped[qid], s.touched[qid] = key(a), true, true
 	delete(s.held, qid)
 	return &ahp.InputAnswerChanged{RequestID: s.Request, QuestionID: qid, Answer: a}
 }
 
 // Remote applies an answer the host has (another client's, or the
-// snapshot's; who names the client). The question the user is editing is
-// not overwritten while it holds anything: the answer is held (Notice says
+// snapshot's; who names the client). What the user typed in the question
+// they are editing is not overwritten: the answer is held (Notice says
 // so) until TakeTheirs, and the user's own goes out with the next change.
+// A value the user has not changed is replaced, cursor or not.
 func (s *Sync) Remote(qid string, a *ahp.Answer, who string) {
 	if s.Map.Values(qid, a) == nil {
 		return // not a question of this form
 	}
 	k := key(a)
-	if mine := s.Map.Answer(qid, s.Form.Draft(), ahp.Draft); a != nil && a.State != ahp.Skipped && key(mine) == k {
-		s.known[qid] = k // the form holds it already
+	mine := s.Map.Answer(qid, s.Form.Draft(), ahp.Draft)
+	if a != nil && a.State != ahp.Skipped && key(mine) == k {
+		s.known[qid], s.base[qid] = k, k // the form holds it already
 		s.Form.SetEditing(qid, who)
 		return
 	}
-	if qid == s.editing() && !empty(s.Form.Draft(), qid, s.Map.Companion(qid)) {
+	if qid == s.editing() && s.changed(qid, mine) {
 		s.held[qid] = held{answer: a, who: who}
 		s.known[qid] = k // the host has theirs: ours differs, and goes on the next change
 		s.Form.SetEditing(s.Form.Focused(), who)
@@ -152,6 +185,7 @@ func (s *Sync) Remote(qid string, a *ahp.Answer, who string) {
 	for field, v := range s.Map.Values(qid, a) {
 		_ = s.Form.SetValue(field, v)
 	}
+	s.adopted(qid)
 	delete(s.held, qid)
 	s.Form.SetEditing(qid, who)
 }
@@ -189,6 +223,7 @@ func (s *Sync) TakeTheirs() {
 			_ = s.Form.SetValue(field, v)
 		}
 		s.known[qid] = key(h.answer)
+		s.adopted(qid)
 		delete(s.held, qid)
 	}
 }

@@ -11,6 +11,7 @@ package share
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -27,6 +28,13 @@ type Answer struct {
 	Q   *session.Question
 	Out session.Outcome
 	Who string
+}
+
+// Presence says another client attached to the session (Attached) or
+// left it.
+type Presence struct {
+	Who      string
+	Attached bool
 }
 
 // Draft is another client's change to one question of Q's form.
@@ -79,6 +87,8 @@ func New(h *ahp.Host, name string) (*Share, error) {
 			}
 			if d, ok := s.draft(u); ok {
 				s.out.put(d) // never blocks: a draft replaces the one waiting for its field
+			} else if p := u.Presence; p != nil && p.ClientID != s.local.ID() {
+				s.out.put(Presence{Who: p.ClientID, Attached: p.Attached})
 			}
 		}
 	}()
@@ -112,7 +122,8 @@ func (s *Share) Check(final ahp.Request) error {
 // Close stops reading the host.
 func (s *Share) Close() { s.stop() }
 
-// Next waits for the next thing another client did: an Answer or a Draft.
+// Next waits for the next thing another client did: an Answer, a Draft or
+// a Presence.
 func (s *Share) Next(ctx context.Context) (any, bool) { return s.out.next(ctx) }
 
 // Asked publishes a form or URL question (session.Observer).
@@ -129,6 +140,11 @@ func (s *Share) Asked(q *session.Question) {
 	} else if q.Elicit.Schema != nil {
 		it.m = schemamap.FromSchema(q.Elicit.Schema)
 		req.Questions, req.Answers = it.m.Questions, it.m.Initial()
+		// The protocol's request has no title: the form's goes first in
+		// its message, so every client shows it.
+		if t := q.Elicit.Schema.Title; t != "" {
+			req.Message = strings.TrimSpace(t + "\n\n" + req.Message)
+		}
 	}
 	s.byQ[q], s.byID[it.id] = it, it
 	s.mu.Unlock()
