@@ -36,6 +36,7 @@ func TestDependencyDirections(t *testing.T) {
 		{"./theme", protocols},
 		{"./acpconn", ui},
 		{"./mcpconn", ui},
+		{"./question", append(append([]string{}, protocols...), ui...)},
 		{"./question/schema", ui},
 		{"./question/urlcheck", ui},
 		{"./session", ui},
