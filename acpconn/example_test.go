@@ -77,8 +77,8 @@ type terminal struct{}
 
 func (terminal) Elicit(ctx context.Context, req acpconn.ElicitationRequest) (string, map[string]any) {
 	if req.Mode == "url" {
-		a, _ := urlconsent.Run(ctx, req.URL, urlconsent.RunOptions{Header: urlconsent.Header{Message: req.Message}})
-		return a.Reply(), nil
+		out, _ := urlconsent.Run(ctx, req.URL, urlconsent.RunOptions{Header: urlconsent.Header{Message: req.Message}})
+		return string(out.Action), nil
 	}
 	out, _ := forms.Run(ctx, req.Schema, forms.Header{Message: req.Message}, forms.RunOptions{})
 	return string(out.Action), out.Content

@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
@@ -23,7 +24,7 @@ var errEndOfInput = errors.New("input ended")
 // answer is valid; then the answers are listed and the user sends them,
 // goes through them again, declines or cancels. Input that ends before the
 // form is answered cancels it. An empty answer keeps the prefilled value.
-func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Outcome, error) {
+func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (question.Outcome, error) {
 	lr := &lineReader{r: in}
 	th := cacheTheme(plainTheme())
 	km := huh.NewDefaultKeyMap()
@@ -40,7 +41,7 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 	for {
 		for _, e := range entries {
 			if err := ask(e, lr, out); err != nil {
-				return Outcome{Action: Cancel}, nil
+				return question.Outcome{Action: question.Cancel}, nil
 			}
 		}
 		content := map[string]any{}
@@ -68,7 +69,7 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 			huh.NewOption("Cancel (dismiss)", "cancel"),
 		).Value(&action)
 		if err := runOne(sel.WithTheme(th), lr, out); err != nil {
-			return Outcome{Action: Cancel}, nil
+			return question.Outcome{Action: question.Cancel}, nil
 		}
 		switch action {
 		case "send":
@@ -76,11 +77,11 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 				fmt.Fprintln(out, "✗ "+err.Error())
 				continue
 			}
-			return Outcome{Action: Accept, Content: content}, nil
+			return question.Outcome{Action: question.Accept, Content: content}, nil
 		case "decline":
-			return Outcome{Action: Decline}, nil
+			return question.Outcome{Action: question.Decline}, nil
 		case "cancel":
-			return Outcome{Action: Cancel}, nil
+			return question.Outcome{Action: question.Cancel}, nil
 		}
 	}
 }

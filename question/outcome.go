@@ -70,23 +70,39 @@ type Outcome struct {
 	Draft string
 }
 
+// Reply is o as the reply to a question of kind k carries it: a Form's
+// Accept with its Content (an empty map when nil), a URL's Accept with no
+// content, Decline and Cancel with nothing but the action, and any other
+// action as Cancel. Who answered and why stay as they are.
+func (o Outcome) Reply(k Kind) Outcome {
+	switch {
+	case !o.Action.Valid():
+		o.Action = Cancel
+	case o.Action == Accept && k == Form && o.Content == nil:
+		o.Content = map[string]any{}
+	}
+	if o.Action != Accept || k != Form {
+		o.Content = nil
+	}
+	if k != Permission {
+		o.Option = ""
+	}
+	return o
+}
+
 // MarshalJSON writes the outcome as an elicitation's result, as ACP and
-// MCP spell it: {"action":"accept","content":{...}} (content always with
-// accept, an empty object when nothing was filled), else
+// MCP spell it: {"action":"accept","content":{...}} (content when it is
+// not nil: Reply gives a form's accept an empty object), else
 // {"action":"decline"} or {"action":"cancel"}. Who answered and why stay
 // out: they are for notes, not the wire.
 func (o Outcome) MarshalJSON() ([]byte, error) {
-	if o.Action != Accept {
+	if o.Action != Accept || o.Content == nil {
 		return json.Marshal(struct {
 			Action Action `json:"action"`
 		}{o.Action})
 	}
-	c := o.Content
-	if c == nil {
-		c = map[string]any{}
-	}
 	return json.Marshal(struct {
 		Action  Action         `json:"action"`
 		Content map[string]any `json:"content"`
-	}{o.Action, c})
+	}{o.Action, o.Content})
 }

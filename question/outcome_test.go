@@ -10,7 +10,10 @@ func TestOutcomeJSON(t *testing.T) {
 		out  Outcome
 		want string
 	}{
-		{Outcome{Action: Accept}, `{"action":"accept","content":{}}`},
+		{Outcome{Action: Accept}, `{"action":"accept"}`},
+		{Outcome{Action: Accept}.Reply(Form), `{"action":"accept","content":{}}`},
+		{Outcome{Action: Accept, Content: map[string]any{"n": 1}}.Reply(URL), `{"action":"accept"}`},
+		{Outcome{Action: "maybe", Content: map[string]any{"n": 1}}.Reply(Form), `{"action":"cancel"}`},
 		{Outcome{Action: Accept, Content: map[string]any{"n": json.Number("2")}}, `{"action":"accept","content":{"n":2}}`},
 		{Outcome{Action: Decline, Content: map[string]any{"n": 1}, Reason: "no"}, `{"action":"decline"}`},
 		{Outcome{Action: Cancel, Draft: "\nname: x"}, `{"action":"cancel"}`},

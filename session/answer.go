@@ -9,12 +9,13 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Answer gives the user's answer to q: it replies to the agent, takes q
 // out of the queue and says what was decided. An answer to a question that
 // is no longer waiting (withdrawn meanwhile) only notes that.
-func (c *Core) Answer(q *Question, out Outcome) Changes {
+func (c *Core) Answer(q *Question, out question.Outcome) Changes {
 	if q.Detached && slices.Contains(c.queue, q) {
 		return c.hold(q, out)
 	}
@@ -28,36 +29,42 @@ func (c *Core) Answer(q *Question, out Outcome) Changes {
 
 // Finish sends an answer that went through the ElicitationResult hooks
 // (AfterHooks); the question already left the queue.
-func (c *Core) Finish(q *Question, out Outcome, notes []Note) Changes {
+func (c *Core) Finish(q *Question, out question.Outcome, notes []Note) Changes {
 	ch := Changes{Notes: notes}
-	out.hooked = true
-	ch.Merge(c.answer(q, out))
+	ch.Merge(c.send(q, out))
 	return ch
 }
 
-// answer replies to the agent and notes the decision.
-func (c *Core) answer(q *Question, out Outcome) Changes {
-	var ch Changes
-	if q.Kind != Permission && out.By == ByUser && !out.hooked && c.hasHooks(config.ElicitationResult) {
+// answer sends a person's answer to a form or URL through the
+// ElicitationResult hooks first (Changes.After, then Finish), and every
+// other answer at once.
+func (c *Core) answer(q *Question, out question.Outcome) Changes {
+	if q.Kind != question.Permission && out.By == question.ByPerson && c.hasHooks(config.ElicitationResult) {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
+	return c.send(q, out)
+}
+
+// send replies to the agent and notes the decision.
+func (c *Core) send(q *Question, out question.Outcome) Changes {
+	var ch Changes
 	out = c.claim(q, out)
 	c.remember(q, out)
 	c.observeAnswered(q, out)
 	switch q.Kind {
-	case Permission:
+	case question.Permission:
 		id := ""
-		if out.Action == Choose {
-			id = out.OptionID
+		if out.Action == question.Accept {
+			id = out.Option
 		}
 		c.conn.RespondPermission(q.Perm.ID, id)
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: subject(q) + ": " + optionName(q, id) + by(out)})
 		return ch
-	case URL:
+	case question.URL:
 		if !q.Legacy {
-			c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), nil)
+			c.conn.RespondElicitation(q.Elicit.ID, string(out.Action), nil)
 		}
-		if out.Action == Accept {
+		if out.Action == question.Accept {
 			c.addFlow(q)
 			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Elicit.Report.Site(), c.pol.Peer, FlowsKeyName)})
 			return ch
@@ -70,12 +77,12 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 		return ch
 	}
 	content := out.Content
-	if out.Action != Accept {
+	if out.Action != question.Accept {
 		content = nil
 	}
-	c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), content)
+	c.conn.RespondElicitation(q.Elicit.ID, string(out.Action), content)
 	text := pastTense(out.Action) + " " + subject(q) + by(out)
-	if out.Action == Accept {
+	if out.Action == question.Accept {
 		text += ": " + contentSummary(q, content)
 	}
 	text += reason(out)
@@ -90,28 +97,26 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 // full screen sets it from its keymap.
 var FlowsKeyName = "ctrl+g"
 
-func by(out Outcome) string {
-	if out.By == ByUser {
+func by(out question.Outcome) string {
+	if out.By == question.ByPerson {
 		return ""
 	}
 	return " (" + out.By.String() + ")"
 }
 
-func reason(out Outcome) string {
+func reason(out question.Outcome) string {
 	if out.Reason == "" {
 		return ""
 	}
 	return ": " + sanitize.Summary(out.Reason, 200)
 }
 
-func pastTense(a Action) string {
+func pastTense(a question.Action) string {
 	switch a {
-	case Accept:
+	case question.Accept:
 		return "answered"
-	case Decline:
+	case question.Decline:
 		return "declined"
-	case Choose:
-		return "chose for"
 	}
 	return "cancelled"
 }

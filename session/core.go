@@ -8,6 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Responder sends answers to the agent; *acpconn.Conn is one.
@@ -232,11 +233,11 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 			c.tools[ev.ID] = ev.Title
 		}
 	case acpconn.PermissionRequest:
-		return c.ask(&Question{Kind: Permission, Perm: ev, Tool: c.toolOf(ev.ToolCall), Arrived: c.now()})
+		return c.ask(&Question{Kind: question.Permission, Perm: ev, Tool: c.toolOf(ev.ToolCall), Arrived: c.now()})
 	case acpconn.ElicitationRequest:
-		k := Form
+		k := question.Form
 		if ev.Mode == "url" {
-			k = URL
+			k = question.URL
 		}
 		return c.ask(&Question{Kind: k, Elicit: ev, Tool: c.ToolTitle(ev.Scope.ToolCallID), Arrived: c.now()})
 	case acpconn.ElicitationComplete:
@@ -303,7 +304,7 @@ func (c *Core) turnEnded(ev acpconn.TurnEnded) Changes {
 	c.legacyWaiting = map[string]bool{}
 	for _, r := range ev.URLNeeded {
 		c.legacyWaiting[r.ElicitationID] = true
-		ch.Merge(c.ask(&Question{Kind: URL, Elicit: r, Legacy: true, Arrived: c.now()}))
+		ch.Merge(c.ask(&Question{Kind: question.URL, Elicit: r, Legacy: true, Arrived: c.now()}))
 	}
 	return ch
 }
@@ -321,7 +322,7 @@ func summary(s string) string { return sanitize.Summary(s, 60) }
 // subject names a question in a note.
 func subject(q *Question) string {
 	switch q.Kind {
-	case Permission:
+	case question.Permission:
 		if q.IsWrite() {
 			return "write to " + q.Perm.Write.Path
 		}
@@ -330,7 +331,7 @@ func subject(q *Question) string {
 			t = "a tool call"
 		}
 		return "permission for " + t
-	case URL:
+	case question.URL:
 		return "URL " + q.Elicit.Report.Site()
 	}
 	if m := strings.TrimSpace(q.Elicit.Message); m != "" {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -114,7 +115,7 @@ func TestLimitCountsWaitingNotAnswering(t *testing.T) {
 		t.Fatalf("a form over the limit: sent %q, notes %+v", w.sent, ch.Notes)
 	}
 	// Answering the front one makes room again.
-	c.Answer(c.Front(), Outcome{Action: Decline})
+	c.Answer(c.Front(), question.Outcome{Action: question.Decline})
 	if ch := c.Apply(perm(5)); len(ch.Asked) != 1 {
 		t.Fatal("no room after an answer")
 	}
@@ -124,7 +125,7 @@ func TestDecisionNotesMaskSecrets(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)
 	q := c.Apply(form(t, 1, nameSchema)).Asked[0]
-	ch := c.Answer(q, Outcome{Action: Accept, Content: map[string]any{"name": "Ada", "pin": "hunter2"}})
+	ch := c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada", "pin": "hunter2"}})
 	text := ch.Notes[0].Text
 	if strings.Contains(text, "hunter2") || !strings.Contains(text, "Password •••") || !strings.Contains(text, `name "Ada"`) {
 		t.Fatalf("decision note %q", text)
@@ -139,7 +140,7 @@ func TestWithdrawnQuestion(t *testing.T) {
 	if len(ch.Closed) != 1 || ch.Closed[0].Q != q || len(c.Questions()) != 0 {
 		t.Fatalf("not closed: %+v", ch)
 	}
-	ch = c.Answer(q, Outcome{Action: Choose, OptionID: "yes"})
+	ch = c.Answer(q, question.Outcome{Action: question.Accept, Option: "yes"})
 	if len(w.sent) != 0 || !strings.Contains(ch.Notes[0].Text, "already closed") {
 		t.Fatalf("answered a withdrawn question: %q %+v", w.sent, ch.Notes)
 	}
@@ -156,7 +157,7 @@ func TestLegacyRetry(t *testing.T) {
 		if !q.Legacy || q.ReqID() != 0 {
 			t.Fatal("legacy URL not marked")
 		}
-		c.Answer(q, Outcome{Action: Accept})
+		c.Answer(q, question.Outcome{Action: question.Accept})
 		if len(w.sent) != 0 {
 			t.Fatalf("a legacy URL answered the agent: %q", w.sent)
 		}
@@ -172,7 +173,7 @@ func TestManualResendDropsRetry(t *testing.T) {
 	c := New(w, Policy{Person: true}, nil)
 	c.Prompted("do it")
 	q := c.Apply(acpconn.TurnEnded{URLNeeded: []acpconn.ElicitationRequest{url(0, "e1", "https://example.com/a")}}).Asked[0]
-	c.Answer(q, Outcome{Action: Accept})
+	c.Answer(q, question.Outcome{Action: question.Accept})
 	c.Prompted("do it") // the user sent it again by hand
 	if ch := c.Apply(acpconn.ElicitationComplete{ElicitationID: "e1"}); ch.Retry != "" || ch.Send != "" {
 		t.Fatalf("stale retry after a manual resend: %+v", ch)

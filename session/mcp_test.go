@@ -6,6 +6,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -55,7 +56,7 @@ func TestMCPURLRequiredOffersTheCallAgain(t *testing.T) {
 		if len(ch.Asked) != 1 || !ch.Asked[0].Legacy {
 			t.Fatalf("asked %+v", ch.Asked)
 		}
-		c.Answer(ch.Asked[0], Outcome{Action: Accept})
+		c.Answer(ch.Asked[0], question.Outcome{Action: question.Accept})
 		done, _ := FromMCP(mcpconn.ElicitationComplete{ElicitationID: "pre1"})
 		ch = c.Apply(done)
 		if auto && ch.Send != "call 1" || !auto && ch.Retry != "call 1" {

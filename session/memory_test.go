@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/internal/history"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // TestPrepareReadsHistoryOnlyForAPerson checks that a form a rule answers
@@ -33,7 +34,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 	} {
 		c := New(&wire{}, tc.pol, nil)
 		c.SetMemory(Memory{History: h, Agent: "demo"})
-		p := c.Prepare(context.Background(), &Question{Kind: Form, Elicit: req})
+		p := c.Prepare(context.Background(), &Question{Kind: question.Form, Elicit: req})
 		if got := string(p.Prefill["name"]); (got == `"Grace"`) != tc.prefill {
 			t.Errorf("%s: prefill %q, want it: %v", tc.name, got, tc.prefill)
 		}

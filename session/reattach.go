@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // A remote agent's connection can drop while a question is open. ACP v1
@@ -62,7 +63,7 @@ func (c *Core) expire(reason string) Changes {
 	c.queue = keep
 	for _, q := range c.held {
 		text := "your answer to the " + subject(q) + " was not sent: " + reason
-		if q.held.Action == Accept && q.Kind == Form {
+		if q.held.Action == question.Accept && q.Kind == question.Form {
 			text += "\nwhat you had entered: " + contentSummary(q, q.held.Content)
 		} else if q.held.Draft != "" {
 			text += "\nwhat you had entered:" + q.held.Draft
@@ -83,7 +84,7 @@ func (c *Core) Detached() bool {
 
 // hold keeps the answer to a detached question until the agent asks it
 // again.
-func (c *Core) hold(q *Question, out Outcome) Changes {
+func (c *Core) hold(q *Question, out question.Outcome) Changes {
 	c.remove(q)
 	o := out
 	q.held = &o
@@ -127,7 +128,7 @@ func sameQuestion(a, b *Question) bool {
 		return false
 	}
 	switch a.Kind {
-	case Permission:
+	case question.Permission:
 		if a.Perm.ToolCall.ID != b.Perm.ToolCall.ID || len(a.Perm.Options) != len(b.Perm.Options) {
 			return false
 		}
@@ -137,7 +138,7 @@ func sameQuestion(a, b *Question) bool {
 			}
 		}
 		return true
-	case URL:
+	case question.URL:
 		return a.Elicit.Scope.SessionID == b.Elicit.Scope.SessionID &&
 			(a.Elicit.ElicitationID == b.Elicit.ElicitationID || a.Elicit.URL == b.Elicit.URL && a.Elicit.Message == b.Elicit.Message)
 	}

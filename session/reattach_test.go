@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // idWire records each answer with the request id it went to.
@@ -47,7 +48,7 @@ func TestDetachedFormAnswersTheReask(t *testing.T) {
 	if len(ch.Asked) != 0 || q.Detached || c.Front() != q {
 		t.Fatalf("the re-ask was not bound to the open form: %+v", ch)
 	}
-	c.Answer(q, Outcome{Action: Accept, Content: map[string]any{"name": "Bob"}})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Bob"}})
 	if strings.Join(fresh.sent, ",") != "1 accept" || len(old.sent) != 0 {
 		t.Errorf("sent old %v new %v", old.sent, fresh.sent)
 	}
@@ -62,7 +63,7 @@ func TestHeldAnswerAndExpire(t *testing.T) {
 	p := c.Apply(perm(5)).Asked[0]
 	f := c.Apply(withRaw(form(t, 6, nameSchema), nameSchema)).Asked[0]
 	c.Apply(lost())
-	ch := c.Answer(p, Outcome{Action: Choose, OptionID: "no"})
+	ch := c.Answer(p, question.Outcome{Action: question.Accept, Option: "no"})
 	if len(ch.Notes) == 0 || !strings.Contains(ch.Notes[0].Text, "kept") {
 		t.Errorf("notes %+v", ch.Notes)
 	}

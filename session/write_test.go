@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 func writeQ(id uint64, risk string) acpconn.PermissionRequest {
@@ -22,7 +23,7 @@ func TestWriteQuestion(t *testing.T) {
 	if len(ch.Asked) != 1 || !ch.Asked[0].IsWrite() || len(w.sent) != 0 {
 		t.Fatalf("not asked: %+v, sent %q", ch, w.sent)
 	}
-	ch = c.Answer(ch.Asked[0], Outcome{Action: Choose, OptionID: acpconn.WriteRefuse})
+	ch = c.Answer(ch.Asked[0], question.Outcome{Action: question.Accept, Option: acpconn.WriteRefuse})
 	if w.sent[0] != "perm "+acpconn.WriteRefuse || !strings.Contains(ch.Notes[0].Text, "write to .envrc: Refuse it") {
 		t.Fatalf("sent %q, notes %+v", w.sent, ch.Notes)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/ahp"
+	qn "github.com/elicit-dev/elicit/question"
 )
 
 const token = "attach-test-token-0123"
@@ -171,7 +172,7 @@ func TestCompletionElsewhereClosesTheForm(t *testing.T) {
 	h.Request(twoFields)
 	a.until(t, "the form", hasForm)
 	a.typeText("unsaved")
-	b.Dispatch(ahp.InputCompleted{RequestID: "r", Response: ahp.Accept, Answers: map[string]ahp.Answer{
+	b.Dispatch(ahp.InputCompleted{RequestID: "r", Response: qn.Accept, Answers: map[string]ahp.Answer{
 		"name": {State: ahp.Submitted, Value: &ahp.Value{Kind: ahp.ValueText, Text: "Bob"}}}})
 	a.until(t, "the form closes", func(m *Model) bool { return m.cur == nil })
 	txt := a.text()
@@ -211,7 +212,7 @@ func TestAcceptSendsFullFinalAnswers(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	c, ok := h.NextCompletion(ctx)
-	if !ok || c.Response != ahp.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
+	if !ok || c.Response != qn.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })
@@ -243,7 +244,7 @@ func TestURLOnlyRequestShowsConsent(t *testing.T) {
 	a.keys("d") // decline
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if c, _ := h.NextCompletion(ctx); c.Response != ahp.Decline {
+	if c, _ := h.NextCompletion(ctx); c.Response != qn.Decline {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -258,7 +259,7 @@ func TestUnshowableRequestCancelled(t *testing.T) {
 	a.until(t, "the note", func(*Model) bool { return strings.Contains(a.text(), "cannot show") })
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if c, _ := h.NextCompletion(ctx); c.Response != ahp.Cancel {
+	if c, _ := h.NextCompletion(ctx); c.Response != qn.Cancel {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -315,7 +316,7 @@ func TestRunAnswers(t *testing.T) {
 	wctx, wcancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer wcancel()
 	got, ok := h.NextCompletion(wctx)
-	if !ok || got.Response != ahp.Accept {
+	if !ok || got.Response != qn.Accept {
 		t.Fatalf("completion %+v", got)
 	}
 	a := got.Request.Answers
@@ -327,12 +328,12 @@ func TestRunAnswers(t *testing.T) {
 	// as a person's no), with the reason on stderr.
 	h.Request(ahp.Request{ID: "u1", URL: "https://example.com/"})
 	got, _ = h.NextCompletion(wctx)
-	if got.Response != ahp.Cancel {
+	if got.Response != qn.Cancel {
 		t.Fatalf("a URL was not cancelled: %+v", got)
 	}
 	h.Request(ahp.Request{ID: "r2", Questions: []ahp.Question{{ID: "age", Kind: ahp.KindInteger, Message: "Age", Required: true}}})
 	got, _ = h.NextCompletion(wctx)
-	if got.Response != ahp.Cancel {
+	if got.Response != qn.Cancel {
 		t.Fatalf("a request the answers cannot fill was not cancelled: %+v", got)
 	}
 	waitHost(t, "three JSON lines", func() bool { return strings.Count(out.String(), "\n") >= 3 })
@@ -344,7 +345,7 @@ func TestRunAnswers(t *testing.T) {
 	cancel()
 	<-done
 	var line Completed
-	if err := json.Unmarshal([]byte(strings.Split(out.String(), "\n")[0]), &line); err != nil || line.Request != "r1" || !line.Mine || line.Response != ahp.Accept {
+	if err := json.Unmarshal([]byte(strings.Split(out.String(), "\n")[0]), &line); err != nil || line.Request != "r1" || !line.Mine || line.Response != qn.Accept {
 		t.Fatalf("line %q: %v", out.String(), err)
 	}
 }

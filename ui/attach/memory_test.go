@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/history"
+	qn "github.com/elicit-dev/elicit/question"
 )
 
 // run feeds the model msg and runs what it asks to run (once deep), as
@@ -46,7 +46,7 @@ func TestMemoryPrefillsTheSameFormNextTime(t *testing.T) {
 	a.run(key("enter")) // send, and remember
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	if c, ok := h.NextCompletion(ctx); !ok || c.Response != ahp.Accept {
+	if c, ok := h.NextCompletion(ctx); !ok || c.Response != qn.Accept {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })

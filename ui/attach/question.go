@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	qn "github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
@@ -43,7 +44,7 @@ func (m *Model) open(req ahp.Request, index, total int, prefill map[string]any) 
 	if err != nil {
 		// Never shown, so nobody said no: cancelled, not declined.
 		m.note(fmt.Sprintf("the host asked a question elicit cannot show (%s); cancelling it", sanitize.Line(err.Error())))
-		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: ahp.Cancel})
+		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: qn.Cancel})
 		return nil, nil
 	}
 	q.notes = notes

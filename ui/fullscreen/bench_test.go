@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -79,7 +79,7 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				}
 				f := m.queue.front()
 				m.queue.remove(f)
-				m.core.Answer(f.question(), session.Outcome{Action: session.Cancel})
+				m.core.Answer(f.question(), question.Outcome{Action: question.Cancel})
 				b.StartTimer()
 			}
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -109,7 +110,7 @@ type preparedMsg struct {
 // afterMsg carries an answer that went through the ElicitationResult hooks.
 type afterMsg struct {
 	p     session.Pending
-	out   session.Outcome
+	out   question.Outcome
 	notes []session.Note
 }
 

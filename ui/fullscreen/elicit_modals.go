@@ -5,6 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
@@ -45,15 +46,12 @@ func (f *formModal) update(msg tea.Msg) tea.Cmd {
 func (f *formModal) done() bool { _, ok := f.form.Done(); return ok }
 
 // outcome is the form's answer as the core takes it.
-func (f *formModal) outcome() session.Outcome {
+func (f *formModal) outcome() question.Outcome {
 	out, _ := f.form.Done()
-	switch out.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: out.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	if out.Action != question.Accept {
+		out.Draft = f.draft()
 	}
-	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
+	return out
 }
 
 // view frames the form (it draws no border of its own).

@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"fmt"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	tea "charm.land/bubbletea/v2"
@@ -290,11 +291,11 @@ func (m *Model) ask(q *session.Question) tea.Cmd {
 
 func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
 	switch q.Kind {
-	case session.Permission:
+	case question.Permission:
 		p := newPermModal(q, m.agent, m.th)
 		p.md, p.root = m.md, m.tr.root
 		return m.push(p, false)
-	case session.URL:
+	case question.URL:
 		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)
 	}
 	f := newFormModal(q, m.agent, m.th)

@@ -11,6 +11,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -28,7 +29,7 @@ type permModal struct {
 	md           *markdown // renders tool content; nil: plain lines
 	root         string    // the session directory, for relative locations
 	cursor       int
-	out          session.Outcome
+	out          question.Outcome
 	finished     bool
 	index, total int
 
@@ -63,7 +64,7 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	}
 	switch s := k.String(); {
 	case s == "esc":
-		p.out, p.finished = session.Outcome{Action: session.Cancel}, true
+		p.out, p.finished = question.Outcome{Action: question.Cancel}, true
 	case s == "e" && len(p.q.Perm.ToolCall.Diffs) > 0:
 		p.expanded = !p.expanded
 		p.fr.home()
@@ -74,7 +75,7 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	case s == "down":
 		p.cursor = (p.cursor + 1) % len(opts)
 	case s == "enter":
-		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
+		p.out, p.finished = question.Outcome{Action: question.Accept, Option: opts[p.cursor].ID}, true
 	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(opts):
 		p.cursor = int(s[0] - '1')
 	}
@@ -91,11 +92,11 @@ func (p *permModal) usesKey(k tea.KeyPressMsg) bool {
 
 // allowed says whether the answer chose an option that allows the call.
 func (p *permModal) allowed() bool {
-	if p.out.Action != session.Choose {
+	if p.out.Action != question.Accept {
 		return false
 	}
 	for _, o := range p.q.Perm.Options {
-		if o.ID == p.out.OptionID {
+		if o.ID == p.out.Option {
 			return strings.HasPrefix(o.Kind, "allow")
 		}
 	}

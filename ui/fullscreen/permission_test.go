@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -23,7 +24,7 @@ func editPermission() *permModal {
 	new := strings.Replace(old, "line 30 of", "LINE THIRTY of", 1)
 	tc := acpconn.ToolCall{ID: "t1", Title: "Edit notes.txt", Kind: "edit", Locations: []string{"/r/notes.txt:30"},
 		Content: []string{"diff /r/notes.txt\n- whole old file"}, Diffs: []acpconn.Diff{{Path: "/r/notes.txt", Old: old, New: new}}}
-	q := &session.Question{Kind: session.Permission, Tool: tc.Title, Perm: acpconn.PermissionRequest{ID: 1, ToolCall: tc, Options: []acpconn.PermissionOption{
+	q := &session.Question{Kind: question.Permission, Tool: tc.Title, Perm: acpconn.PermissionRequest{ID: 1, ToolCall: tc, Options: []acpconn.PermissionOption{
 		{ID: "a", Name: "Allow once", Kind: "allow_once"}, {ID: "A", Name: "Always allow edits in this session", Kind: "allow_always"},
 		{ID: "r", Name: "Reject", Kind: "reject_once"}, {ID: "R", Name: "Reject always", Kind: "reject_always"}}}}
 	return newPermModal(q, "Demo Agent", theme.New(true, false))
@@ -73,8 +74,8 @@ func TestTabNeverMovesOffReject(t *testing.T) {
 		for _, k := range keys {
 			p.update(k)
 		}
-		if !p.finished || p.out.OptionID != first.ID {
-			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.OptionID, first.ID)
+		if !p.finished || p.out.Option != first.ID {
+			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.Option, first.ID)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -52,7 +53,7 @@ type MCPOptions struct {
 // question is answered or ctx ends (the server withdrew it: then the
 // outcome is not used). confirm asks a yes-or-no question.
 type Asker interface {
-	Ask(ctx context.Context, q *session.Question, server string) session.Outcome
+	Ask(ctx context.Context, q *session.Question, server string) question.Outcome
 	Confirm(ctx context.Context, question string) bool
 }
 

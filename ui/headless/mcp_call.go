@@ -12,6 +12,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/session"
 )
@@ -41,7 +42,7 @@ type callDone struct {
 
 type answered struct {
 	q   *session.Question
-	out session.Outcome
+	out question.Outcome
 }
 
 // callKey names the call for the core's -32042 retry.
@@ -241,7 +242,7 @@ func (r *mcpCall) next() {
 // approveURL is --approve-urls: open the URL unless its analysis is
 // high-risk, and say what was done. A URL it does not open is cancelled
 // with the reason: nobody said no to it.
-func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
+func (r *mcpCall) approveURL(q *session.Question) question.Outcome {
 	rep := q.Elicit.Report
 	if rep.MaxSeverity() >= urlcheck.High {
 		var why []string
@@ -250,13 +251,13 @@ func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
 				why = append(why, w.Message)
 			}
 		}
-		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
 	}
 	if err := r.o.Opener.Open(rep.URL); err != nil {
-		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "the browser did not start: " + err.Error()}
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the browser did not start: " + err.Error()}
 	}
 	r.say("handed %s to the browser (--approve-urls)", urlcheck.Visible(rep.URL))
-	return session.Outcome{Action: session.Accept, By: session.ByPolicy, Reason: "--approve-urls"}
+	return question.Outcome{Action: question.Accept, By: question.ByRule, Reason: "--approve-urls"}
 }
 
 // result handles the call's result.

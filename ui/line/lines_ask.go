@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 	"github.com/elicit-dev/elicit/urlconsent"
 
@@ -50,7 +51,7 @@ func (l *lineSession) confirm(q, word string) bool {
 }
 
 // ask puts q to the user and returns the answer.
-func (l *lineSession) ask(q *session.Question) session.Outcome {
+func (l *lineSession) ask(q *session.Question) question.Outcome {
 	if s := l.susp; s != nil {
 		if note := s.awayNote(); note != "" {
 			fmt.Fprintln(l.o.Out, note)
@@ -59,9 +60,9 @@ func (l *lineSession) ask(q *session.Question) session.Outcome {
 		defer s.asking.Store(false)
 	}
 	switch q.Kind {
-	case session.Permission:
+	case question.Permission:
 		return l.permission(q)
-	case session.Form:
+	case question.Form:
 		return l.form(q)
 	}
 	return l.url(q)
@@ -74,7 +75,7 @@ func (l *lineSession) header(q *session.Question) forms.Header {
 // permission reads out what is asked (the tool call, its diffs line by
 // line, the files that run code later), then takes an option's number or
 // its name, whole; Enter alone cancels.
-func (l *lineSession) permission(q *session.Question) session.Outcome {
+func (l *lineSession) permission(q *session.Question) question.Outcome {
 	p := q.Perm
 	if w := p.Write; w != nil {
 		fmt.Fprintf(l.o.Out, "\nWrite: the agent writes %s; elicit asks because %s.\n", w.Path, w.Why)
@@ -96,19 +97,19 @@ func (l *lineSession) permission(q *session.Question) session.Outcome {
 	for range tries {
 		s, ok := l.question("Type an option's number or name (Enter alone cancels): ")
 		if !ok || s == "" {
-			return session.Outcome{Action: session.Cancel}
+			return question.Outcome{Action: question.Cancel}
 		}
 		for i, o := range p.Options {
 			if s == strconv.Itoa(i+1) || strings.EqualFold(s, sanitize.Line(o.Name)) {
-				return session.Outcome{Action: session.Choose, OptionID: o.ID}
+				return question.Outcome{Action: question.Accept, Option: o.ID}
 			}
 		}
 		fmt.Fprintln(l.o.Out, "That is not one of the options.")
 	}
-	return session.Outcome{Action: session.Cancel}
+	return question.Outcome{Action: question.Cancel}
 }
 
-func (l *lineSession) form(q *session.Question) session.Outcome {
+func (l *lineSession) form(q *session.Question) question.Outcome {
 	fmt.Fprintln(l.o.Out)
 	if n := l.in.since(time.Now()); n > 0 {
 		fmt.Fprintf(l.o.Out, "(%s typed before this form appeared ignored)\n", say.Plural(n, "line", "lines"))
@@ -116,34 +117,22 @@ func (l *lineSession) form(q *session.Question) session.Outcome {
 	res, err := forms.RunAccessible(q.Elicit.Schema, l.header(q), &lineReader{in: l.in}, l.o.Out)
 	if err != nil {
 		fmt.Fprintln(l.o.Out, "The form could not be shown:", sanitize.Text(err.Error()))
-		return session.Outcome{Action: session.Cancel}
+		return question.Outcome{Action: question.Cancel}
 	}
-	switch res.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: res.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline}
-	}
-	return session.Outcome{Action: session.Cancel}
+	return res
 }
 
 // url asks for consent with urlconsent's line prompts (the word open;
 // for a high-severity warning the site's name typed out), through
 // l.question, which drops lines typed before the question appeared.
-func (l *lineSession) url(q *session.Question) session.Outcome {
+func (l *lineSession) url(q *session.Question) question.Outcome {
 	h := urlconsent.Header{Agent: l.c.AgentName(), ToolCall: q.Tool, Message: q.Elicit.Message}
-	act, err := urlconsent.RunAccessible(q.Elicit.Report, h, l.o.Out, l.question, l.o.Opener)
+	out, err := urlconsent.RunAccessible(q.Elicit.Report, h, l.o.Out, l.question, l.o.Opener)
 	if err != nil {
 		fmt.Fprintln(l.o.Out, "The URL cannot be opened:", sanitize.Text(err.Error()))
-		return session.Outcome{Action: session.Cancel}
+		return question.Outcome{Action: question.Cancel}
 	}
-	switch act {
-	case urlconsent.Open, urlconsent.OpenedByUser:
-		return session.Outcome{Action: session.Accept}
-	case urlconsent.Decline:
-		return session.Outcome{Action: session.Decline}
-	}
-	return session.Outcome{Action: session.Cancel}
+	return out
 }
 
 // lineReader feeds huh's accessible forms from the same lines.

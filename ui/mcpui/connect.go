@@ -13,6 +13,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -153,7 +154,7 @@ func prepare(c *session.Core, q *session.Question) tea.Cmd {
 
 type afterMsg struct {
 	p     session.Pending
-	out   session.Outcome
+	out   question.Outcome
 	notes []session.Note
 }
 

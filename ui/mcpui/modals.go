@@ -8,6 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -62,15 +63,12 @@ func (f *formModal) setPosition(i, n int) {
 	f.form.SetHeader(f.hdr)
 }
 
-func (f *formModal) outcome() session.Outcome {
+func (f *formModal) outcome() question.Outcome {
 	out, _ := f.form.Done()
-	switch out.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: out.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	if out.Action != question.Accept {
+		out.Draft = f.draft()
 	}
-	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
+	return out
 }
 
 // draft is what the user entered, so a form closed from outside loses
@@ -224,7 +222,7 @@ func (m *Model) byQuestion(q *session.Question) modal {
 
 // ask queues a new question of the server.
 func (m *Model) ask(q *session.Question) tea.Cmd {
-	if q.Kind == session.URL {
+	if q.Kind == question.URL {
 		return m.push(newURLModal(q, m.server, m.th), false)
 	}
 	f := newFormModal(q, m.server, m.th)
@@ -247,20 +245,20 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
 	case *urlModal:
-		act, _ := md.consent.Done()
+		out, _ := md.consent.Done()
 		switch {
-		case act == urlconsent.Open:
+		case md.consent.OpensBrowser():
 			u := md.consent.URL()
 			o := m.opts.Opener
 			return tea.Batch(cmd, func() tea.Msg { return openedMsg{md: md, err: o.Open(u)} })
-		case act == urlconsent.OpenedByUser:
+		case out.Action == question.Accept: // the user opened it themselves
 			return tea.Batch(cmd, m.opened(openedMsg{md: md}))
 		case md.reopen:
 			return cmd
-		case act == urlconsent.Decline:
-			return tea.Batch(cmd, m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Decline})))
+		case out.Action == question.Decline:
+			return tea.Batch(cmd, m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Decline})))
 		}
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Cancel})))
+		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Cancel})))
 	case *retryModal:
 		if *md.picked {
 			again := md.spec
@@ -293,5 +291,5 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")
 		return nil
 	}
-	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Accept}))
+	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 )
@@ -25,7 +26,7 @@ import (
 // Answer is a completion another client made: the core answers Q with Out.
 type Answer struct {
 	Q   *session.Question
-	Out session.Outcome
+	Out question.Outcome
 	Who string
 }
 
@@ -128,14 +129,14 @@ func (s *Share) Next(ctx context.Context) (any, bool) {
 
 // Asked publishes a form or URL question (session.Observer).
 func (s *Share) Asked(q *session.Question) {
-	if q.Kind == session.Permission || q.Legacy {
+	if q.Kind == question.Permission || q.Legacy {
 		return // a permission stays with the serving terminal
 	}
 	s.mu.Lock()
 	s.n++
 	it := &item{q: q, id: fmt.Sprintf("q%d", s.n)}
 	req := ahp.Request{ID: it.id, Message: q.Elicit.Message}
-	if q.Kind == session.URL {
+	if q.Kind == question.URL {
 		req.URL = q.Elicit.URL
 	} else if q.Elicit.Schema != nil {
 		it.m = schemamap.FromSchema(q.Elicit.Schema)
@@ -152,7 +153,7 @@ func (s *Share) Asked(q *session.Question) {
 // (session.Arbiter): it is dispatched as this client's completion, and
 // when another client's completion won first, that one is what the
 // agent gets, as every client was told.
-func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome {
+func (s *Share) Claim(q *session.Question, out question.Outcome) question.Outcome {
 	s.mu.Lock()
 	it := s.byQ[q]
 	s.mu.Unlock()
@@ -177,9 +178,9 @@ func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome 
 // Answered forgets a question once the core answered it
 // (session.Observer): Claim already told the host, and an answer that came
 // from another client is the host's own.
-func (s *Share) Answered(q *session.Question, out session.Outcome) {
+func (s *Share) Answered(q *session.Question, out question.Outcome) {
 	it := s.forget(q)
-	if it == nil || it.claimed || out.By == session.ByRemote {
+	if it == nil || it.claimed || out.By == question.ByRemote {
 		return
 	}
 	if err := s.h.Dispatch(s.local, s.completion(it, out)); err != nil {
@@ -188,9 +189,9 @@ func (s *Share) Answered(q *session.Question, out session.Outcome) {
 }
 
 // completion is the terminal's answer to it as the host takes it.
-func (s *Share) completion(it *item, out session.Outcome) ahp.InputCompleted {
-	c := ahp.InputCompleted{RequestID: it.id, Response: response(out.Action)}
-	if out.Action == session.Accept && it.m != nil {
+func (s *Share) completion(it *item, out question.Outcome) ahp.InputCompleted {
+	c := ahp.InputCompleted{RequestID: it.id, Response: out.Reply(it.q.Kind).Action}
+	if out.Action == question.Accept && it.m != nil {
 		c.Answers = it.m.Answers(out.Content, ahp.Submitted)
 	}
 	return c
@@ -212,16 +213,6 @@ func (s *Share) forget(q *session.Question) *item {
 		delete(s.byID, it.id)
 	}
 	return it
-}
-
-func response(a session.Action) ahp.Response {
-	switch a {
-	case session.Accept:
-		return ahp.Accept
-	case session.Decline:
-		return ahp.Decline
-	}
-	return ahp.Cancel
 }
 
 // Event follows the agent's turns: a turn that ends drops the requests
@@ -292,22 +283,14 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 	if it == nil {
 		return Answer{}, false
 	}
-	out := session.Outcome{By: session.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}
-	switch c.Response {
-	case ahp.Accept:
-		out.Action = session.Accept
-		if it.m != nil {
-			content, err := it.m.Content(c.Request.Answers)
-			if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
-				out = session.Outcome{Action: session.Cancel, By: session.ByRemote, Reason: err.Error()}
-				break
-			}
+	out := question.Outcome{Action: c.Response, By: question.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}.Reply(it.q.Kind)
+	if out.Action == question.Accept && it.m != nil {
+		content, err := it.m.Content(c.Request.Answers)
+		if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
+			out = question.Outcome{Action: question.Cancel, By: question.ByRemote, Reason: err.Error()}
+		} else {
 			out.Content = content
 		}
-	case ahp.Decline:
-		out.Action = session.Decline
-	default:
-		out.Action = session.Cancel
 	}
 	return Answer{Q: it.q, Out: out, Who: c.By.ClientID}, true
 }

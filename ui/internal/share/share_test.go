@@ -8,6 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/session"
 )
@@ -54,14 +55,14 @@ func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Qu
 func TestRemoteWinnerReachesTheAgent(t *testing.T) {
 	c, _, h, a, q := shared(t)
 	id := openID(h)
-	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err != nil {
+	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: question.Decline}); err != nil {
 		t.Fatal(err)
 	}
-	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada"}, By: question.ByPerson})
 	if len(a.actions) != 1 || a.actions[0] != "decline" {
 		t.Fatalf("the agent heard %v; the host's winner was laptop's decline", a.actions)
 	}
-	if w, _ := h.Winner(id); w.By.ClientID != "laptop" || w.Response != ahp.Decline {
+	if w, _ := h.Winner(id); w.By.ClientID != "laptop" || w.Response != question.Decline {
 		t.Errorf("the host's winner changed: %+v", w)
 	}
 }
@@ -71,14 +72,14 @@ func TestRemoteWinnerReachesTheAgent(t *testing.T) {
 func TestLocalWinnerIsTheHosts(t *testing.T) {
 	c, _, h, a, q := shared(t)
 	id := openID(h)
-	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada"}, By: question.ByPerson})
 	if len(a.actions) != 1 || a.actions[0] != "accept" {
 		t.Fatalf("the agent heard %v", a.actions)
 	}
-	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != ahp.Accept {
+	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != question.Accept {
 		t.Errorf("the host's winner: %+v %v", w, ok)
 	}
-	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err == nil {
+	if err := h.Dispatch(ahp.Origin{ClientID: "laptop"}, ahp.InputCompleted{RequestID: id, Response: question.Decline}); err == nil {
 		t.Error("a second completion was taken")
 	}
 }
