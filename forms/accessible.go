@@ -61,27 +61,26 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (que
 				fmt.Fprintf(out, "  %s: %s\n", x.f.Label(), reviewAnswer(x))
 			}
 		}
-		action := "send"
-		sel := huh.NewSelect[string]().Title("What now?").Options(
-			huh.NewOption("Send these answers", "send"),
-			huh.NewOption("Go through the questions again", "again"),
-			huh.NewOption("Decline (tell the agent no)", "decline"),
-			huh.NewOption("Cancel (dismiss)", "cancel"),
+		const again question.Action = "" // not an outcome: the questions once more
+		action := question.Accept
+		sel := huh.NewSelect[question.Action]().Title("What now?").Options(
+			huh.NewOption("Send these answers", question.Accept),
+			huh.NewOption("Go through the questions again", again),
+			huh.NewOption("Decline (tell the agent no)", question.Decline),
+			huh.NewOption("Cancel (dismiss)", question.Cancel),
 		).Value(&action)
 		if err := runOne(sel.WithTheme(th), lr, out); err != nil {
 			return question.Outcome{Action: question.Cancel}, nil
 		}
 		switch action {
-		case "send":
+		case question.Accept:
 			if err := s.Check(content); err != nil {
 				fmt.Fprintln(out, "✗ "+err.Error())
 				continue
 			}
 			return question.Outcome{Action: question.Accept, Content: content}, nil
-		case "decline":
-			return question.Outcome{Action: question.Decline}, nil
-		case "cancel":
-			return question.Outcome{Action: question.Cancel}, nil
+		case question.Decline, question.Cancel:
+			return question.Outcome{Action: action}, nil
 		}
 	}
 }

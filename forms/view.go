@@ -11,7 +11,6 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
@@ -352,11 +351,7 @@ func (m *Model) footerLines() (foot []string, keys string) {
 	}
 	line := m.help.ShortHelpView(m.helpKeys())
 	if m.confirming {
-		what := "cancel"
-		if m.pending == question.Decline {
-			what = "decline"
-		}
-		line = m.th.Warning.Render("Discard what you typed and "+what+"? ") + line
+		line = m.th.Warning.Render("Discard what you typed and "+string(m.pending)+"? ") + line
 	}
 	return foot, line
 }

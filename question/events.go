@@ -1,9 +1,9 @@
 package question
 
-// Event is what a source says about its questions. A source sends these
-// in its one ordered event stream, among its own events; the session core
-// reads them there, and a front end may draw them too.
-type Event interface{ questionEvent() }
+// The events below are what a source says about its questions. A source
+// sends them in its one ordered event stream, among its own events, as
+// they are; the session core reads them there (session.Core.Apply), and a
+// front end may draw them too.
 
 // Asked is a new question.
 type Asked struct{ Q *Question }
@@ -31,10 +31,3 @@ type Gone struct{ Lost bool }
 
 // ToolTitle names a tool call, for questions that belong to it.
 type ToolTitle struct{ ID, Title string }
-
-func (Asked) questionEvent()        {}
-func (Withdrawn) questionEvent()    {}
-func (FlowComplete) questionEvent() {}
-func (URLsNeeded) questionEvent()   {}
-func (Gone) questionEvent()         {}
-func (ToolTitle) questionEvent()    {}

@@ -90,6 +90,7 @@ type Tool struct {
 	Locations []string
 	Content   []string // text, diffs and terminals summarised as text
 	Diffs     []Diff   // the call's file edits in full
+	Terminals []string // the ids of the terminals whose output the call shows (exact)
 }
 
 // Diff is a file edit: the path and the whole text before (empty for a

@@ -15,8 +15,8 @@ import (
 // Answer gives the user's answer to q: it replies to the agent, takes q
 // out of the queue and says what was decided. An answer to a question that
 // is no longer waiting (withdrawn meanwhile) only notes that.
-func (c *Core) Answer(q *Question, out question.Outcome) Changes {
-	if q.Detached && slices.Contains(c.queue, q) {
+func (c *Core) Answer(q *question.Question, out question.Outcome) Changes {
+	if c.detached[q] && slices.Contains(c.queue, q) {
 		return c.hold(q, out)
 	}
 	if !c.remove(q) {
@@ -29,7 +29,7 @@ func (c *Core) Answer(q *Question, out question.Outcome) Changes {
 
 // Finish sends an answer that went through the ElicitationResult hooks
 // (AfterHooks); the question already left the queue.
-func (c *Core) Finish(q *Question, out question.Outcome, notes []Note) Changes {
+func (c *Core) Finish(q *question.Question, out question.Outcome, notes []Note) Changes {
 	ch := Changes{Notes: notes}
 	ch.Merge(c.send(q, out))
 	return ch
@@ -38,52 +38,48 @@ func (c *Core) Finish(q *Question, out question.Outcome, notes []Note) Changes {
 // answer sends a person's answer to a form or URL through the
 // ElicitationResult hooks first (Changes.After, then Finish), and every
 // other answer at once.
-func (c *Core) answer(q *Question, out question.Outcome) Changes {
+func (c *Core) answer(q *question.Question, out question.Outcome) Changes {
 	if q.Kind != question.Permission && out.By == question.ByPerson && c.hasHooks(config.ElicitationResult) {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
 	return c.send(q, out)
 }
 
-// send replies to the agent and notes the decision.
-func (c *Core) send(q *Question, out question.Outcome) Changes {
+// send hands the outcome, as it is, to the source that asked q (which
+// turns it into its wire reply) and notes the decision. A URL of a call
+// refused with -32042 has nothing to answer (ID 0): its flow is followed.
+func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 	var ch Changes
 	out = c.claim(q, out)
 	c.remember(q, out)
 	c.observeAnswered(q, out)
+	if q.ID != 0 {
+		c.conn.Answer(q, out)
+	}
 	switch q.Kind {
 	case question.Permission:
 		id := ""
 		if out.Action == question.Accept {
 			id = out.Option
 		}
-		c.conn.RespondPermission(q.Perm.ID, id)
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: subject(q) + ": " + optionName(q, id) + by(out)})
 		return ch
 	case question.URL:
-		if !q.Legacy {
-			c.conn.RespondElicitation(q.Elicit.ID, string(out.Action), nil)
-		}
 		if out.Action == question.Accept {
 			c.addFlow(q)
-			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Elicit.Report.Site(), c.pol.Peer, FlowsKeyName)})
+			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Report.Site(), c.pol.Peer, FlowsKeyName)})
 			return ch
 		}
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: pastTense(out.Action) + " " + subject(q) + by(out) + reason(out)})
-		if c.legacyWaiting[q.Elicit.ElicitationID] {
+		if c.legacyWaiting[q.ElicitationID] {
 			c.legacyPrompt, c.legacyWaiting = "", nil
 			ch.note(Notice, "the %s that needed it will not be retried", c.pol.Retried)
 		}
 		return ch
 	}
-	content := out.Content
-	if out.Action != question.Accept {
-		content = nil
-	}
-	c.conn.RespondElicitation(q.Elicit.ID, string(out.Action), content)
 	text := pastTense(out.Action) + " " + subject(q) + by(out)
 	if out.Action == question.Accept {
-		text += ": " + contentSummary(q, content)
+		text += ": " + contentSummary(q, out.Content)
 	}
 	text += reason(out)
 	if out.Draft != "" {
@@ -121,8 +117,8 @@ func pastTense(a question.Action) string {
 	return "cancelled"
 }
 
-func optionName(q *Question, id string) string {
-	for _, o := range q.Perm.Options {
+func optionName(q *question.Question, id string) string {
+	for _, o := range q.Options {
 		if o.ID == id && id != "" {
 			return sanitize.Line(o.Name)
 		}
@@ -132,13 +128,13 @@ func optionName(q *Question, id string) string {
 
 // contentSummary is an accepted form's answers on one line, in the form's
 // order, with secret-looking fields masked.
-func contentSummary(q *Question, content map[string]any) string {
+func contentSummary(q *question.Question, content map[string]any) string {
 	if len(content) == 0 {
 		return "(no answers)"
 	}
 	var parts []string
 	seen := map[string]bool{}
-	if s := q.Elicit.Schema; s != nil {
+	if s := q.Schema; s != nil {
 		for _, f := range s.Fields {
 			v, ok := content[f.Key]
 			if !ok {

@@ -4,26 +4,25 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // ask answers q at once when a rule says so (--answers, no person, paused,
 // too many waiting), and queues it for the user otherwise.
-func (c *Core) ask(q *Question) Changes {
+func (c *Core) ask(q *question.Question) Changes {
 	if ch, ok := c.rebind(q); ok {
 		return ch
 	}
 	if c.needsPrep(q) {
 		c.preparing = append(c.preparing, q)
-		return Changes{Prepare: []*Question{q}}
+		return Changes{Prepare: []*question.Question{q}}
 	}
 	return c.route(q)
 }
 
 // route answers q by rule or queues it, once it is prepared.
-func (c *Core) route(q *Question) Changes {
+func (c *Core) route(q *question.Question) Changes {
 	if out, ok := c.auto(q); ok {
 		return c.answer(q, out)
 	}
@@ -32,7 +31,7 @@ func (c *Core) route(q *Question) Changes {
 	}
 	c.queue = append(c.queue, q)
 	c.observeAsked(q)
-	return Changes{Asked: []*Question{q}}
+	return Changes{Asked: []*question.Question{q}}
 }
 
 // The rule for every answer given without a person, in every front end
@@ -55,24 +54,24 @@ const (
 )
 
 // auto is the answer a rule gives without asking, if any.
-func (c *Core) auto(q *Question) (question.Outcome, bool) {
+func (c *Core) auto(q *question.Question) (question.Outcome, bool) {
 	switch q.Kind {
 	case question.Permission:
 		if c.pol.Person && !c.pol.PermissionsByRule {
 			return question.Outcome{}, false
 		}
-		if w := q.Perm.Write; w != nil && w.Risk != "" {
+		if w := q.Write; w != nil && w.Risk != "" {
 			// A write that runs code later is never approved by a rule.
-			return question.Outcome{Action: question.Accept, Option: acpconn.WriteRefuse, By: question.ByRule, Reason: w.Path + " runs code later: " + w.Risk}, true
+			return question.Outcome{Action: question.Accept, Option: pickPermission(q, false), By: question.ByRule, Reason: w.Path + " runs code later: " + w.Risk}, true
 		}
-		id := pickPermission(q.Perm, c.pol.Approve)
+		id := pickPermission(q, c.pol.Approve)
 		if id == "" {
 			return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the agent offered no option the rule could pick"}, true
 		}
 		return question.Outcome{Action: question.Accept, Option: id, By: question.ByRule}, true
 	case question.Form:
 		if c.pol.Answers != nil || !c.pol.Person {
-			return Unattended(question.Form, q.Elicit.Schema, c.pol)
+			return Unattended(question.Form, q.Schema, c.pol)
 		}
 	case question.URL:
 		if out, ok := Unattended(question.URL, nil, c.pol); ok && !c.pol.Person {
@@ -121,7 +120,7 @@ func Unattended(k question.Kind, s *schema.Schema, pol Policy) (out question.Out
 // pause): -p with or without --answers and --accept-defaults. Prepare reads
 // no history for such a question: prefills and suggestions are shown to a
 // person, and a rule never uses them.
-func (c *Core) byRule(q *Question) bool {
+func (c *Core) byRule(q *question.Question) bool {
 	switch q.Kind {
 	case question.Form:
 		return c.pol.Answers != nil || !c.pol.Person
@@ -143,7 +142,7 @@ func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by questi
 
 // pickPermission chooses the first allow-once option when approving, else
 // the first reject-once; "" when neither is offered (then: cancelled).
-func pickPermission(p acpconn.PermissionRequest, approve bool) string {
+func pickPermission(p *question.Question, approve bool) string {
 	want := []string{"reject_once", "reject_always"}
 	if approve {
 		want = []string{"allow_once", "allow_always"}

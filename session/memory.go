@@ -45,7 +45,7 @@ type Prep struct {
 
 // Pending is a user's answer waiting for the ElicitationResult hooks.
 type Pending struct {
-	Q   *Question
+	Q   *question.Question
 	Out question.Outcome
 }
 
@@ -55,20 +55,19 @@ func (c *Core) hasHooks(ev config.Event) bool {
 
 // needsPrep says whether q must be prepared (hooks, history) before it is
 // answered or shown.
-func (c *Core) needsPrep(q *Question) bool {
+func (c *Core) needsPrep(q *question.Question) bool {
 	return q.Kind != question.Permission && (c.hasHooks(config.Elicitation) || c.mem.History != nil)
 }
 
-func (c *Core) hookInput(q *Question) hooks.Input {
-	e := q.Elicit
-	in := hooks.Input{Message: e.Message, Mode: e.Mode, Cwd: c.mem.Cwd, Agent: c.mem.Agent, ToolCallID: e.Scope.ToolCallID}
+func (c *Core) hookInput(q *question.Question) hooks.Input {
+	in := hooks.Input{Message: q.Message, Mode: "form", Cwd: c.mem.Cwd, Agent: c.mem.Agent, ToolCallID: q.From.ToolCall}
 	if c.mem.SessionID != nil {
 		in.SessionID = c.mem.SessionID()
 	}
-	if e.Mode == "url" {
-		in.URL, in.ElicitationID = e.URL, e.ElicitationID
-	} else if e.Schema != nil {
-		in.RequestedSchema = e.RawSchema
+	if q.Kind == question.URL {
+		in.Mode, in.URL, in.ElicitationID = "url", q.URL, q.ElicitationID
+	} else if q.Schema != nil {
+		in.RequestedSchema = q.RawSchema
 	}
 	return in
 }
@@ -76,7 +75,7 @@ func (c *Core) hookInput(q *Question) hooks.Input {
 // Prepare runs the Elicitation hooks and reads the history for q. It does
 // I/O and may take as long as the hooks' timeout: call it off the UI loop,
 // then hand the result to Prepared. It reads only what New was given.
-func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
+func (c *Core) Prepare(ctx context.Context, q *question.Question) Prep {
 	var p Prep
 	if c.hasHooks(config.Elicitation) {
 		p.Hook, p.HookErr = c.mem.Hooks.RunElicitation(ctx, c.hookInput(q))
@@ -86,7 +85,7 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 		return p // what history holds is for a person's screen
 	}
 	if q.Kind == question.URL {
-		v, ok, err := h.Site(q.Elicit.Report.Site())
+		v, ok, err := h.Site(q.Report.Site())
 		if err == nil {
 			p.Visits = history.Describe(v, ok, time.Now())
 		}
@@ -96,10 +95,10 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 	if err != nil {
 		return p
 	}
-	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Elicit.Schema)); ok {
+	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Schema)); ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
-	for _, f := range q.Elicit.Schema.Fields {
+	for _, f := range q.Schema.Fields {
 		if f.Kind != schema.KindString || f.Secret {
 			continue
 		}
@@ -116,7 +115,7 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 // Prepared goes on with q once Prepare ran: a hook's answer is given (a
 // form's content checked like any answer), otherwise q takes the usual
 // way (--answers, the policy, the screen) with what history remembered.
-func (c *Core) Prepared(q *Question, p Prep) Changes {
+func (c *Core) Prepared(q *question.Question, p Prep) Changes {
 	var ch Changes
 	if !c.take(q, &c.preparing) {
 		return ch // closed meanwhile
@@ -124,7 +123,7 @@ func (c *Core) Prepared(q *Question, p Prep) Changes {
 	if p.HookErr != nil {
 		ch.note(Error, "hook: %s", sanitize.Summary(p.HookErr.Error(), 300))
 	}
-	q.Prefill, q.PrefillAt, q.Visits, q.Suggestions = p.Prefill, p.PrefillAt, p.Visits, p.Suggestions
+	q.Memory = question.Memory{Prefill: p.Prefill, PrefillAt: p.PrefillAt, Visits: p.Visits, Suggestions: p.Suggestions}
 	switch p.Hook.Decision {
 	case hooks.Declined:
 		ch.Merge(c.answer(q, question.Outcome{Action: question.Decline, By: question.ByHook, Reason: p.Hook.Reason}))
@@ -143,7 +142,7 @@ func (c *Core) Prepared(q *Question, p Prep) Changes {
 
 // hookOutcome turns a hook's answer into an Outcome, checking a form's
 // content against its schema. A URL is never accepted by a hook.
-func hookOutcome(q *Question, r hooks.Result) (question.Outcome, error) {
+func hookOutcome(q *question.Question, r hooks.Result) (question.Outcome, error) {
 	out := question.Outcome{By: question.ByHook, Reason: "by " + r.Hook}
 	switch r.Action {
 	case question.Decline:
@@ -156,7 +155,7 @@ func hookOutcome(q *Question, r hooks.Result) (question.Outcome, error) {
 	if q.Kind == question.URL {
 		return out, fmt.Errorf("a hook cannot consent to open a URL")
 	}
-	content, err := q.Elicit.Schema.FromAnswers(rawObject(r.Content))
+	content, err := q.Schema.FromAnswers(rawObject(r.Content))
 	if err != nil {
 		return out, err
 	}
@@ -208,37 +207,37 @@ func (c *Core) AfterHooks(ctx context.Context, p Pending) (question.Outcome, []N
 // With no audit log and nothing for the history (a form answered by a
 // rule, as with --accept-defaults), it does nothing: no encoding, and no
 // hand-off to the writer's goroutine for every form.
-func (c *Core) remember(q *Question, out question.Outcome) {
+func (c *Core) remember(q *question.Question, out question.Outcome) {
 	mem := c.mem
 	opened := q.Kind == question.URL && out.Action == question.Accept
 	keepAnswers := q.Kind == question.Form && out.Action == question.Accept && out.By == question.ByPerson
 	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
 		return
 	}
-	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Elicit.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason}
+	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason}
 	if mem.SessionID != nil {
 		e.Session = mem.SessionID()
 	}
 	if q.Kind == question.Permission {
-		e.Kind, e.Message, e.Outcome = audit.Permission, q.Tool, out.Option
-		if q.IsWrite() {
-			e.Kind, e.Message = audit.Write, q.Perm.Write.Path
+		e.Kind, e.Message, e.Outcome = audit.Permission, q.From.Tool, out.Option
+		if q.Write != nil {
+			e.Kind, e.Message = audit.Write, q.Write.Path
 		}
 	}
 	if q.Kind == question.URL {
-		e.Kind, e.Site = audit.URL, q.Elicit.Report.Site()
+		e.Kind, e.Site = audit.URL, q.Report.Site()
 	}
 	var values map[string]json.RawMessage
 	var fp string
 	secret := func(string) bool { return true }
 	if q.Kind == question.Form && out.Action == question.Accept {
 		raw, _ := json.Marshal(out.Content)
-		secret = Secret(q.Elicit.Schema)
+		secret = Secret(q.Schema)
 		if mem.Audit != nil {
 			_ = e.SetContent(raw, secret)
 		}
 		if keepAnswers {
-			values, fp = rawObject(raw), FormFingerprint(q.Elicit.Schema)
+			values, fp = rawObject(raw), FormFingerprint(q.Schema)
 		}
 	}
 	agent, site, now := mem.Agent, e.Site, c.now()

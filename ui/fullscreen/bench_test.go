@@ -70,7 +70,7 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				req := acpconn.ElicitationRequest{ID: uint64(i + 1), Mode: "form", Message: "Please answer.", Schema: s}
+				req := question.Asked{Q: &question.Question{ID: uint64(i + 1), Kind: question.Form, Message: "Please answer.", Schema: s}}
 				m.Update(eventsMsg{events: []acpconn.Event{req}})
 				screen := m.View().Content
 				b.StopTimer()

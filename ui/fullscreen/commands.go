@@ -103,7 +103,7 @@ func setMode(c *acpconn.Conn, id string) tea.Cmd {
 
 // preparedMsg carries a question's hooks and history, read off the loop.
 type preparedMsg struct {
-	q    *session.Question
+	q    *question.Question
 	prep session.Prep
 }
 
@@ -114,7 +114,7 @@ type afterMsg struct {
 	notes []session.Note
 }
 
-func prepare(c *session.Core, q *session.Question) tea.Cmd {
+func prepare(c *session.Core, q *question.Question) tea.Cmd {
 	return func() tea.Msg {
 		return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)}
 	}

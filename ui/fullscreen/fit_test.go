@@ -13,7 +13,6 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
-	"github.com/elicit-dev/elicit/session"
 )
 
 // fitDriver is a model connected to the demo agent, at w×h.
@@ -54,20 +53,20 @@ func mustShow(t *testing.T, lines []string, what string, texts ...string) {
 	}
 }
 
-func testQuestion(t *testing.T, kind question.Kind, raw string) *session.Question {
+func testQuestion(t *testing.T, kind question.Kind, raw string) *question.Question {
 	t.Helper()
-	q := &session.Question{Kind: kind, Tool: "Deploy"}
-	q.Elicit.Message = "I need a few details before I go on. " + strings.Repeat("This message is long. ", 6)
+	q := &question.Question{Kind: kind, From: question.From{Tool: "Deploy"}}
+	q.Message = "I need a few details before I go on. " + strings.Repeat("This message is long. ", 6)
 	if kind == question.URL {
-		q.Elicit.Mode, q.Elicit.ElicitationID, q.Elicit.URL = "url", "e1", raw
-		q.Elicit.Report = urlcheck.Analyze(raw)
+		q.ElicitationID, q.URL = "e1", raw
+		q.Report = urlcheck.Analyze(raw)
 		return q
 	}
 	s, err := schema.ParseSchema([]byte(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	q.Elicit.Mode, q.Elicit.Schema = "form", s
+	q.Schema = s
 	return q
 }
 

@@ -168,7 +168,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
-		m.tr.permissionAnswered(md.q.Perm.ToolCall.ID, md.allowed())
+		m.tr.permissionAnswered(md.q.From.ToolCall, md.allowed())
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
@@ -249,7 +249,7 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		return m.push(md, true)
 	}
 	if md.reopen {
-		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")
+		m.tr.info("opened " + md.q.Report.Site() + " again")
 		return nil
 	}
 	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))

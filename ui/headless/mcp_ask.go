@@ -9,7 +9,6 @@ import (
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -28,18 +27,18 @@ type TerminalAsker struct {
 }
 
 // Ask implements Asker.
-func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server string) question.Outcome {
+func (a TerminalAsker) Ask(ctx context.Context, q *question.Question, server string) question.Outcome {
 	if q.Kind == question.URL {
-		h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits}
-		out, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
+		h := urlconsent.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits}
+		out, err := urlconsent.Run(ctx, q.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
 		if err != nil {
 			return question.Outcome{Action: question.Cancel, Reason: "the consent screen failed: " + err.Error()}
 		}
 		return out
 	}
-	h := forms.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	out, err := forms.Run(ctx, q.Elicit.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
-		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions, Accessible: a.Accessible})
+	h := forms.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
+	out, err := forms.Run(ctx, q.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
+		Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions, Accessible: a.Accessible})
 	if err != nil {
 		return question.Outcome{Action: question.Cancel, Reason: "the form failed: " + err.Error()}
 	}

@@ -116,7 +116,6 @@ func (m *Model) startCall(spec callSpec) tea.Cmd {
 	r := &running{spec: spec, token: fmt.Sprintf("elicit-%d", m.calls), cancel: cancel, started: m.now()}
 	m.call, m.lastCall = r, &spec
 	m.core.Prompted(callKey)
-	m.core.Apply(toolCallEvent(spec.tool))
 	label := "▸ " + spec.tool.Display()
 	if string(spec.args) != "" && string(spec.args) != "{}" {
 		label += " " + sanitize.Summary(string(spec.args), 200)
@@ -144,11 +143,11 @@ func runTick(r *running) tea.Cmd {
 const callKey = "call"
 
 type preparedMsg struct {
-	q    *session.Question
+	q    *question.Question
 	prep session.Prep
 }
 
-func prepare(c *session.Core, q *session.Question) tea.Cmd {
+func prepare(c *session.Core, q *question.Question) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)} }
 }
 

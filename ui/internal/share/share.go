@@ -19,27 +19,26 @@ import (
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
-	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 )
 
 // Answer is a completion another client made: the core answers Q with Out.
 type Answer struct {
-	Q   *session.Question
+	Q   *question.Question
 	Out question.Outcome
 	Who string
 }
 
 // Draft is another client's change to one question of Q's form.
 type Draft struct {
-	Q          *session.Question
+	Q          *question.Question
 	QuestionID string
 	Answer     *ahp.Answer
 	Who        string
 }
 
 type item struct {
-	q    *session.Question
+	q    *question.Question
 	id   string
 	m    *schemamap.Map
 	sync *formsync.Sync
@@ -52,7 +51,7 @@ type Share struct {
 	h     *ahp.Host
 	local ahp.Origin
 	mu    sync.Mutex
-	byQ   map[*session.Question]*item
+	byQ   map[*question.Question]*item
 	byID  map[string]*item
 	n     int
 	out   chan any
@@ -62,7 +61,7 @@ type Share struct {
 // New returns the share for host h; the serving terminal's drafts and
 // answers carry the client id name. Close stops it.
 func New(h *ahp.Host, name string) *Share {
-	s := &Share{h: h, local: ahp.Origin{ClientID: name}, byQ: map[*session.Question]*item{}, byID: map[string]*item{},
+	s := &Share{h: h, local: ahp.Origin{ClientID: name}, byQ: map[*question.Question]*item{}, byID: map[string]*item{},
 		out: make(chan any, 256)}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
@@ -128,18 +127,18 @@ func (s *Share) Next(ctx context.Context) (any, bool) {
 }
 
 // Asked publishes a form or URL question (session.Observer).
-func (s *Share) Asked(q *session.Question) {
-	if q.Kind == question.Permission || q.Legacy {
+func (s *Share) Asked(q *question.Question) {
+	if q.Kind == question.Permission || q.ID == 0 {
 		return // a permission stays with the serving terminal
 	}
 	s.mu.Lock()
 	s.n++
 	it := &item{q: q, id: fmt.Sprintf("q%d", s.n)}
-	req := ahp.Request{ID: it.id, Message: q.Elicit.Message}
+	req := ahp.Request{ID: it.id, Message: q.Message}
 	if q.Kind == question.URL {
-		req.URL = q.Elicit.URL
-	} else if q.Elicit.Schema != nil {
-		it.m = schemamap.FromSchema(q.Elicit.Schema)
+		req.URL = q.URL
+	} else if q.Schema != nil {
+		it.m = schemamap.FromSchema(q.Schema)
 		req.Questions = it.m.Questions
 	}
 	s.byQ[q], s.byID[it.id] = it, it
@@ -153,7 +152,7 @@ func (s *Share) Asked(q *session.Question) {
 // (session.Arbiter): it is dispatched as this client's completion, and
 // when another client's completion won first, that one is what the
 // agent gets, as every client was told.
-func (s *Share) Claim(q *session.Question, out question.Outcome) question.Outcome {
+func (s *Share) Claim(q *question.Question, out question.Outcome) question.Outcome {
 	s.mu.Lock()
 	it := s.byQ[q]
 	s.mu.Unlock()
@@ -178,7 +177,7 @@ func (s *Share) Claim(q *session.Question, out question.Outcome) question.Outcom
 // Answered forgets a question once the core answered it
 // (session.Observer): Claim already told the host, and an answer that came
 // from another client is the host's own.
-func (s *Share) Answered(q *session.Question, out question.Outcome) {
+func (s *Share) Answered(q *question.Question, out question.Outcome) {
 	it := s.forget(q)
 	if it == nil || it.claimed || out.By == question.ByRemote {
 		return
@@ -198,13 +197,13 @@ func (s *Share) completion(it *item, out question.Outcome) ahp.InputCompleted {
 }
 
 // Closed withdraws a question the agent no longer waits for.
-func (s *Share) Closed(q *session.Question, reason string) {
+func (s *Share) Closed(q *question.Question, reason string) {
 	if it := s.forget(q); it != nil {
 		s.h.Withdraw(it.id)
 	}
 }
 
-func (s *Share) forget(q *session.Question) *item {
+func (s *Share) forget(q *question.Question) *item {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it := s.byQ[q]
@@ -234,7 +233,7 @@ func (s *Share) Event(ev acpconn.Event) {
 }
 
 // Form shares q's form with the other clients: nil when q is not shared.
-func (s *Share) Form(q *session.Question, f *forms.Model) *formsync.Sync {
+func (s *Share) Form(q *question.Question, f *forms.Model) *formsync.Sync {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it := s.byQ[q]

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
@@ -19,17 +18,18 @@ type agent struct {
 	actions []string
 }
 
-func (a *agent) RespondPermission(uint64, string) bool { return true }
-
-func (a *agent) RespondElicitation(_ uint64, action string, _ map[string]any) bool {
+func (a *agent) Answer(q *question.Question, out question.Outcome) bool {
+	if q.Kind == question.Permission {
+		return true
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.actions = append(a.actions, action)
+	a.actions = append(a.actions, string(out.Action))
 	return true
 }
 
 // shared starts a core whose one form question is mirrored to a host.
-func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Question) {
+func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *question.Question) {
 	t.Helper()
 	h := ahp.NewHost(ahp.HostOptions{})
 	s := New(h, "desk")
@@ -41,7 +41,7 @@ func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Qu
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Settle(context.Background(), c.Apply(acpconn.ElicitationRequest{ID: 7, Mode: "form", Message: "Who?", Schema: sch}))
+	c.Settle(context.Background(), c.Apply(question.Asked{Q: &question.Question{ID: 7, Kind: question.Form, Message: "Who?", Schema: sch}}))
 	q := c.Front()
 	if q == nil || openCount(h) != 1 {
 		t.Fatalf("the question was not shared: front %v, open %d", q, openCount(h))
