@@ -72,8 +72,9 @@ type Outcome struct {
 
 // Reply is o as the reply to a question of kind k carries it: a Form's
 // Accept with its Content (an empty map when nil), a URL's Accept with no
-// content, Decline and Cancel with nothing but the action, and any other
-// action as Cancel. Who answered and why stay as they are.
+// content, a Permission's Accept with its Option, Decline and Cancel with
+// nothing but the action, and any other action as Cancel. Who answered
+// and why stay as they are.
 func (o Outcome) Reply(k Kind) Outcome {
 	switch {
 	case !o.Action.Valid():
@@ -84,7 +85,7 @@ func (o Outcome) Reply(k Kind) Outcome {
 	if o.Action != Accept || k != Form {
 		o.Content = nil
 	}
-	if k != Permission {
+	if k != Permission || o.Action != Accept {
 		o.Option = ""
 	}
 	return o

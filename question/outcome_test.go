@@ -41,3 +41,16 @@ func TestNames(t *testing.T) {
 		t.Errorf("by: %s %s %s", ByPerson, ByRule, ByRemote)
 	}
 }
+
+func TestReplyKeepsWhatTheKindCarries(t *testing.T) {
+	out := Outcome{Action: Accept, Option: "yes", Content: map[string]any{"n": 1}, By: ByHook, Reason: "r"}
+	if p := out.Reply(Permission); p.Option != "yes" || p.Content != nil || p.By != ByHook || p.Reason != "r" {
+		t.Errorf("permission: %+v", p)
+	}
+	if f := out.Reply(Form); f.Option != "" || f.Content["n"] != 1 {
+		t.Errorf("form: %+v", f)
+	}
+	if c := (Outcome{Action: Cancel, Option: "yes"}).Reply(Permission); c.Action != Cancel || c.Option != "" {
+		t.Errorf("a cancelled permission: %+v", c)
+	}
+}
