@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/demoagent"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // The test binary doubles as the agent: with ACPCONN_TEST_AGENT set it runs
@@ -100,6 +101,29 @@ func until[T Event](t *testing.T, c *Conn) (T, []Event) {
 		}
 		seen = append(seen, ev)
 	}
+}
+
+// asked waits for the next question of kind k, and returns it with the
+// events before it.
+func asked(t *testing.T, c *Conn, k question.Kind) (*question.Question, []Event) {
+	t.Helper()
+	var seen []Event
+	for {
+		ev := next(t, c)
+		if a, ok := ev.(question.Asked); ok && a.Q.Kind == k {
+			return a.Q, seen
+		}
+		seen = append(seen, ev)
+	}
+}
+
+// pick is the outcome that chooses a permission's option id ("": none,
+// cancelled).
+func pick(id string) question.Outcome {
+	if id == "" {
+		return question.Outcome{Action: question.Cancel}
+	}
+	return question.Outcome{Action: question.Accept, Option: id}
 }
 
 // agentText joins the agent message chunks among events.

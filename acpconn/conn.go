@@ -16,6 +16,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Config says which agent to start and what this client declares.
@@ -43,7 +44,7 @@ type Config struct {
 	// permission's diff covers must match it under every policy.
 	Writes WritePolicy
 	// AskWrite, when set, decides each write under WritesAsked; without
-	// it the write is asked as a PermissionRequest whose Write is set (to
+	// it the write is asked as a permission question whose Write is set (to
 	// Serve's Handler.RequestPermission, or on Events).
 	AskWrite func(ctx context.Context, w WriteRequest) bool
 	// WritesRefusedWhy ends the refusal's message, to the agent and in the
@@ -279,6 +280,7 @@ func (c *Conn) watch() {
 	exit := c.link.exitInfo()
 	c.tracer.note(fmt.Sprintf("agent exited: %s", exit))
 	c.early.Store(false) // the exit is always delivered
+	c.emit(question.Gone{Lost: exit.Lost})
 	c.emit(AgentExited{Exit: exit, Reason: reason, Stderr: c.link.stderrTail()})
 	close(c.exited)
 }

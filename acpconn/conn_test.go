@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 )
 
 func TestDemoAgentTurn(t *testing.T) {
@@ -24,9 +25,9 @@ func TestDemoAgentTurn(t *testing.T) {
 		ev := next(t, c)
 		evs = append(evs, ev)
 		switch ev := ev.(type) {
-		case PermissionRequest:
+		case question.Asked:
 			sawPerm = true
-			if !c.RespondPermission(ev.ID, ev.Options[0].ID) {
+			if !c.Answer(ev.Q, pick(ev.Q.Options[0].ID)) {
 				t.Error("permission answer not taken")
 			}
 		case ToolCall:
@@ -155,11 +156,11 @@ func TestAgentExitMidTurn(t *testing.T) {
 func TestCancelTurnAnswersPendingPermission(t *testing.T) {
 	c := start(t, "cancel", Config{})
 	c.StartPrompt("go")
-	perm, _ := until[PermissionRequest](t, c)
+	perm, _ := asked(t, c, question.Permission)
 	if err := c.CancelTurn(); err != nil {
 		t.Fatal(err)
 	}
-	closed, _ := until[RequestClosed](t, c)
+	closed, _ := until[question.Withdrawn](t, c)
 	if closed.ID != perm.ID {
 		t.Errorf("closed %d, want %d", closed.ID, perm.ID)
 	}
@@ -170,7 +171,7 @@ func TestCancelTurnAnswersPendingPermission(t *testing.T) {
 	if got := agentText(evs); !strings.Contains(got, `"outcome":{"outcome":"cancelled"}`) {
 		t.Errorf("agent saw %q", got)
 	}
-	if c.RespondPermission(perm.ID, "yes") {
+	if c.Answer(perm, pick("yes")) {
 		t.Error("a cancelled request took an answer")
 	}
 }
@@ -198,14 +199,14 @@ func TestMalformedElicitationsAreRefusedByName(t *testing.T) {
 func TestFormElicitationKeepsScopeAndOrder(t *testing.T) {
 	c := start(t, "form", Config{})
 	c.StartPrompt("go")
-	req, _ := until[ElicitationRequest](t, c)
-	if req.Scope.SessionID != "s1" || req.Scope.ToolCallID != "t7" {
-		t.Errorf("scope %+v", req.Scope)
+	req, _ := asked(t, c, question.Form)
+	if req.From.Session != "s1" || req.From.ToolCall != "t7" {
+		t.Errorf("scope %+v", req.From)
 	}
 	if len(req.Schema.Fields) != 2 || req.Schema.Fields[0].Key != "zeta" || req.Schema.Fields[1].Key != "alpha" {
 		t.Fatalf("fields out of order: %+v", req.Schema.Fields)
 	}
-	c.RespondElicitation(req.ID, "accept", map[string]any{"zeta": "z", "alpha": int64(3)})
+	c.Answer(req, question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z", "alpha": int64(3)}})
 	_, evs := until[TurnEnded](t, c)
 	if got := agentText(evs); got != `{"action":"accept","content":{"alpha":3,"zeta":"z"}}` {
 		t.Errorf("agent got %s", got)
@@ -237,8 +238,8 @@ func findNotice(evs []Event) (Notice, bool) {
 func TestAgentWithdrawsElicitation(t *testing.T) {
 	c := start(t, "withdraw", Config{})
 	c.StartPrompt("go")
-	req, _ := until[ElicitationRequest](t, c)
-	closed, _ := until[RequestClosed](t, c)
+	req, _ := asked(t, c, question.Form)
+	closed, _ := until[question.Withdrawn](t, c)
 	if closed.ID != req.ID || !strings.Contains(closed.Reason, "withdrew") {
 		t.Errorf("closed %+v", closed)
 	}
@@ -304,7 +305,7 @@ func TestCompleteNotificationsReachUI(t *testing.T) {
 	_, evs := until[TurnEnded](t, c)
 	var ids []string
 	for _, ev := range evs {
-		if e, ok := ev.(ElicitationComplete); ok {
+		if e, ok := ev.(question.FlowComplete); ok {
 			ids = append(ids, e.ElicitationID)
 		}
 	}
@@ -359,11 +360,11 @@ func TestRequestsDoNotOvertakeNotifications(t *testing.T) {
 		switch ev := next(t, c).(type) {
 		case ToolCall:
 			seen[ev.ID] = true
-		case ElicitationRequest:
-			if !seen[ev.Scope.ToolCallID] {
-				t.Errorf("form for %s arrived before its tool call", ev.Scope.ToolCallID)
+		case question.Asked:
+			if !seen[ev.Q.From.ToolCall] {
+				t.Errorf("form for %s arrived before its tool call", ev.Q.From.ToolCall)
 			}
-			c.RespondElicitation(ev.ID, "cancel", nil)
+			c.Answer(ev.Q, question.Outcome{Action: question.Cancel})
 		case TurnEnded:
 			if len(seen) != 30 {
 				t.Errorf("%d tool calls", len(seen))

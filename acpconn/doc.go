@@ -36,7 +36,7 @@
 //     the approved text, and a rejected permission refuses the writes of
 //     its tool call. Config.Writes decides the writes no permission
 //     covered: WritesAllowed (the default), WritesRefused, or WritesAsked
-//     (Config.AskWrite, or a PermissionRequest whose Write is set). Files
+//     (Config.AskWrite, or a permission question whose Write is set). Files
 //     that run code later (CodeRisk: .git, .envrc, rc files) are asked
 //     about even so, unless Config.AllowWrites names them. What the
 //     agent's own process does without fs/* or terminal/* is outside any
@@ -55,9 +55,10 @@
 //     are refused; Config.NoForm and Config.NoURL withhold elicitation
 //     modes; CancelTurn cancels as ACP asks.
 //
-// Without Serve, read Events yourself and answer with RespondElicitation
-// and RespondPermission (elicit's own front ends do, through their session
-// core). acpconn imports no UI library.
+// Without Serve, read Events yourself: each question comes as a
+// question.Asked, and Answer (the session core's Source) takes its
+// question.Outcome back to the wire as it is; elicit's own front ends do
+// this through their session core. acpconn imports no UI library.
 //
 //	// a remote agent instead: Config{Remote: &acpconn.Remote{URL: "https://host/acp", Token: tok}}
 //

@@ -9,6 +9,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -46,21 +47,24 @@ type rawElicitation struct {
 // parseElicitation validates elicitation/create params the way the SDK does
 // not: mode is required and must be one the client declared, URL mode needs
 // an elicitationId and an http(s) URL, and the schema must be in the
-// restricted subset. Every refusal names what is wrong.
-func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (ElicitationRequest, *acp.RequestError) {
+// restricted subset. Every refusal names what is wrong. What it returns is
+// the question as every layer above takes it (ID 0 until it is
+// registered); q.Kind says the mode (a refusal's q may hold a mode it did
+// not know as Form).
+func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (*question.Question, *acp.RequestError) {
 	var r rawElicitation
+	q := &question.Question{Kind: question.Form}
 	if p := bytes.TrimSpace(params); len(p) == 0 || p[0] != '{' {
-		return ElicitationRequest{}, invalidParams("", "params must be an object")
+		return q, invalidParams("", "params must be an object")
 	}
 	if err := json.Unmarshal(params, &r); err != nil {
-		return ElicitationRequest{}, invalidParams("", "malformed params: "+err.Error())
+		return q, invalidParams("", "malformed params: "+err.Error())
 	}
-	var req ElicitationRequest
 	if r.SessionID != nil {
-		req.Scope.SessionID = *r.SessionID
+		q.From.Session = *r.SessionID
 	}
 	if r.ToolCallID != nil {
-		req.Scope.ToolCallID = *r.ToolCallID
+		q.From.ToolCall = *r.ToolCallID
 	}
 	if len(r.RequestID) > 0 && string(r.RequestID) != "null" {
 		// Exact: a string's value, or a number's JSON text.
@@ -68,66 +72,66 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (Elicita
 		if json.Unmarshal(r.RequestID, &s) != nil {
 			s = string(bytes.TrimSpace(r.RequestID))
 		}
-		req.Scope.RequestID = s
+		q.From.RequestID = s
 	}
 	if r.Mode == nil {
-		return req, invalidParams("mode", `mode is required ("form" or "url")`)
+		return q, invalidParams("mode", `mode is required ("form" or "url")`)
 	}
 	if r.Message == nil {
-		return req, invalidParams("message", "message is required")
+		return q, invalidParams("message", "message is required")
 	}
 	if len(*r.Message) > MaxMessageBytes {
-		return req, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(*r.Message), MaxMessageBytes))
+		return q, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(*r.Message), MaxMessageBytes))
 	}
-	req.Message = sanitize.Text(*r.Message)
-	req.Mode = *r.Mode
-	switch req.Mode {
+	q.Message = sanitize.Text(*r.Message)
+	switch *r.Mode {
 	case "form":
 		if !allowForm {
-			return req, invalidParams("mode", "form mode was not declared by this client")
+			return q, invalidParams("mode", "form mode was not declared by this client")
 		}
 		if len(r.RequestedSchema) == 0 || string(r.RequestedSchema) == "null" {
-			return req, invalidParams("requestedSchema", "requestedSchema is required in form mode")
+			return q, invalidParams("requestedSchema", "requestedSchema is required in form mode")
 		}
 		if len(r.RequestedSchema) > MaxSchemaBytes {
-			return req, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(r.RequestedSchema), MaxSchemaBytes))
+			return q, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(r.RequestedSchema), MaxSchemaBytes))
 		}
-		req.RawSchema = r.RequestedSchema
+		q.RawSchema = r.RequestedSchema
 		s, err := schema.ParseSchema(r.RequestedSchema)
 		if err != nil {
 			var se *schema.SchemaError
 			switch {
 			case errors.As(err, &se) && se.Property != "":
-				return req, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
+				return q, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
 			case errors.As(err, &se):
-				return req, invalidParams("requestedSchema", se.Reason)
+				return q, invalidParams("requestedSchema", se.Reason)
 			}
-			return req, invalidParams("requestedSchema", err.Error())
+			return q, invalidParams("requestedSchema", err.Error())
 		}
-		req.Schema = s
+		q.Schema = s
 	case "url":
+		q.Kind = question.URL
 		if !allowURL {
-			return req, invalidParams("mode", "url mode was not declared by this client")
+			return q, invalidParams("mode", "url mode was not declared by this client")
 		}
 		if r.ElicitationID == nil || *r.ElicitationID == "" {
-			return req, invalidParams("elicitationId", "elicitationId is required in url mode")
+			return q, invalidParams("elicitationId", "elicitationId is required in url mode")
 		}
 		if r.URL == nil || *r.URL == "" {
-			return req, invalidParams("url", "url is required in url mode")
+			return q, invalidParams("url", "url is required in url mode")
 		}
-		req.ElicitationID = *r.ElicitationID
-		req.URL = *r.URL
-		req.Report = urlcheck.Analyze(req.URL)
-		if req.Report.Invalid() {
-			return req, invalidParams("url", "url does not parse: "+warningText(req.Report, "invalid"))
+		q.ElicitationID = *r.ElicitationID
+		q.URL = *r.URL
+		q.Report = urlcheck.Analyze(q.URL)
+		if q.Report.Invalid() {
+			return q, invalidParams("url", "url does not parse: "+warningText(q.Report, "invalid"))
 		}
-		if !req.Report.Openable() {
-			return req, invalidParams("url", fmt.Sprintf("url scheme %q is not allowed: only http and https are opened", sanitize.Line(req.Report.Scheme)))
+		if !q.Report.Openable() {
+			return q, invalidParams("url", fmt.Sprintf("url scheme %q is not allowed: only http and https are opened", sanitize.Line(q.Report.Scheme)))
 		}
 	default:
-		return req, invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(req.Mode)))
+		return q, invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(*r.Mode)))
 	}
-	return req, nil
+	return q, nil
 }
 
 func warningText(r urlcheck.Report, code string) string {

@@ -1,20 +1,22 @@
 package acpconn
 
 import (
-	"encoding/json"
 	"time"
 
-	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/question/urlcheck"
+	"github.com/elicit-dev/elicit/question"
 )
 
-// Event is something the agent did, as a plain value for the UI. Every
-// string in an event that came from the agent has been through the
-// sanitizer (internal/sanitize) and may be drawn as is, except ids: those
-// are kept exactly as the agent sent them, because they go back to it
-// (set_mode, set_config_option, a permission's option, an elicitation's
-// scope). To show an id, pass it through sanitize.Line.
-type Event interface{ event() }
+// Event is something the agent did, as a plain value for the UI: one of
+// this package's event types, or one of package question's events for
+// its questions (question.Asked, Withdrawn, FlowComplete, URLsNeeded,
+// Gone, ToolTitle), which the session core reads from the same ordered
+// stream as they are. Every string in an event that came from the agent
+// has been through the sanitizer (internal/sanitize) and may be drawn as
+// is, except ids and URLs: those are kept exactly as the agent sent them,
+// because they go back to it (set_mode, set_config_option, a permission's
+// option, an elicitation's scope). To show an id, pass it through
+// sanitize.Line.
+type Event any
 
 // Role says whose text a MessageChunk carries.
 type Role int
@@ -69,8 +71,9 @@ type ToolCall struct {
 // Diff is a file edit of a tool call: the path and the whole text before
 // (empty for a new file) and after. Sanitized like every event string,
 // except that a CRLF line ending is kept, so a change of line endings
-// shows.
-type Diff struct{ Path, Old, New string }
+// shows. It is question.Diff, so a permission's tool call carries the
+// same value.
+type Diff = question.Diff
 
 // PlanEntry is one line of the agent's plan.
 type PlanEntry struct {
@@ -125,54 +128,6 @@ type Usage struct {
 // It is shown, never dropped silently.
 type UnknownUpdate struct{ Kind string }
 
-// PermissionOption is one answer to a permission request.
-type PermissionOption struct {
-	ID, Name, Kind string // ID exact; Kind: allow_once, allow_always, reject_once, reject_always
-}
-
-// PermissionRequest asks the user to allow a tool call. Answer it with
-// Conn.RespondPermission(ID, optionID); "" means cancelled.
-type PermissionRequest struct {
-	ID       uint64
-	ToolCall ToolCall
-	Options  []PermissionOption
-	// Write is set when elicit asks itself, about a file write of the
-	// agent (see WriteQuestion); nil for the agent's own requests.
-	Write *WriteQuestion
-}
-
-// Scope says what an elicitation belongs to: a session (and maybe a tool
-// call in it), or a request outside any session. All three are exact (see
-// Event); RequestID is a string id's value or a number's JSON text.
-type Scope struct {
-	SessionID, ToolCallID, RequestID string
-}
-
-// ElicitationRequest is a valid elicitation/create: a form (Schema) or a URL
-// (URL and its Report). Answer it with Conn.RespondElicitation.
-type ElicitationRequest struct {
-	ID            uint64
-	Scope         Scope
-	Message       string
-	Mode          string // "form" or "url"
-	Schema        *schema.Schema
-	RawSchema     json.RawMessage // requestedSchema exactly as sent (for hooks)
-	ElicitationID string          // url mode
-	URL           string          // url mode, exactly as sent (the consent screen escapes it)
-	Report        urlcheck.Report
-}
-
-// ElicitationComplete says the out-of-band interaction of a URL elicitation
-// finished. Unknown and repeated ids reach the UI too; it ignores them.
-type ElicitationComplete struct{ ElicitationID string }
-
-// RequestClosed says a pending request closed without the user's answer:
-// the agent cancelled it, the turn was cancelled, or the agent went away.
-type RequestClosed struct {
-	ID     uint64
-	Reason string
-}
-
 // Notice is something the user should know that is not agent output, such
 // as an elicitation declined by the rate limiter or a refused request.
 type Notice struct {
@@ -181,24 +136,9 @@ type Notice struct {
 }
 
 // AgentExited says the agent process ended (or the connection to it did).
+// It is the connection's last event, right after question.Gone.
 type AgentExited struct {
 	Exit   ExitInfo
 	Reason string   // why the connection ended, when the client knows better than the exit status
 	Stderr []string // the last lines of the agent's stderr
 }
-
-func (MessageChunk) event()        {}
-func (ToolCall) event()            {}
-func (Plan) event()                {}
-func (Commands) event()            {}
-func (ModeChanged) event()         {}
-func (ConfigOptions) event()       {}
-func (SessionInfo) event()         {}
-func (Usage) event()               {}
-func (UnknownUpdate) event()       {}
-func (PermissionRequest) event()   {}
-func (ElicitationRequest) event()  {}
-func (ElicitationComplete) event() {}
-func (RequestClosed) event()       {}
-func (Notice) event()              {}
-func (AgentExited) event()         {}

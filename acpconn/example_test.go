@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -29,16 +30,16 @@ func demoAgent() acpconn.Config {
 // also keeps the agent's reply.
 type unattended struct{ reply strings.Builder }
 
-func (*unattended) Elicit(_ context.Context, req acpconn.ElicitationRequest) (string, map[string]any) {
-	if req.Mode != "form" {
-		return "cancel", nil
+func (*unattended) Elicit(_ context.Context, q *question.Question) question.Outcome {
+	if q.Kind != question.Form {
+		return question.Outcome{Action: question.Cancel}
 	}
-	out, _ := forms.Fill(req.Schema, nil) // cancelled, with the reason, when a required field has no default
-	return string(out.Action), out.Content
+	out, _ := forms.Fill(q.Schema, nil) // cancelled, with the reason, when a required field has no default
+	return out
 }
 
-func (*unattended) RequestPermission(context.Context, acpconn.PermissionRequest) string {
-	return "" // cancelled
+func (*unattended) RequestPermission(context.Context, *question.Question) question.Outcome {
+	return question.Outcome{Action: question.Cancel}
 }
 
 func (u *unattended) HandleEvent(ev acpconn.Event) {
@@ -75,24 +76,24 @@ func Example() {
 // with urlconsent.Run (the browser starts only after consent).
 type terminal struct{}
 
-func (terminal) Elicit(ctx context.Context, req acpconn.ElicitationRequest) (string, map[string]any) {
-	if req.Mode == "url" {
-		a, _ := urlconsent.Run(ctx, req.URL, urlconsent.RunOptions{Header: urlconsent.Header{Message: req.Message}})
-		return a.Reply(), nil
+func (terminal) Elicit(ctx context.Context, q *question.Question) question.Outcome {
+	if q.Kind == question.URL {
+		out, _ := urlconsent.Run(ctx, q.URL, urlconsent.RunOptions{Header: urlconsent.Header{Message: q.Message}})
+		return out
 	}
-	out, _ := forms.Run(ctx, req.Schema, forms.Header{Message: req.Message}, forms.RunOptions{})
-	return string(out.Action), out.Content
+	out, _ := forms.Run(ctx, q.Schema, forms.Header{Message: q.Message}, forms.RunOptions{})
+	return out
 }
 
 // RequestPermission allows reads once and nothing else (a fuller client
-// would ask: req.ToolCall says what the tool call does).
-func (terminal) RequestPermission(_ context.Context, req acpconn.PermissionRequest) string {
-	for _, o := range req.Options {
-		if req.ToolCall.Kind == "read" && o.Kind == "allow_once" {
-			return o.ID
+// would ask: q.Tool says what the tool call does).
+func (terminal) RequestPermission(_ context.Context, q *question.Question) question.Outcome {
+	for _, o := range q.Options {
+		if q.Tool.Kind == "read" && o.Kind == "allow_once" {
+			return question.Outcome{Action: question.Accept, Option: o.ID}
 		}
 	}
-	return "" // cancelled
+	return question.Outcome{Action: question.Cancel}
 }
 
 // A terminal client for a real agent: its forms and URL requests are

@@ -33,7 +33,7 @@ const (
 	// --approve).
 	WritesRefused
 	// WritesAsked asks the user about each: Config.AskWrite decides when
-	// set, else a PermissionRequest whose Write is set asks (the full
+	// set, else a permission question whose Write is set asks (the full
 	// screen and the accessible session).
 	WritesAsked
 )
@@ -69,8 +69,6 @@ type FileAccess struct {
 	// text the agent sent instead, for a diff of the two.
 	Mismatch bool
 }
-
-func (FileAccess) event() {}
 
 // relPath maps the agent's absolute path to one relative to the session
 // directory (as resolved or as given), refusing what is outside. This is

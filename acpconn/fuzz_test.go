@@ -11,6 +11,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // hostileSeeds are one message of each kind with an attack in every string
@@ -90,11 +91,8 @@ func FuzzInbound(f *testing.F) {
 				select {
 				case ev := <-c.events:
 					checkSanitized(t, ev)
-					switch ev := ev.(type) {
-					case PermissionRequest:
-						c.RespondPermission(ev.ID, "")
-					case ElicitationRequest:
-						c.RespondElicitation(ev.ID, "cancel", nil)
+					if a, ok := ev.(question.Asked); ok {
+						c.Answer(a.Q, question.Outcome{Action: question.Cancel})
 					}
 				case <-c.rpc.Done():
 					return
@@ -119,25 +117,27 @@ func FuzzInbound(f *testing.F) {
 // the form's own sanitizing (schema text). Every other string must already
 // be sanitized text.
 var rawFields = map[string]bool{
-	"ElicitationRequest.Scope.SessionID":  true,
-	"ElicitationRequest.Scope.RequestID":  true,
-	"ElicitationRequest.Scope.ToolCallID": true,
-	"ElicitationRequest.ElicitationID":    true,
-	"ElicitationRequest.URL":              true,
-	"ElicitationRequest.Report":           true,
-	"ElicitationRequest.Schema":           true,
-	"ElicitationComplete.ElicitationID":   true,
-	"PermissionRequest.Options.ID":        true,
-	"PermissionRequest.ToolCall.ID":       true,
-	"ToolCall.ID":                         true,
-	"ToolCall.Terminals":                  true,
-	"ModeChanged.ID":                      true,
-	"ConfigOptions.Options.ID":            true,
-	"ConfigOptions.Options.Current":       true,
-	"ConfigOptions.Options.Values.ID":     true,
-	"TerminalOutput.TerminalID":           true,
-	"TerminalOutput.ToolCallID":           true,
-	"MessageChunk.Faithful":               true, // for pipes only; no ESC/C1 (checked by termout)
+	"Asked.Q.From.Session":            true,
+	"Asked.Q.From.RequestID":          true,
+	"Asked.Q.From.ToolCall":           true,
+	"Asked.Q.ElicitationID":           true,
+	"Asked.Q.URL":                     true,
+	"Asked.Q.Report":                  true,
+	"Asked.Q.Schema":                  true,
+	"FlowComplete.ElicitationID":      true,
+	"Asked.Q.Options.ID":              true,
+	"Asked.Q.Tool.ID":                 true,
+	"Asked.Q.Tool.Terminals":          true,
+	"ToolTitle.ID":                    true,
+	"ToolCall.ID":                     true,
+	"ToolCall.Terminals":              true,
+	"ModeChanged.ID":                  true,
+	"ConfigOptions.Options.ID":        true,
+	"ConfigOptions.Options.Current":   true,
+	"ConfigOptions.Options.Values.ID": true,
+	"TerminalOutput.TerminalID":       true,
+	"TerminalOutput.ToolCallID":       true,
+	"MessageChunk.Faithful":           true, // for pipes only; no ESC/C1 (checked by termout)
 }
 
 // checkSanitized fails when any string in an event, however deep, holds an

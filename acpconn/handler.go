@@ -9,6 +9,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // orderWait bounds how long a request waits for the notifications before
@@ -57,6 +58,9 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		} else {
 			outputs = append([]Event{ev}, outputs...)
 		}
+		if tc, ok := ev.(ToolCall); ok && tc.Title != "" {
+			c.emit(question.ToolTitle{ID: tc.ID, Title: tc.Title}) // for the questions of this call
+		}
 		for _, o := range outputs {
 			c.emit(o)
 		}
@@ -71,7 +75,7 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 		if err := json.Unmarshal(params, &p); err != nil || p.ID == "" {
 			return nil, invalidParams("elicitationId", "elicitationId is required")
 		}
-		c.emit(ElicitationComplete{ElicitationID: p.ID})
+		c.emit(question.FlowComplete{ElicitationID: p.ID})
 		return nil, nil
 	case acp.ClientMethodSessionRequestPermission:
 		return c.requestPermission(ctx, params)
@@ -120,74 +124,73 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 	// What the agent sent before the question reaches the UI first.
 	c.reader.waitNotifications(orderWait)
 	cancelled := acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Cancelled: &acp.RequestPermissionOutcomeCancelled{Outcome: "cancelled"}}}
-	id, ch, ok := c.register(pendingPermission)
+	id, ch, ok := c.register()
 	if !ok {
 		return cancelled, nil
 	}
-	ev := PermissionRequest{ID: id, ToolCall: toolCallUpdate(p.ToolCall)}
+	tc := toolCallUpdate(p.ToolCall)
+	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}, Tool: askedTool(tc)}
 	for _, o := range p.Options {
-		ev.Options = append(ev.Options, PermissionOption{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
+		q.Options = append(q.Options, question.Option{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}
-	if !c.emit(ev) {
+	if !c.emit(question.Asked{Q: q}) {
 		c.withdraw(id)
 		return cancelled, nil
 	}
-	r, ok := c.wait(ctx, id, ch)
+	out, ok := c.wait(ctx, id, ch)
 	if !ok {
 		choice = "withdrawn"
 		return nil, acp.NewRequestCancelled(nil)
 	}
-	if r.optionID == "" {
+	out = out.Reply(question.Permission)
+	if out.Action != question.Accept || out.Option == "" {
 		return cancelled, nil
 	}
 	// Allowed when the option chosen is an allow option: every option of
 	// that id, should the agent have offered one id twice.
 	found := false
 	for _, o := range p.Options {
-		if string(o.OptionId) == r.optionID {
+		if string(o.OptionId) == out.Option {
 			isAllow := o.Kind == acp.PermissionOptionKindAllowOnce || o.Kind == acp.PermissionOptionKindAllowAlways
 			allowed, found = isAllow && (allowed || !found), true
 			choice = sanitize.Summary(o.Name, 40)
 		}
 	}
-	return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &acp.RequestPermissionOutcomeSelected{Outcome: "selected", OptionId: acp.PermissionOptionId(r.optionID)}}}, nil
+	return acp.RequestPermissionResponse{Outcome: acp.RequestPermissionOutcome{Selected: &acp.RequestPermissionOutcomeSelected{Outcome: "selected", OptionId: acp.PermissionOptionId(out.Option)}}}, nil
 }
 
+// askedTool is the tool call a permission is about, as its question
+// carries it.
+func askedTool(tc ToolCall) *question.Tool {
+	return &question.Tool{ID: tc.ID, Title: tc.Title, Kind: tc.Kind, Status: tc.Status, Locations: tc.Locations, Content: tc.Content,
+		Diffs: tc.Diffs, Terminals: tc.Terminals}
+}
+
+// createElicitation asks a form or URL question and replies with its
+// outcome as it is (question.Outcome is the elicitation's result on the
+// wire): the answer goes from the person's form to the agent in one type.
 func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
-	req, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL)
+	q, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL)
 	if rerr != nil {
 		c.emit(Notice{Text: "refused an elicitation from the agent: " + sanitize.Line(rerr.Message), Error: true})
 		return nil, rerr
 	}
-	if sid := req.Scope.SessionID; sid != "" && !c.knownSession(sid, "an elicitation") {
+	if sid := q.From.Session; sid != "" && !c.knownSession(sid, "an elicitation") {
 		return nil, invalidParams("sessionId", "unknown session")
 	}
-	id, ch, ok := c.register(pendingElicitation)
+	cancel := question.Outcome{Action: question.Cancel}
+	id, ch, ok := c.register()
 	if !ok {
-		return map[string]any{"action": "cancel"}, nil
+		return cancel, nil
 	}
-	req.ID = id
-	if !c.emit(req) {
+	q.ID = id
+	if !c.emit(question.Asked{Q: q}) {
 		c.withdraw(id)
-		return map[string]any{"action": "cancel"}, nil
+		return cancel, nil
 	}
-	r, ok := c.wait(ctx, id, ch)
+	out, ok := c.wait(ctx, id, ch)
 	if !ok {
 		return nil, acp.NewRequestCancelled(nil)
 	}
-	switch r.action {
-	case "accept":
-		if req.Mode == "form" {
-			if r.content == nil {
-				r.content = map[string]any{}
-			}
-			return map[string]any{"action": "accept", "content": r.content}, nil
-		}
-		return map[string]any{"action": "accept"}, nil
-	case "decline":
-		return decline(), nil
-	}
-	return map[string]any{"action": "cancel"}, nil
+	return out.Reply(q.Kind), nil
 }
-
-func decline() map[string]any { return map[string]any{"action": "decline"} }

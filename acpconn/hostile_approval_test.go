@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Issue 27, case 2: the diff a permission shows is what may be written.
@@ -118,12 +120,12 @@ func ptr(s string) *string { return &s }
 type answerer struct {
 	perm, write string
 	// onAsk, when set, runs before a question is answered.
-	onAsk func(PermissionRequest)
+	onAsk func(*question.Question)
 }
 
 // runSteps runs the steps agent in dir under cfg and returns its outcome
 // lines, the events of the turn and the questions it asked.
-func runSteps(t *testing.T, dir string, cfg Config, ans answerer, steps ...step) ([]string, []Event, []PermissionRequest) {
+func runSteps(t *testing.T, dir string, cfg Config, ans answerer, steps ...step) ([]string, []Event, []*question.Question) {
 	t.Helper()
 	b, _ := json.Marshal(steps)
 	cfg.Dir = dir
@@ -131,19 +133,20 @@ func runSteps(t *testing.T, dir string, cfg Config, ans answerer, steps ...step)
 	c := start(t, "steps", cfg)
 	c.StartPrompt("go")
 	var evs []Event
-	var asked []PermissionRequest
+	var asked []*question.Question
 	for {
 		ev := next(t, c)
 		switch ev := ev.(type) {
-		case PermissionRequest:
-			asked = append(asked, ev)
+		case question.Asked:
+			q := ev.Q
+			asked = append(asked, q)
 			if ans.onAsk != nil {
-				ans.onAsk(ev)
+				ans.onAsk(q)
 			}
-			if ev.Write != nil {
-				c.RespondPermission(ev.ID, ans.write)
+			if q.Write != nil {
+				c.Answer(q, pick(ans.write))
 			} else {
-				c.RespondPermission(ev.ID, ans.perm)
+				c.Answer(q, pick(ans.perm))
 			}
 			continue
 		case TurnEnded:
@@ -243,7 +246,7 @@ func TestApprovalWriteWaitsForTheAnswer(t *testing.T) {
 		var c *Conn
 		cfg := Config{Writes: WritesAllowed, OnStart: func(cn *Conn) { c = cn }}
 		waited := false
-		got, _, _ := runSteps(t, dir, cfg, answerer{perm: answer, onAsk: func(PermissionRequest) {
+		got, _, _ := runSteps(t, dir, cfg, answerer{perm: answer, onAsk: func(*question.Question) {
 			deadline := time.Now().Add(10 * time.Second)
 			for c.approvals.heldWrites() == 0 && time.Now().Before(deadline) {
 				time.Sleep(5 * time.Millisecond)
@@ -282,7 +285,7 @@ func TestUncoveredWriteIsAsked(t *testing.T) {
 		if len(asked) != 1 || asked[0].Write == nil || asked[0].Write.Path != "f.txt" {
 			t.Fatalf("%s: questions %+v", answer, asked)
 		}
-		if d := asked[0].ToolCall.Diffs; len(d) != 1 || d[0].Old != "old\n" || d[0].New != "new␀\n" {
+		if d := asked[0].Tool.Diffs; len(d) != 1 || d[0].Old != "old\n" || d[0].New != "new␀\n" {
 			t.Errorf("%s: the question's diff %+v", answer, d)
 		}
 		if answer == WriteRefuse {

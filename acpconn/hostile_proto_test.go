@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Issue case 9: a storm of 5,000 permission requests never has more than
@@ -15,12 +17,12 @@ import (
 func TestPermissionStormIsCapped(t *testing.T) {
 	c := start(t, "storm", Config{})
 	c.StartPrompt("go")
-	var held []PermissionRequest
+	var held []*question.Question
 	var notices []string
 	for {
 		switch ev := next(t, c).(type) {
-		case PermissionRequest:
-			held = append(held, ev)
+		case question.Asked:
+			held = append(held, ev.Q)
 			if len(held) > MaxWaiting {
 				t.Fatalf("%d permission requests wait at once", len(held))
 			}
@@ -32,7 +34,7 @@ func TestPermissionStormIsCapped(t *testing.T) {
 					t.Errorf("agent: %s, want %s", ev.Text, want)
 				}
 				for _, p := range held {
-					c.RespondPermission(p.ID, "y")
+					c.Answer(p, pick("y"))
 				}
 			}
 		case TurnEnded:
@@ -68,8 +70,8 @@ func TestForeignSessionIsRefused(t *testing.T) {
 	notes := 0
 	for _, ev := range evs {
 		switch ev := ev.(type) {
-		case PermissionRequest, ElicitationRequest:
-			t.Errorf("a foreign request reached the UI: %#v", ev)
+		case question.Asked:
+			t.Errorf("a foreign request reached the UI: %#v", ev.Q)
 		case Notice:
 			if strings.Contains(ev.Text, "s-other") {
 				notes++
@@ -91,9 +93,14 @@ func TestIdlessAndUnservedRequests(t *testing.T) {
 	var notes []string
 	for {
 		switch ev := next(t, c).(type) {
-		case ElicitationRequest:
-			if ev.Message != "real" {
-				t.Errorf("an id-less request reached the UI: %q", ev.Message)
+		case question.Asked:
+			if ev.Q.Kind == question.Permission {
+				t.Error("an id-less permission request reached the UI")
+				c.Answer(ev.Q, pick(""))
+				continue
+			}
+			if ev.Q.Message != "real" {
+				t.Errorf("an id-less request reached the UI: %q", ev.Q.Message)
 			}
 			c.reader.mu.Lock()
 			passed, handled := c.reader.notesPassed, c.reader.notesHandled
@@ -101,10 +108,7 @@ func TestIdlessAndUnservedRequests(t *testing.T) {
 			if passed != handled {
 				t.Errorf("ordering bookkeeping: %d notifications passed, %d handled", passed, handled)
 			}
-			c.RespondElicitation(ev.ID, "decline", nil)
-		case PermissionRequest:
-			t.Error("an id-less permission request reached the UI")
-			c.RespondPermission(ev.ID, "")
+			c.Answer(ev.Q, question.Outcome{Action: question.Decline})
 		case Notice:
 			notes = append(notes, ev.Text)
 		case TurnEnded:
@@ -165,11 +169,11 @@ func TestIDsAndNumbersStayExact(t *testing.T) {
 		if tc, ok := ev.(ToolCall); ok && tc.ID != oddID {
 			t.Errorf("tool call id %q", tc.ID)
 		}
-		if el, ok := ev.(ElicitationRequest); ok {
-			if el.Scope.ToolCallID != oddID {
-				t.Errorf("scope tool call id %q", el.Scope.ToolCallID)
+		if el, ok := ev.(question.Asked); ok {
+			if el.Q.From.ToolCall != oddID {
+				t.Errorf("scope tool call id %q", el.Q.From.ToolCall)
 			}
-			c.RespondElicitation(el.ID, "accept", map[string]any{"n": json.Number("12345678901234567891")})
+			c.Answer(el.Q, question.Outcome{Action: question.Accept, Content: map[string]any{"n": json.Number("12345678901234567891")}})
 		}
 		if _, ok := ev.(TurnEnded); ok {
 			break

@@ -5,26 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
-// reply is the user's answer to a pending request.
-type reply struct {
-	optionID string         // permission: the chosen option, "" for cancelled
-	action   string         // elicitation: accept, decline or cancel
-	content  map[string]any // elicitation: accepted content
-}
-
-type pendingKind int
-
-const (
-	pendingPermission pendingKind = iota
-	pendingElicitation
-)
-
-type pending struct {
-	kind pendingKind
-	ch   chan reply // buffered: an answer never blocks the UI
-}
+// pending is a request waiting for the user's answer: the Outcome comes on
+// ch, buffered, so an answer never blocks the UI.
+type pending struct{ ch chan question.Outcome }
 
 // MaxWaiting is the most permission requests and elicitations that may
 // wait for the user at once. More are answered "cancelled" at once, and
@@ -33,7 +20,7 @@ const MaxWaiting = 32
 
 // register records a request that waits for the user and returns its id;
 // ok is false when MaxWaiting already wait.
-func (c *Conn) register(kind pendingKind) (id uint64, ch chan reply, ok bool) {
+func (c *Conn) register() (id uint64, ch chan question.Outcome, ok bool) {
 	c.mu.Lock()
 	if len(c.pending) >= MaxWaiting {
 		c.overflow++
@@ -48,8 +35,8 @@ func (c *Conn) register(kind pendingKind) (id uint64, ch chan reply, ok bool) {
 		return 0, nil, false
 	}
 	id = c.nextID.Add(1)
-	ch = make(chan reply, 1)
-	c.pending[id] = &pending{kind: kind, ch: ch}
+	ch = make(chan question.Outcome, 1)
+	c.pending[id] = &pending{ch: ch}
 	c.mu.Unlock()
 	return id, ch, true
 }
@@ -76,9 +63,9 @@ func (c *Conn) withdraw(id uint64) {
 	c.mu.Unlock()
 }
 
-// answer delivers the user's reply to request id; it reports false when the
-// request is no longer pending (already answered, cancelled or gone).
-func (c *Conn) answer(id uint64, r reply) bool {
+// answer delivers the user's answer to request id; it reports false when
+// the request is no longer pending (already answered, cancelled or gone).
+func (c *Conn) answer(id uint64, r question.Outcome) bool {
 	c.mu.Lock()
 	p := c.pending[id]
 	delete(c.pending, id)
@@ -98,7 +85,7 @@ func (c *Conn) answer(id uint64, r reply) bool {
 
 // wait blocks until the user answers request id or the request's context
 // ends; then the UI is told the request closed, and why.
-func (c *Conn) wait(ctx context.Context, id uint64, ch chan reply) (reply, bool) {
+func (c *Conn) wait(ctx context.Context, id uint64, ch chan question.Outcome) (question.Outcome, bool) {
 	select {
 	case r := <-ch:
 		return r, true
@@ -111,7 +98,7 @@ func (c *Conn) wait(ctx context.Context, id uint64, ch chan reply) (reply, bool)
 			return <-ch, true
 		}
 		if c.lostRemote() { // AgentExited says it; a front end that reconnects keeps the question
-			return reply{}, false
+			return question.Outcome{}, false
 		}
 		reason := "the agent withdrew the request"
 		if c.cancelling.Load() {
@@ -120,21 +107,23 @@ func (c *Conn) wait(ctx context.Context, id uint64, ch chan reply) (reply, bool)
 		if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
 			reason = "the agent went away (" + cause.Error() + ")"
 		}
-		c.emit(RequestClosed{ID: id, Reason: reason})
-		return reply{}, false
+		c.emit(question.Withdrawn{ID: id, Reason: reason})
+		return question.Outcome{}, false
 	}
 }
 
-// RespondPermission answers permission request id with the chosen option;
-// an empty optionID answers "cancelled". It never blocks.
-func (c *Conn) RespondPermission(id uint64, optionID string) bool {
-	return c.answer(id, reply{optionID: optionID})
-}
-
-// RespondElicitation answers elicitation request id with "accept" (and its
-// content), "decline" or "cancel". It never blocks.
-func (c *Conn) RespondElicitation(id uint64, action string, content map[string]any) bool {
-	return c.answer(id, reply{action: action, content: content})
+// Answer answers q, a question this connection asked (question.Asked),
+// with out: the session core's Source. A form or URL is answered with
+// out's action (and a form's accepted content, which the reply checks
+// against the schema), a permission with out.Option when out accepts, and
+// "cancelled" otherwise. It reports false when q no longer waits (already
+// answered, withdrawn, or the agent is gone, or q asked nothing: ID 0). It
+// never blocks.
+func (c *Conn) Answer(q *question.Question, out question.Outcome) bool {
+	if q.ID == 0 {
+		return false
+	}
+	return c.answer(q.ID, out)
 }
 
 // cancelPending answers every pending request as cancelled and tells the
@@ -147,8 +136,8 @@ func (c *Conn) cancelPending(reason string) {
 	}
 	c.mu.Unlock()
 	for _, id := range ids {
-		if c.answer(id, reply{action: "cancel"}) {
-			c.emit(RequestClosed{ID: id, Reason: reason})
+		if c.answer(id, question.Outcome{Action: question.Cancel}) {
+			c.emit(question.Withdrawn{ID: id, Reason: reason})
 		}
 	}
 }

@@ -3,6 +3,8 @@ package acpconn
 import (
 	"strings"
 	"testing"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 func TestListLoadResumeClose(t *testing.T) {
@@ -114,11 +116,11 @@ func TestSetupQuestionDuringSessionNew(t *testing.T) {
 		done <- err
 	}()
 	c := <-got
-	ev, _ := until[ElicitationRequest](t, c)
-	if ev.Scope.RequestID == "" || ev.Scope.SessionID != "" || ev.Message != "Which workspace?" {
+	ev, _ := asked(t, c, question.Form)
+	if ev.From.RequestID == "" || ev.From.Session != "" || ev.Message != "Which workspace?" {
 		t.Fatalf("setup question: %+v", ev)
 	}
-	c.RespondElicitation(ev.ID, "accept", map[string]any{"workspace": "blue"})
+	c.Answer(ev, question.Outcome{Action: question.Accept, Content: map[string]any{"workspace": "blue"}})
 	if err := <-done; err != nil || st.ID != "ws-blue" {
 		t.Fatalf("session %+v, %v", st, err)
 	}

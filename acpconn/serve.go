@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Handler answers the questions an agent asks a client: its elicitations
@@ -24,27 +25,27 @@ import (
 // connection serves them itself, confined to Config.Dir through one
 // os.Root, with the write policy of Config.Writes (see Config).
 type Handler interface {
-	// Elicit answers an elicitation/create: a form (req.Mode "form",
-	// req.Schema parsed and within the restricted subset) or a URL
-	// (req.Mode "url", req.URL with its analysis in req.Report). It
-	// returns "accept", "decline" or "cancel", and for an accepted form
-	// the content (package forms gives all of these: string(out.Action),
-	// out.Content). Serve checks accepted content against the schema
-	// before it is sent, and answers "cancel" when it does not fit.
-	Elicit(ctx context.Context, req ElicitationRequest) (action string, content map[string]any)
-	// RequestPermission answers a session/request_permission with the ID
-	// of one of req.Options, or "" for cancelled. An ID that is not one of
-	// the options is answered as cancelled. Under WritesAsked (without
-	// Config.AskWrite) it is also asked about the agent's file writes no
-	// permission covered: then req.Write is set and ToolCall.Diffs holds
-	// the write.
-	RequestPermission(ctx context.Context, req PermissionRequest) (optionID string)
+	// Elicit answers an elicitation/create: a form (q.Kind
+	// question.Form, q.Schema parsed and within the restricted subset)
+	// or a URL (question.URL, q.URL with its analysis in q.Report). It
+	// returns the outcome as forms.Run and urlconsent.Run give it: accept
+	// (with a form's content), decline or cancel. Serve checks accepted
+	// content against the schema before it is sent, and answers cancel
+	// when it does not fit.
+	Elicit(ctx context.Context, q *question.Question) question.Outcome
+	// RequestPermission answers a session/request_permission (q.Kind
+	// question.Permission): accept with Option, the ID of one of
+	// q.Options, or cancel. An ID that is not one of the options is
+	// answered as cancelled. Under WritesAsked (without Config.AskWrite)
+	// it is also asked about the agent's file writes no permission
+	// covered: then q.Write is set and q.Tool.Diffs holds the write.
+	RequestPermission(ctx context.Context, q *question.Question) question.Outcome
 }
 
 // EventHandler is implemented by a Handler that also wants everything
 // else the agent does: streamed text (MessageChunk), tool calls, plans,
-// file accesses, terminal output, notices, RequestClosed, TurnEnded and,
-// last, AgentExited. Serve calls HandleEvent on its own goroutine, in the
+// file accesses, terminal output, notices, question.Withdrawn, TurnEnded
+// and, last, AgentExited. Serve calls HandleEvent on its own goroutine, in the
 // agent's order; it must return quickly (a slow one slows the agent down,
 // and nothing is lost). Every string in an event is sanitized already.
 type EventHandler interface {
@@ -96,11 +97,9 @@ func (c *Conn) Serve(ctx context.Context, h Handler) error {
 		select {
 		case ev := <-c.Events():
 			switch ev := ev.(type) {
-			case ElicitationRequest:
-				s.enqueue(question{id: ev.ID, elicit: &ev})
-			case PermissionRequest:
-				s.enqueue(question{id: ev.ID, permit: &ev})
-			case RequestClosed:
+			case question.Asked:
+				s.enqueue(ev.Q)
+			case question.Withdrawn:
 				s.closed(ev.ID)
 				s.event(ev)
 			case TurnEnded:
@@ -171,14 +170,6 @@ func (c *Conn) Prompt(ctx context.Context, text string) (TurnEnded, error) {
 	return TurnEnded{}, errors.Join(ctx.Err(), err)
 }
 
-// question is an elicitation or a permission request waiting for the
-// Handler.
-type question struct {
-	id     uint64
-	elicit *ElicitationRequest
-	permit *PermissionRequest
-}
-
 // server is the state of a connection's Serve: the questions waiting for
 // the Handler, the one being asked, and the Prompt waiting for its turn.
 // It exists from the first Serve or Prompt, whichever comes first, so a
@@ -191,7 +182,7 @@ type server struct {
 	mu     sync.Mutex
 	h      Handler      // set by Serve
 	sink   EventHandler // h, when it is one
-	queue  []question
+	queue  []*question.Question
 	asking map[uint64]context.CancelFunc // the question being asked, by id
 	turn   chan TurnEnded                // the Prompt waiting, nil when none
 	exit   *AgentExited
@@ -214,7 +205,7 @@ func (s *server) event(ev Event) {
 }
 
 // enqueue queues a question for the Handler.
-func (s *server) enqueue(q question) {
+func (s *server) enqueue(q *question.Question) {
 	s.mu.Lock()
 	s.queue = append(s.queue, q)
 	s.mu.Unlock()
@@ -230,7 +221,7 @@ func (s *server) enqueue(q question) {
 func (s *server) closed(id uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.queue = slices.DeleteFunc(s.queue, func(q question) bool { return q.id == id })
+	s.queue = slices.DeleteFunc(s.queue, func(q *question.Question) bool { return q.ID == id })
 	if cancel := s.asking[id]; cancel != nil {
 		cancel()
 	}
@@ -253,13 +244,13 @@ func (s *server) ask(ctx context.Context) {
 		q := s.queue[0]
 		s.queue = s.queue[1:]
 		qctx, cancel := context.WithCancel(ctx)
-		s.asking[q.id] = cancel
+		s.asking[q.ID] = cancel
 		s.mu.Unlock()
 
 		s.answer(qctx, q)
 
 		s.mu.Lock()
-		delete(s.asking, q.id)
+		delete(s.asking, q.ID)
 		s.mu.Unlock()
 		cancel()
 		if ctx.Err() != nil {
@@ -269,41 +260,34 @@ func (s *server) ask(ctx context.Context) {
 }
 
 // answer asks the Handler one question and sends its answer, checked.
-func (s *server) answer(ctx context.Context, q question) {
-	if q.permit != nil {
-		id := s.h.RequestPermission(ctx, *q.permit)
-		if ctx.Err() != nil {
-			id = "" // closed meanwhile (then this answer is dropped) or Serve stops
+func (s *server) answer(ctx context.Context, q *question.Question) {
+	if q.Kind == question.Permission {
+		out := s.h.RequestPermission(ctx, q)
+		switch {
+		case ctx.Err() != nil: // closed meanwhile (then this answer is dropped) or Serve stops
+			out = question.Outcome{Action: question.Cancel}
+		case out.Action == question.Accept && !slices.ContainsFunc(q.Options, func(o question.Option) bool { return o.ID == out.Option }):
+			s.event(Notice{Text: fmt.Sprintf("the handler chose permission option %q, which the agent did not offer: answered cancelled", sanitize.Summary(out.Option, 40)), Error: true})
+			out = question.Outcome{Action: question.Cancel}
 		}
-		if id != "" && !slices.ContainsFunc(q.permit.Options, func(o PermissionOption) bool { return o.ID == id }) {
-			s.event(Notice{Text: fmt.Sprintf("the handler chose permission option %q, which the agent did not offer: answered cancelled", sanitize.Summary(id, 40)), Error: true})
-			id = ""
-		}
-		s.c.RespondPermission(q.id, id)
+		s.c.Answer(q, out)
 		return
 	}
-	req := q.elicit
-	action, content := s.h.Elicit(ctx, *req)
+	out := s.h.Elicit(ctx, q)
 	switch {
 	case ctx.Err() != nil: // closed meanwhile (then this answer is dropped) or Serve stops
-		action, content = "cancel", nil
-	case action == "decline" || action == "cancel":
-		content = nil
-	case action != "accept":
-		s.event(Notice{Text: fmt.Sprintf("the handler answered an elicitation with %q: answered cancel", sanitize.Summary(action, 40)), Error: true})
-		action, content = "cancel", nil
-	case req.Mode != "form":
-		content = nil // a URL elicitation's accept carries no content
-	default:
-		if content == nil {
-			content = map[string]any{}
-		}
-		if err := req.Schema.Check(content); err != nil {
+		out = question.Outcome{Action: question.Cancel}
+	case !out.Action.Valid():
+		s.event(Notice{Text: fmt.Sprintf("the handler answered an elicitation with %q: answered cancel", sanitize.Summary(string(out.Action), 40)), Error: true})
+		out = question.Outcome{Action: question.Cancel}
+	case out.Action == question.Accept && q.Kind == question.Form:
+		out = out.Reply(q.Kind)
+		if err := q.Schema.Check(out.Content); err != nil {
 			s.event(Notice{Text: "the handler's answer to a form does not fit its schema (" + sanitize.Line(err.Error()) + "): answered cancel", Error: true})
-			action, content = "cancel", nil
+			out = question.Outcome{Action: question.Cancel}
 		}
 	}
-	s.c.RespondElicitation(q.id, action, content)
+	s.c.Answer(q, out)
 }
 
 // cancelAll answers every question still queued "cancel", once the
@@ -315,11 +299,7 @@ func (s *server) cancelAll() {
 	s.queue = nil
 	s.mu.Unlock()
 	for _, q := range left {
-		if q.permit != nil {
-			s.c.RespondPermission(q.id, "")
-		} else {
-			s.c.RespondElicitation(q.id, "cancel", nil)
-		}
+		s.c.Answer(q, question.Outcome{Action: question.Cancel})
 	}
 }
 

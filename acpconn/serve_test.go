@@ -8,13 +8,15 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // testHandler is a Handler whose answers each test sets; it records what
 // it was asked and every event, and how many questions it held at once.
 type testHandler struct {
-	elicit func(ctx context.Context, req ElicitationRequest) (string, map[string]any)
-	permit func(ctx context.Context, req PermissionRequest) string
+	elicit func(ctx context.Context, q *question.Question) question.Outcome
+	permit func(ctx context.Context, q *question.Question) question.Outcome
 
 	mu             sync.Mutex
 	asked          []string // "form", "url" or "permission", in order
@@ -37,14 +39,14 @@ func (h *testHandler) hold(kind string) func() {
 	}
 }
 
-func (h *testHandler) Elicit(ctx context.Context, req ElicitationRequest) (string, map[string]any) {
-	defer h.hold(req.Mode)()
-	return h.elicit(ctx, req)
+func (h *testHandler) Elicit(ctx context.Context, q *question.Question) question.Outcome {
+	defer h.hold(q.Kind.String())()
+	return h.elicit(ctx, q)
 }
 
-func (h *testHandler) RequestPermission(ctx context.Context, req PermissionRequest) string {
+func (h *testHandler) RequestPermission(ctx context.Context, q *question.Question) question.Outcome {
 	defer h.hold("permission")()
-	return h.permit(ctx, req)
+	return h.permit(ctx, q)
 }
 
 func (h *testHandler) HandleEvent(ev Event) {
@@ -80,25 +82,25 @@ func (h *testHandler) notices() []string {
 }
 
 // defaults answers every form with its defaults and every URL with accept.
-func defaults(_ context.Context, req ElicitationRequest) (string, map[string]any) {
-	if req.Mode == "url" {
-		return "accept", nil
+func defaults(_ context.Context, q *question.Question) question.Outcome {
+	if q.Kind == question.URL {
+		return question.Outcome{Action: question.Accept}
 	}
-	content, err := req.Schema.FromAnswers(nil)
+	content, err := q.Schema.FromAnswers(nil)
 	if err != nil {
-		return "decline", nil
+		return question.Outcome{Action: question.Decline}
 	}
-	return "accept", content
+	return question.Outcome{Action: question.Accept, Content: content}
 }
 
 // firstAllow picks the first allow option.
-func firstAllow(_ context.Context, req PermissionRequest) string {
-	for _, o := range req.Options {
+func firstAllow(_ context.Context, q *question.Question) question.Outcome {
+	for _, o := range q.Options {
 		if strings.HasPrefix(o.Kind, "allow") {
-			return o.ID
+			return pick(o.ID)
 		}
 	}
-	return ""
+	return pick("")
 }
 
 // serve starts agent, runs Serve with h until the test ends, and returns
@@ -146,7 +148,7 @@ func TestServeAnswersForms(t *testing.T) {
 func TestServeChecksAnswers(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		action  string
+		action  question.Action
 		content map[string]any
 		want    string
 		notice  string
@@ -158,8 +160,8 @@ func TestServeChecksAnswers(t *testing.T) {
 		{"decline drops content", "decline", map[string]any{"zeta": "z"}, `{"action":"decline"}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := &testHandler{permit: firstAllow, elicit: func(context.Context, ElicitationRequest) (string, map[string]any) {
-				return tc.action, tc.content
+			h := &testHandler{permit: firstAllow, elicit: func(context.Context, *question.Question) question.Outcome {
+				return question.Outcome{Action: tc.action, Content: tc.content}
 			}}
 			c, _ := serve(t, "form", h)
 			prompt(t, c, "go")
@@ -175,17 +177,17 @@ func TestServeChecksAnswers(t *testing.T) {
 }
 
 func TestServePermissionOption(t *testing.T) {
-	var choice func(PermissionRequest) string
-	h := &testHandler{elicit: defaults, permit: func(_ context.Context, req PermissionRequest) string { return choice(req) }}
+	var choice func(*question.Question) question.Outcome
+	h := &testHandler{elicit: defaults, permit: func(_ context.Context, q *question.Question) question.Outcome { return choice(q) }}
 	c, _ := serve(t, "demo", h)
 	for _, tc := range []struct {
 		name   string
-		choose func(PermissionRequest) string
+		choose func(*question.Question) question.Outcome
 		want   string
 	}{
-		{"allow once", func(req PermissionRequest) string { return firstAllow(context.TODO(), req) }, "you allowed the edit once"},
-		{"no such option", func(PermissionRequest) string { return "no-such-option" }, "the permission request was cancelled"},
-		{"none", func(PermissionRequest) string { return "" }, "the permission request was cancelled"},
+		{"allow once", func(q *question.Question) question.Outcome { return firstAllow(context.TODO(), q) }, "you allowed the edit once"},
+		{"no such option", func(*question.Question) question.Outcome { return pick("no-such-option") }, "the permission request was cancelled"},
+		{"none", func(*question.Question) question.Outcome { return pick("") }, "the permission request was cancelled"},
 	} {
 		choice = tc.choose
 		h.mu.Lock()
@@ -204,9 +206,9 @@ func TestServePermissionOption(t *testing.T) {
 // TestServeOneQuestionAtATime: the demo's /all asks a form, a URL and a
 // permission at once; the Handler gets them one after another.
 func TestServeOneQuestionAtATime(t *testing.T) {
-	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, req ElicitationRequest) (string, map[string]any) {
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, q *question.Question) question.Outcome {
 		time.Sleep(20 * time.Millisecond) // a person takes a moment: overlapping calls would show
-		return defaults(ctx, req)
+		return defaults(ctx, q)
 	}}
 	c, _ := serve(t, "demo", h)
 	prompt(t, c, "/all")
@@ -221,10 +223,10 @@ func TestServeOneQuestionAtATime(t *testing.T) {
 // ctx, and the turn goes on.
 func TestServeWithdrawn(t *testing.T) {
 	ended := make(chan error, 1)
-	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ ElicitationRequest) (string, map[string]any) {
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ *question.Question) question.Outcome {
 		<-ctx.Done()
 		ended <- ctx.Err()
-		return "accept", map[string]any{"x": "too late"}
+		return question.Outcome{Action: question.Accept, Content: map[string]any{"x": "too late"}}
 	}}
 	c, _ := serve(t, "withdraw", h)
 	prompt(t, c, "go")
@@ -263,10 +265,10 @@ func TestServeAgentExit(t *testing.T) {
 // is answered cancel, so the agent is not left waiting.
 func TestServeStopCancelsQuestions(t *testing.T) {
 	asked := make(chan struct{})
-	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ ElicitationRequest) (string, map[string]any) {
+	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ *question.Question) question.Outcome {
 		close(asked)
 		<-ctx.Done()
-		return "accept", map[string]any{"zeta": "z"}
+		return question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z"}}
 	}}
 	c := start(t, "form", Config{})
 	ctx, stop := context.WithCancel(context.Background())

@@ -9,6 +9,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // SessionState is what the agent told about a session when it was
@@ -52,10 +53,11 @@ func (c *Conn) SessionID() string {
 type TurnEnded struct {
 	StopReason string
 	Err        error
-	URLNeeded  []ElicitationRequest // legacy -32042 answers: URL elicitations to complete, then retry
+	// URLNeeded holds a legacy -32042 answer's URL questions (ID 0: there
+	// is nothing to answer), to complete before the prompt is sent again;
+	// question.URLsNeeded, with the same questions, comes just before.
+	URLNeeded []*question.Question
 }
-
-func (TurnEnded) event() {}
 
 // StartPrompt sends a prompt turn and returns at once; the turn's updates
 // arrive as events, followed by exactly one TurnEnded.
@@ -76,15 +78,17 @@ func (c *Conn) StartPrompt(text string) {
 				ev.Err = c.describe("session/prompt", err)
 			} else {
 				ev.Err = err
+				c.emit(question.URLsNeeded{Qs: ev.URLNeeded})
 			}
 		}
 		c.emit(ev)
 	}()
 }
 
-// urlRequired decodes a legacy -32042 "URL elicitation required" answer.
-// Invalid entries are reported as a notice and left out.
-func (c *Conn) urlRequired(err error) []ElicitationRequest {
+// urlRequired decodes a legacy -32042 "URL elicitation required" answer
+// into URL questions with nothing to answer (ID 0). Invalid entries are
+// reported as a notice and left out.
+func (c *Conn) urlRequired(err error) []*question.Question {
 	var re *acp.RequestError
 	if !errors.As(err, &re) || re.Code != -32042 {
 		return nil
@@ -94,18 +98,17 @@ func (c *Conn) urlRequired(err error) []ElicitationRequest {
 		Elicitations []json.RawMessage `json:"elicitations"`
 	}
 	_ = json.Unmarshal(raw, &data)
-	var out []ElicitationRequest
+	var out []*question.Question
 	for _, e := range data.Elicitations {
-		req, rerr := parseElicitation(e, false, !c.cfg.NoURL)
+		q, rerr := parseElicitation(e, false, !c.cfg.NoURL)
 		if rerr != nil {
 			c.emit(Notice{Text: "ignored a required URL elicitation: " + sanitize.Line(rerr.Message), Error: true})
 			continue
 		}
-		req.ID = c.nextID.Add(1)
-		out = append(out, req)
+		out = append(out, q)
 	}
 	if out == nil {
-		out = []ElicitationRequest{}
+		out = []*question.Question{}
 	}
 	return out
 }

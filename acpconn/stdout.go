@@ -14,8 +14,6 @@ import (
 // --log trace keeps it too.
 type AgentOutput struct{ Line string }
 
-func (AgentOutput) event() {}
-
 // maxOutputLines is how many stray stdout lines are shown; the rest are
 // only in the --log trace, and one notice says so.
 const maxOutputLines = 200

@@ -55,8 +55,6 @@ type TerminalOutput struct {
 	Exit                   ExitInfo
 }
 
-func (TerminalOutput) event() {}
-
 // terminals are the commands the agent started; the zero value is ready.
 type terminals struct {
 	mu       sync.Mutex

@@ -87,8 +87,9 @@ type Remote struct {
 	Jar CookieJar
 	// Reconnects says the front end makes a lost connection again and
 	// keeps its open questions for the agent to ask again: the requests of
-	// a lost connection are then not closed one by one (RequestClosed);
-	// AgentExited says the connection was lost.
+	// a lost connection are then not closed one by one
+	// (question.Withdrawn); question.Gone and AgentExited say the
+	// connection was lost.
 	Reconnects bool
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 )
 
 func init() {
@@ -127,19 +128,18 @@ func TestRemoteQuestions(t *testing.T) {
 			kinds := map[string]bool{}
 			for {
 				switch ev := next(t, c).(type) {
-				case ElicitationRequest:
-					kinds[ev.Mode] = true
-					if !c.RespondElicitation(ev.ID, "decline", nil) {
+				case question.Asked:
+					kinds[ev.Q.Kind.String()] = true
+					if ev.Q.Kind == question.Permission {
+						c.Answer(ev.Q, pick(ev.Q.Options[0].ID))
+					} else if !c.Answer(ev.Q, question.Outcome{Action: question.Decline}) {
 						t.Error("answer not taken")
 					}
-				case PermissionRequest:
-					kinds["permission"] = true
-					c.RespondPermission(ev.ID, ev.Options[0].ID)
 				case TurnEnded:
 					if ev.Err != nil {
 						t.Fatal(ev.Err)
 					}
-					if !kinds["form"] || !kinds["url"] || !kinds["permission"] {
+					if !kinds["form"] || !kinds["URL"] || !kinds["permission"] {
 						t.Errorf("questions seen: %v", kinds)
 					}
 					return
@@ -223,8 +223,8 @@ func TestRemoteTokenNotTraced(t *testing.T) {
 	c.StartPrompt("hello")
 	for done := false; !done; {
 		switch ev := next(t, c).(type) {
-		case PermissionRequest:
-			c.RespondPermission(ev.ID, ev.Options[0].ID)
+		case question.Asked:
+			c.Answer(ev.Q, pick(ev.Q.Options[0].ID))
 		case TurnEnded:
 			done = true
 		}

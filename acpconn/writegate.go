@@ -9,25 +9,18 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
-// WriteQuestion marks a PermissionRequest that elicit asks itself, about
-// an fs/write_text_file of the agent that no permission covered, or that
-// writes a file that runs code later. ToolCall.Diffs holds the write as a
-// diff (ToolCall.Content says so when it is too large to diff); the
-// options are WriteAllow and WriteRefuse.
-type WriteQuestion struct {
-	// Path is the file, relative to the session directory, shown as
-	// sanitize.DiffLine shows it.
-	Path string
-	// Risk says why the file runs code later ("" when it does not).
-	Risk string
-	// Why says why elicit asks: no permission covered the write, or the
-	// one that did showed no diff of it.
-	Why string
-}
+// elicit asks itself about an fs/write_text_file of the agent that no
+// permission covered, or that writes a file that runs code later: a
+// permission question whose Write is set (Path relative to the session
+// directory as sanitize.DiffLine shows it, Risk, Why: no permission
+// covered the write, or the one that did showed no diff of it). Its
+// Tool.Diffs holds the write as a diff (Tool.Content says so when it is
+// too large to diff); the options are WriteAllow and WriteRefuse.
 
-// The option ids of a WriteQuestion.
+// The option ids of a write question.
 const (
 	WriteAllow  = "allow-write"
 	WriteRefuse = "refuse-write"
@@ -136,11 +129,11 @@ func riskRefusal(rel, risk string) string {
 		sanitize.DiffLine(rel), risk, sanitize.DiffLine(filepath.ToSlash(rel)))
 }
 
-// askUser asks the person at the terminal with a WriteQuestion and waits
+// askUser asks the person at the terminal with a write question and waits
 // for the answer; the write waits with it.
 func (c *Conn) askUser(ctx context.Context, rel, content, risk, why string) error {
 	refused := &writeRefusal{reason: "the user refused this write"}
-	id, ch, ok := c.register(pendingPermission)
+	id, ch, ok := c.register()
 	if !ok {
 		refused.reason = "too many questions are waiting for the user"
 		return refused
@@ -153,20 +146,21 @@ func (c *Conn) askUser(ctx context.Context, rel, content, risk, why string) erro
 	} else {
 		tc.Diffs = []Diff{{Path: shown, Old: sanitize.Diff(old), New: sanitize.Diff(content)}}
 	}
-	ev := PermissionRequest{ID: id, ToolCall: tc, Write: &WriteQuestion{Path: shown, Risk: risk, Why: why}, Options: []PermissionOption{
-		{ID: WriteAllow, Name: "Allow this write", Kind: "allow_once"},
-		{ID: WriteRefuse, Name: "Refuse it", Kind: "reject_once"},
-	}}
-	if !c.emit(ev) {
+	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Tool: tc.Title}, Tool: askedTool(tc),
+		Write: &question.Write{Path: shown, Risk: risk, Why: why}, Options: []question.Option{
+			{ID: WriteAllow, Name: "Allow this write", Kind: "allow_once"},
+			{ID: WriteRefuse, Name: "Refuse it", Kind: "reject_once"},
+		}}
+	if !c.emit(question.Asked{Q: q}) {
 		c.withdraw(id)
 		return refused
 	}
-	r, ok := c.wait(ctx, id, ch)
+	out, ok := c.wait(ctx, id, ch)
 	if !ok {
 		refused.reason = "the write was withdrawn while its question was open"
 		return refused
 	}
-	if r.optionID != WriteAllow {
+	if out.Action != question.Accept || out.Option != WriteAllow {
 		return refused
 	}
 	return nil

@@ -1,5 +1,7 @@
 package ahp
 
+import "github.com/elicit-dev/elicit/question"
+
 // Action is one neutral state change of a session's input requests. The
 // Generation of a connection turns it into the wire action of its protocol
 // version and back.
@@ -20,7 +22,7 @@ type InputAnswerChanged struct {
 // ones.
 type InputCompleted struct {
 	RequestID string
-	Response  Response
+	Response  question.Action
 	Answers   map[string]Answer
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // BenchmarkOutcomeToFiftyClients: one request answered, until each of 50
@@ -43,7 +45,7 @@ func BenchmarkOutcomeToFiftyClients(b *testing.B) {
 				}
 			}
 		}
-		cs[0].Dispatch(InputCompleted{RequestID: id, Response: Decline})
+		cs[0].Dispatch(InputCompleted{RequestID: id, Response: question.Decline})
 		for _, c := range cs {
 			for {
 				ev, _ := c.Next(ctx)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 func rejected(t *testing.T, c *Client, want string) Rejected {
@@ -54,8 +56,8 @@ func TestTwoCompletionsRace(t *testing.T) {
 	h, url := startHost(t, HostOptions{})
 	a, b := dial(t, url, ClientOptions{}), dial(t, url, ClientOptions{})
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", false)}}, a, b)
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Decline})
-	b.Dispatch(InputCompleted{RequestID: "r", Response: Accept})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Decline})
+	b.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept})
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	won, _ := h.NextCompletion(ctx)
@@ -79,7 +81,7 @@ func TestCompletionWhileOtherHasUnsavedDraft(t *testing.T) {
 	h, url := startHost(t, HostOptions{})
 	a, b := dial(t, url, ClientOptions{}), dial(t, url, ClientOptions{})
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", false)}}, a, b)
-	b.Dispatch(InputCompleted{RequestID: "r", Response: Accept, Answers: map[string]Answer{"name": submitted("B")}})
+	b.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: map[string]Answer{"name": submitted("B")}})
 	ev := waitFor(t, a, "b's completion", completedEvent).(Changed)
 	if ev.Mine || ev.Origin.ClientID != b.ID() {
 		t.Fatalf("completion origin %+v", ev.Origin)
@@ -101,12 +103,12 @@ func TestRequiredSkippedRefusesAccept(t *testing.T) {
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", true)}}, a)
 	a.Dispatch(InputAnswerChanged{RequestID: "r", QuestionID: "name", Answer: &Answer{State: Skipped}})
 	waitFor(t, a, "the skip", changedTo(func(in Inputs) bool { return in.Open("r").Request.Answers["name"].State == Skipped }))
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept})
 	rejected(t, a, "was skipped")
 	if in := h.Inputs(); in.Open("r") == nil {
 		t.Fatal("the request closed")
 	}
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Decline}) // decline needs nothing
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Decline}) // decline needs nothing
 	waitFor(t, a, "the decline", completedEvent)
 }
 
@@ -115,10 +117,10 @@ func TestDraftsOnlyThenAccept(t *testing.T) {
 	a := dial(t, url, ClientOptions{})
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", true)}}, a)
 	a.Dispatch(InputAnswerChanged{RequestID: "r", QuestionID: "name", Answer: draft("Ada")})
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept})
 	rejected(t, a, "only a draft")
 	// The client promotes its drafts: the full final answers, submitted.
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
 	waitFor(t, a, "the accept", completedEvent)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -173,7 +175,7 @@ func TestFreeform(t *testing.T) {
 		"one":  {State: Submitted, Value: &Value{Kind: ValueSelected, Freeform: []string{"teal"}}},
 		"many": {State: Submitted, Value: &Value{Kind: ValueSelectedMany, Many: []string{"red"}, Freeform: []string{"green"}}},
 	}
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept, Answers: final})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: final})
 	waitFor(t, a, "the accept", completedEvent)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -210,7 +212,7 @@ func TestURLOnlyRequest(t *testing.T) {
 	if e := in.Open("u"); e.Request.URL != "https://example.com/login" || len(e.Request.Questions) != 0 {
 		t.Fatalf("client sees %+v", e.Request)
 	}
-	a.Dispatch(InputCompleted{RequestID: "u", Response: Accept})
+	a.Dispatch(InputCompleted{RequestID: "u", Response: question.Accept})
 	waitFor(t, a, "the accept", completedEvent)
 }
 
@@ -229,7 +231,7 @@ func TestTurnEndsWithRequestOpen(t *testing.T) {
 			if ev.Action.(TurnEnded).State != TurnCancelled || len(ev.Inputs.OpenRequests()) != 0 {
 				t.Fatalf("after the turn: %+v", ev)
 			}
-			a.Dispatch(InputCompleted{RequestID: "r", Response: Accept})
+			a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept})
 			rejected(t, a, "no open request")
 		})
 	}
@@ -334,11 +336,11 @@ func TestCheckHookAndWithdraw(t *testing.T) {
 	}})
 	a := dial(t, url, ClientOptions{})
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", true)}}, a)
-	a.Dispatch(InputCompleted{RequestID: "r", Response: Accept, Answers: map[string]Answer{"name": submitted("bad")}})
+	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: map[string]Answer{"name": submitted("bad")}})
 	rejected(t, a, "does not match the pattern")
 	h.Withdraw("r")
 	ev := waitFor(t, a, "the withdrawal", completedEvent).(Changed)
-	if ev.Origin != nil || ev.Action.(InputCompleted).Response != Cancel {
+	if ev.Origin != nil || ev.Action.(InputCompleted).Response != question.Cancel {
 		t.Fatalf("withdrawal %+v", ev)
 	}
 	short, stop := context.WithTimeout(context.Background(), 200*time.Millisecond)

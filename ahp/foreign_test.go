@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/foreignhost"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // A host that is not elicit's (internal/foreignhost, written from the
@@ -109,7 +110,7 @@ func TestForeignChatNamedApartFromSession(t *testing.T) {
 		ch, ok := ev.(Changed)
 		return ok && ch.Mine && answerText(ch.Inputs, "r1", "name") == "Ada"
 	})
-	c.Dispatch(InputCompleted{RequestID: "r1", Response: Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
+	c.Dispatch(InputCompleted{RequestID: "r1", Response: question.Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
 	next(t, c, "the echo of the completion", func(ev Event) bool {
 		ch, ok := ev.(Changed)
 		_, done := ch.Action.(InputCompleted)
@@ -204,7 +205,7 @@ func TestForeignLaterChatFollowed(t *testing.T) {
 	if got := c.Chats(); !slices.Contains(got, sub) {
 		t.Fatalf("follows %q, not %q", got, sub)
 	}
-	c.Dispatch(InputCompleted{RequestID: "r9", Response: Decline})
+	c.Dispatch(InputCompleted{RequestID: "r9", Response: question.Decline})
 	if d := dispatched(t, h, "chat/inputCompleted"); d.Channel != sub {
 		t.Fatalf("the completion went to %q, want %q", d.Channel, sub)
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Generation is the protocol generation a connection speaks, picked from
@@ -129,7 +131,7 @@ type wireAction struct {
 	RequestID  string            `json:"requestId"`
 	QuestionID string            `json:"questionId"`
 	Answer     *Answer           `json:"answer"`
-	Response   Response          `json:"response"`
+	Response   question.Action   `json:"response"`
 	Answers    map[string]Answer `json:"answers"`
 	TurnID     string            `json:"turnId"`
 }
@@ -204,9 +206,9 @@ func errMissing(what string) error { return missingError(what) }
 
 // inputPart is a responsePart of kind inputRequest.
 type inputPart struct {
-	Kind     string   `json:"kind"`
-	Request  Request  `json:"request"`
-	Response Response `json:"response,omitempty"`
+	Kind     string          `json:"kind"`
+	Request  Request         `json:"request"`
+	Response question.Action `json:"response,omitempty"`
 }
 
 // chatState is the part of ChatState elicit reads and writes.

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sync"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // HostOptions configure a Host. Every cap bounds what remote peers can make
@@ -86,7 +88,7 @@ func randomID() string {
 // ones), the response, and who sent it.
 type Completion struct {
 	Request  Request
-	Response Response
+	Response question.Action
 	By       Origin
 }
 
@@ -266,7 +268,7 @@ func (h *Host) Withdraw(id string) {
 	if h.in.Open(id) == nil {
 		return
 	}
-	h.apply(InputCompleted{RequestID: id, Response: Cancel}, nil)
+	h.apply(InputCompleted{RequestID: id, Response: question.Cancel}, nil)
 	h.apply(InputNeededRemoved{ID: id}, nil)
 }
 
@@ -299,7 +301,7 @@ func (h *Host) dispatch(origin *Origin, a Action) error {
 		if err := CheckCompletion(&e.Request, a, h.o.Limits); err != nil {
 			return err
 		}
-		if a.Response == Accept && h.o.Check != nil {
+		if a.Response == question.Accept && h.o.Check != nil {
 			final := e.Request.Clone()
 			if len(a.Answers) > 0 && final.Answers == nil {
 				final.Answers = map[string]Answer{}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // The test peer: a real host behind the real WebSocket server on a
@@ -130,7 +132,7 @@ func TestFiftyClientsSeeTheOutcome(t *testing.T) {
 	for _, c := range cs {
 		waitFor(t, c, "the request", changedTo(func(in Inputs) bool { return in.Open("r1") != nil }))
 	}
-	cs[7].Dispatch(InputCompleted{RequestID: "r1", Response: Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
+	cs[7].Dispatch(InputCompleted{RequestID: "r1", Response: question.Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
 	for i, c := range cs {
 		ev := waitFor(t, c, fmt.Sprintf("client %d sees the outcome", i), func(ev Event) bool {
 			ch, ok := ev.(Changed)
@@ -144,7 +146,7 @@ func TestFiftyClientsSeeTheOutcome(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	done, ok := h.NextCompletion(ctx)
-	if !ok || done.Response != Accept || done.Request.Answers["name"].Value.Text != "Ada" || done.By.ClientID != "c7" {
+	if !ok || done.Response != question.Accept || done.Request.Answers["name"].Value.Text != "Ada" || done.By.ClientID != "c7" {
 		t.Fatalf("completion %+v", done)
 	}
 }

@@ -1,10 +1,12 @@
 package ahp
 
+import "github.com/elicit-dev/elicit/question"
+
 // Entry is one request in a session's input state, with its response once
 // completed (Response "" = open).
 type Entry struct {
 	Request  Request
-	Response Response
+	Response question.Action
 }
 
 // Open reports whether the request waits for a completion.

@@ -3,6 +3,8 @@ package ahp
 import (
 	"reflect"
 	"testing"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Table tests of the reducer, from the wire notes: drafts merge, no answer
@@ -16,7 +18,7 @@ func TestReducer(t *testing.T) {
 		r.Answers = answers
 		return Inputs{Turn: "t", Entries: []Entry{{Request: r}}}
 	}
-	done := func(answers map[string]Answer, resp Response) Inputs {
+	done := func(answers map[string]Answer, resp question.Action) Inputs {
 		in := open(answers)
 		in.Entries[0].Response = resp
 		return in
@@ -41,14 +43,14 @@ func TestReducer(t *testing.T) {
 		{"clearing nothing is no change", open(nil), InputAnswerChanged{RequestID: "r", QuestionID: "a"}, open(nil), false},
 		{"skip", open(nil), InputAnswerChanged{RequestID: "r", QuestionID: "b", Answer: &skip}, open(map[string]Answer{"b": skip}), true},
 		{"completion merges over synced", open(map[string]Answer{"a": d("x"), "b": d("y")}),
-			InputCompleted{RequestID: "r", Response: Accept, Answers: map[string]Answer{"a": submitted("X")}},
-			done(map[string]Answer{"a": submitted("X"), "b": d("y")}, Accept), true},
-		{"decline keeps drafts", open(map[string]Answer{"a": d("x")}), InputCompleted{RequestID: "r", Response: Decline},
-			done(map[string]Answer{"a": d("x")}, Decline), true},
+			InputCompleted{RequestID: "r", Response: question.Accept, Answers: map[string]Answer{"a": submitted("X")}},
+			done(map[string]Answer{"a": submitted("X"), "b": d("y")}, question.Accept), true},
+		{"decline keeps drafts", open(map[string]Answer{"a": d("x")}), InputCompleted{RequestID: "r", Response: question.Decline},
+			done(map[string]Answer{"a": d("x")}, question.Decline), true},
 		{"unknown request: draft", open(nil), InputAnswerChanged{RequestID: "nope", QuestionID: "a", Answer: draft("x")}, open(nil), false},
-		{"unknown request: completion", open(nil), InputCompleted{RequestID: "nope", Response: Accept}, open(nil), false},
-		{"completed request: draft", done(nil, Accept), InputAnswerChanged{RequestID: "r", QuestionID: "a", Answer: draft("x")}, done(nil, Accept), false},
-		{"completed request: second completion", done(nil, Accept), InputCompleted{RequestID: "r", Response: Cancel}, done(nil, Accept), false},
+		{"unknown request: completion", open(nil), InputCompleted{RequestID: "nope", Response: question.Accept}, open(nil), false},
+		{"completed request: draft", done(nil, question.Accept), InputAnswerChanged{RequestID: "r", QuestionID: "a", Answer: draft("x")}, done(nil, question.Accept), false},
+		{"completed request: second completion", done(nil, question.Accept), InputCompleted{RequestID: "r", Response: question.Cancel}, done(nil, question.Accept), false},
 		{"unknown response", open(nil), InputCompleted{RequestID: "r", Response: "maybe"}, open(nil), false},
 		{"replacement keeps drafts", open(map[string]Answer{"a": d("x")}), InputRequested{Request: Request{ID: "r", Message: "new", Questions: two.Questions}},
 			func() Inputs {
@@ -62,8 +64,8 @@ func TestReducer(t *testing.T) {
 		{"replacement with answers takes them", open(map[string]Answer{"a": d("x")}),
 			InputRequested{Request: Request{ID: "r", Questions: two.Questions, Answers: map[string]Answer{"b": d("q")}}},
 			open(map[string]Answer{"b": d("q")}), true},
-		{"a completed id asked again is a new request", done(nil, Decline), InputRequested{Request: two},
-			Inputs{Turn: "t", Entries: []Entry{{Request: two, Response: Decline}, {Request: two}}}, true},
+		{"a completed id asked again is a new request", done(nil, question.Decline), InputRequested{Request: two},
+			Inputs{Turn: "t", Entries: []Entry{{Request: two, Response: question.Decline}, {Request: two}}}, true},
 		{"turn end drops everything", open(map[string]Answer{"a": d("x")}), TurnEnded{TurnID: "t", State: TurnCancelled}, Inputs{}, true},
 		{"turn start", Inputs{}, TurnStarted{TurnID: "t2"}, Inputs{Turn: "t2"}, true},
 		{"aggregate actions are not the reducer's", open(nil), InputNeededRemoved{ID: "r"}, open(nil), false},

@@ -32,19 +32,6 @@ const (
 	Skipped   = "skipped"
 )
 
-// Response is how a request was completed.
-type Response string
-
-// The three responses.
-const (
-	Accept  Response = "accept"
-	Decline Response = "decline"
-	Cancel  Response = "cancel"
-)
-
-// Valid reports whether r is one of the three responses.
-func (r Response) Valid() bool { return r == Accept || r == Decline || r == Cancel }
-
 // Request is one input request: a message, an optional URL to review, and
 // questions keyed by stable ids with their synced answers.
 type Request struct {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Limits caps what one answer may hold, so a peer cannot make the host (or
@@ -239,7 +241,7 @@ func CheckCompletion(req *Request, c InputCompleted, lim Limits) error {
 			return fmt.Errorf("question %q: %w", clip(qid), err)
 		}
 	}
-	if c.Response != Accept {
+	if c.Response != question.Accept {
 		return nil
 	}
 	for i := range req.Questions {

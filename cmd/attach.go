@@ -20,6 +20,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/attach"
 )
 
@@ -193,7 +194,7 @@ func (a *app) attachScript(c *ahp.Client, answers map[string]json.RawMessage, on
 		return exitFailed, err
 	case !line.Mine:
 		return exitFailed, fmt.Errorf("request %s was answered elsewhere: %s (by %s)", sanitize.Line(line.Request), line.Response, sanitize.Line(line.By))
-	case line.Response != ahp.Accept:
+	case line.Response != question.Accept:
 		return exitFailed, nil // the reason is on stderr already
 	}
 	return exitOK, nil

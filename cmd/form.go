@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -109,7 +110,7 @@ func runForm(o formOptions, args []string, stdin io.Reader, stdout, stderr io.Wr
 		return fail(err)
 	}
 	h.Agent = "elicit form"
-	var out forms.Outcome
+	var out question.Outcome
 	nobody := false // no person was asked
 	switch {
 	case o.answers != "" || o.acceptDefaults || !isTTY:
@@ -119,11 +120,11 @@ func runForm(o formOptions, args []string, stdin io.Reader, stdout, stderr io.Wr
 				return fail(err)
 			}
 		}
-		res, _ := session.Unattended(session.Form, s, pol)
-		if res.Action != session.Accept { // no rule here declines
+		res, _ := session.Unattended(question.Form, s, pol)
+		if res.Action != question.Accept { // no rule here declines
 			fmt.Fprintln(stderr, "elicit form: cancelled:", res.Reason)
 		}
-		out, nobody = forms.Outcome{Action: forms.Action(res.Action.String()), Content: res.Content}, true
+		out, nobody = res, true
 	case o.accessible && fromStdin:
 		return fail(errors.New("with --accessible, give the schema as a FILE: stdin carries the answers"))
 	default:
@@ -132,17 +133,17 @@ func runForm(o formOptions, args []string, stdin io.Reader, stdout, stderr io.Wr
 			return fail(err)
 		}
 	}
-	b, err := json.Marshal(out)
+	b, err := json.Marshal(out.Reply(question.Form))
 	if err != nil {
 		return fail(err)
 	}
 	fmt.Fprintln(stdout, string(b))
 	switch out.Action {
-	case forms.Accept:
+	case question.Accept:
 		return formAccept
-	case forms.Decline:
+	case question.Decline:
 		return formDecline
-	case forms.Cancel:
+	case question.Cancel:
 		if nobody {
 			return formNobody
 		}

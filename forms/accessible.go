@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
@@ -23,7 +24,7 @@ var errEndOfInput = errors.New("input ended")
 // answer is valid; then the answers are listed and the user sends them,
 // goes through them again, declines or cancels. Input that ends before the
 // form is answered cancels it. An empty answer keeps the prefilled value.
-func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Outcome, error) {
+func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (question.Outcome, error) {
 	lr := &lineReader{r: in}
 	th := cacheTheme(plainTheme())
 	km := huh.NewDefaultKeyMap()
@@ -40,7 +41,7 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 	for {
 		for _, e := range entries {
 			if err := ask(e, lr, out); err != nil {
-				return Outcome{Action: Cancel}, nil
+				return question.Outcome{Action: question.Cancel}, nil
 			}
 		}
 		content := map[string]any{}
@@ -60,27 +61,26 @@ func RunAccessible(s *schema.Schema, h Header, in io.Reader, out io.Writer) (Out
 				fmt.Fprintf(out, "  %s: %s\n", x.f.Label(), reviewAnswer(x))
 			}
 		}
-		action := "send"
-		sel := huh.NewSelect[string]().Title("What now?").Options(
-			huh.NewOption("Send these answers", "send"),
-			huh.NewOption("Go through the questions again", "again"),
-			huh.NewOption("Decline (tell the agent no)", "decline"),
-			huh.NewOption("Cancel (dismiss)", "cancel"),
+		const again question.Action = "" // not an outcome: the questions once more
+		action := question.Accept
+		sel := huh.NewSelect[question.Action]().Title("What now?").Options(
+			huh.NewOption("Send these answers", question.Accept),
+			huh.NewOption("Go through the questions again", again),
+			huh.NewOption("Decline (tell the agent no)", question.Decline),
+			huh.NewOption("Cancel (dismiss)", question.Cancel),
 		).Value(&action)
 		if err := runOne(sel.WithTheme(th), lr, out); err != nil {
-			return Outcome{Action: Cancel}, nil
+			return question.Outcome{Action: question.Cancel}, nil
 		}
 		switch action {
-		case "send":
+		case question.Accept:
 			if err := s.Check(content); err != nil {
 				fmt.Fprintln(out, "✗ "+err.Error())
 				continue
 			}
-			return Outcome{Action: Accept, Content: content}, nil
-		case "decline":
-			return Outcome{Action: Decline}, nil
-		case "cancel":
-			return Outcome{Action: Cancel}, nil
+			return question.Outcome{Action: question.Accept, Content: content}, nil
+		case question.Decline, question.Cancel:
+			return question.Outcome{Action: action}, nil
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 func TestRunAccessible(t *testing.T) {
@@ -15,7 +17,7 @@ func TestRunAccessible(t *testing.T) {
 		name   string
 		src    string
 		input  string
-		want   Outcome
+		want   question.Outcome
 		output []string // substrings the transcript must contain
 	}{
 		{"every kind", formSchema,
@@ -23,23 +25,23 @@ func TestRunAccessible(t *testing.T) {
 			// agree y, colour 3 = green (1 is no answer), tags 1 and 3 then 0,
 			// note empty, then 1 = send.
 			"J\nJane\n1.5\n42\n\ny\n3\n1\n3\n0\n\n1\n",
-			Outcome{Action: Accept, Content: map[string]any{"name": "Jane", "age": json.Number("42"), "agree": true, "color": "green", "tags": []string{"a", "c"}}},
+			question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Jane", "age": json.Number("42"), "agree": true, "color": "green", "tags": []string{"a", "c"}}},
 			[]string{"Demo asks", "Please answer.", "Name (required):", "shorter than 2 characters", "not a whole number", "Your answers:", "Score: (no answer: left out)", `Tags: ["a","c"]`}},
 		{"defaults kept with Enter", `{"type":"object","properties":{"name":{"type":"string","default":"John Doe"},"n":{"type":"integer","default":30}}}`,
 			"\n\n1\n",
-			Outcome{Action: Accept, Content: map[string]any{"name": "John Doe", "n": json.Number("30")}},
+			question.Outcome{Action: question.Accept, Content: map[string]any{"name": "John Doe", "n": json.Number("30")}},
 			[]string{"Press Enter to keep: John Doe"}},
-		{"decline", formSchema, "Jane\n4\n\nn\n1\n0\n\n3\n", Outcome{Action: Decline}, nil},
-		{"cancel choice", formSchema, "Jane\n4\n\nn\n1\n0\n\n4\n", Outcome{Action: Cancel}, nil},
-		{"input ends early", formSchema, "Jane\n", Outcome{Action: Cancel}, nil},
-		{"input ends at the last question", formSchema, "Jane\n4\n\nn\n1\n0\n\n", Outcome{Action: Cancel}, nil},
+		{"decline", formSchema, "Jane\n4\n\nn\n1\n0\n\n3\n", question.Outcome{Action: question.Decline}, nil},
+		{"cancel choice", formSchema, "Jane\n4\n\nn\n1\n0\n\n4\n", question.Outcome{Action: question.Cancel}, nil},
+		{"input ends early", formSchema, "Jane\n", question.Outcome{Action: question.Cancel}, nil},
+		{"input ends at the last question", formSchema, "Jane\n4\n\nn\n1\n0\n\n", question.Outcome{Action: question.Cancel}, nil},
 		{"go again then send", `{"type":"object","properties":{"a":{"type":"string"}}}`, "x\n2\ny\n1\n",
-			Outcome{Action: Accept, Content: map[string]any{"a": "y"}}, nil},
+			question.Outcome{Action: question.Accept, Content: map[string]any{"a": "y"}}, nil},
 		{"other shape", `{"type":"object","properties":{"q":{"type":"string","enum":["a","b"]},"q_custom":{"type":"string","title":"Own answer"}}}`,
-			"4\n\nmine\n1\n", Outcome{Action: Accept, Content: map[string]any{"q_custom": "mine"}},
+			"4\n\nmine\n1\n", question.Outcome{Action: question.Accept, Content: map[string]any{"q_custom": "mine"}},
 			[]string{"Other…", "write your answer", "Own answer:"}},
 		{"secret warning", `{"type":"object","properties":{"password":{"type":"string"}}}`, "\n1\n",
-			Outcome{Action: Accept, Content: map[string]any{}}, []string{"never type passwords"}},
+			question.Outcome{Action: question.Accept, Content: map[string]any{}}, []string{"never type passwords"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,7 +77,7 @@ func TestRunAccessiblePipe(t *testing.T) {
 		_ = w.Close()
 	}()
 	got, err := RunAccessible(mustParse(t, `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`), Header{}, r, io.Discard)
-	if err != nil || got.Action != Accept || got.Content["a"] != "hello" {
+	if err != nil || got.Action != question.Accept || got.Content["a"] != "hello" {
 		t.Fatalf("got %+v, %v", got, err)
 	}
 }
@@ -116,7 +118,7 @@ func TestAccessibleEndOfInputAtSelect(t *testing.T) {
 	s := mustParse(t, `{"type":"object","properties":{"c":{"type":"string","enum":["a","b"]}},"required":["c"]}`)
 	var out strings.Builder
 	got, err := RunAccessible(s, Header{Agent: "Demo"}, strings.NewReader(""), &out)
-	if err != nil || got.Action != Cancel {
+	if err != nil || got.Action != question.Cancel {
 		t.Fatalf("got %+v, %v", got, err)
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // bigSelect is a schema with one select "pick" of n options "opt-000"...;
@@ -44,7 +46,7 @@ func submitted(t *testing.T, m *Model) map[string]any {
 		press(m, "<enter>")
 	}
 	out, done := m.Done()
-	if !done || out.Action != Accept {
+	if !done || out.Action != question.Accept {
 		t.Fatalf("outcome %+v done %v; view:\n%s", out, done, ansi.Strip(m.View()))
 	}
 	return out.Content

@@ -1,6 +1,7 @@
 // Package forms turns a restricted JSON schema (the requestedSchema of an
 // ACP or MCP elicitation) into a validated, keyboard-only form with a typed
-// outcome: Accept with content typed as the schema says, Decline, or Cancel.
+// outcome, a question.Outcome: Accept with content typed as the schema
+// says, Decline, or Cancel.
 // It imports no protocol package, so any ACP or MCP client can use it.
 //
 //	s, h, err := forms.ParseRequest(params) // elicitation/create params, or a bare schema
@@ -8,7 +9,7 @@
 //		return err // a *schema.SchemaError names the property: answer -32602
 //	}
 //	out, err := forms.Run(ctx, s, h, forms.RunOptions{}) // the form on stderr, keys from stdin
-//	reply(out) // json.Marshal(out): {"action":"accept","content":{...}}
+//	reply(out) // json.Marshal(out): {"action":"accept","content":{...}}, the elicitation's result
 //
 // Three ways to use a form:
 //   - standalone, as a program of its own: Run (or, for screen readers,

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // hostile is text an agent might send to take over a terminal: an OSC 52
@@ -76,7 +77,7 @@ func TestHostileFormNeverRaw(t *testing.T) {
 	hx, _ := json.Marshal(hostile + "x")
 	answers := map[string]json.RawMessage{"s": h, "n": h, "e": hx, "m": json.RawMessage("[" + string(hx) + "]")}
 	filled, err := Fill(mustParse(t, src), answers)
-	if filled.Action != Cancel || err == nil { // cancelled: nobody said no
+	if filled.Action != question.Cancel || err == nil { // cancelled: nobody said no
 		t.Fatalf("hostile answers not refused: %v %v", filled.Action, err)
 	}
 	checkSafe(t, "Fill's reason (elicit form --answers prints it)", err.Error())

@@ -11,27 +11,10 @@ import (
 	"charm.land/huh/v2"
 
 	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/theme"
 )
-
-// Action is the user's answer to a form: accept, decline or cancel, spelt
-// as the protocol spells them.
-type Action string
-
-// The three outcomes of an elicitation.
-const (
-	Accept  Action = "accept"  // the user submitted the form
-	Decline Action = "decline" // the user explicitly said no
-	Cancel  Action = "cancel"  // the user dismissed the form
-)
-
-// Outcome is what the form produced. Content is set only for Accept; it is
-// typed as the schema says and leaves out optional fields left empty.
-type Outcome struct {
-	Action  Action         `json:"action"`
-	Content map[string]any `json:"content,omitempty"`
-}
 
 // Header says who asks and where the form stands in the queue: "<Agent>
 // asks", the tool call's title when the request is scoped to one, "1 of 3"
@@ -85,13 +68,13 @@ type Model struct {
 	keys        formKeys
 	help        help.Model
 	reviewing   bool
-	confirming  bool   // "discard what you typed? y/n"
-	pending     Action // what y confirms: Decline or Cancel
-	showPattern bool   // the focused field's pattern is shown (ctrl+g)
-	problem     string // summary shown when submit found errors
+	confirming  bool            // "discard what you typed? y/n"
+	pending     question.Action // what y confirms: Decline or Cancel
+	showPattern bool            // the focused field's pattern is shown (ctrl+g)
+	problem     string          // summary shown when submit found errors
 
 	done    bool
-	outcome Outcome
+	outcome question.Outcome
 	initial map[string]any
 
 	width, height int
@@ -207,7 +190,7 @@ func (m *Model) SetHeader(h Header) { m.header = h }
 
 // Done returns the outcome once the user submitted, declined or
 // cancelled.
-func (m *Model) Done() (Outcome, bool) { return m.outcome, m.done }
+func (m *Model) Done() (question.Outcome, bool) { return m.outcome, m.done }
 
 // Draft returns what the user has entered so far, keyed like the content:
 // typed values where they are valid, the raw text where they are not. The
@@ -239,7 +222,7 @@ func (m *Model) Typing() bool {
 	return m.cur.takesText() || m.cur.isFiltering()
 }
 
-func (m *Model) finish(a Action, content map[string]any) {
-	m.done, m.outcome = true, Outcome{Action: a, Content: content}
+func (m *Model) finish(a question.Action, content map[string]any) {
+	m.done, m.outcome = true, question.Outcome{Action: a, Content: content}
 	m.confirming, m.reviewing = false, false
 }

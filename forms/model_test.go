@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -107,7 +108,7 @@ func TestModelFillAndSubmit(t *testing.T) {
 	}
 	press(m, "<enter>")
 	out, done := m.Done()
-	if !done || out.Action != Accept {
+	if !done || out.Action != question.Accept {
 		t.Fatalf("outcome %+v, done %v", out, done)
 	}
 	want := map[string]any{"name": "Jane", "age": json.Number("42"), "agree": true, "color": "green", "tags": []string{"a", "c"}}
@@ -178,7 +179,7 @@ func TestModelDecline(t *testing.T) {
 			}
 			press(m, tt.keys[len(tt.keys)-1])
 			out, done := m.Done()
-			if !done || out.Action != Decline || out.Content != nil {
+			if !done || out.Action != question.Decline || out.Content != nil {
 				t.Errorf("outcome %+v done %v", out, done)
 			}
 		})
@@ -210,7 +211,7 @@ func TestModelEscConfirm(t *testing.T) {
 	// Untouched form: Esc cancels at once.
 	m := newTestModel(t, formSchema)
 	press(m, "<esc>")
-	if out, done := m.Done(); !done || out.Action != Cancel {
+	if out, done := m.Done(); !done || out.Action != question.Cancel {
 		t.Fatalf("clean Esc: %+v %v", out, done)
 	}
 	// Typed something: Esc asks; n goes back; Esc then y cancels.
@@ -227,7 +228,7 @@ func TestModelEscConfirm(t *testing.T) {
 		t.Fatal("n did not go back")
 	}
 	press(m, "<esc>", "y")
-	if out, done := m.Done(); !done || out.Action != Cancel {
+	if out, done := m.Done(); !done || out.Action != question.Cancel {
 		t.Fatalf("Esc y: %+v %v", out, done)
 	}
 	if d := m.Draft(); d["name"] != "Jo" {
@@ -259,7 +260,7 @@ func TestModelReviewBackToEdit(t *testing.T) {
 	press(m, "<enter>", "<enter>")
 	out, _ := m.Done()
 	want := map[string]any{"a": "one!"}
-	if out.Action != Accept || !reflect.DeepEqual(out.Content, want) {
+	if out.Action != question.Accept || !reflect.DeepEqual(out.Content, want) {
 		t.Fatalf("outcome %+v", out)
 	}
 }
@@ -278,7 +279,7 @@ func TestModelDefaultsPrefilled(t *testing.T) {
 	press(m, "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>", "<enter>")
 	out, _ := m.Done()
 	want := map[string]any{"name": "John Doe", "age": json.Number("30"), "score": json.Number("95.5"), "status": "pending", "verified": true, "tags": []string{"y"}}
-	if out.Action != Accept || !reflect.DeepEqual(out.Content, want) {
+	if out.Action != question.Accept || !reflect.DeepEqual(out.Content, want) {
 		t.Fatalf("content %#v", out.Content)
 	}
 }
@@ -301,7 +302,7 @@ func TestModelOtherShape(t *testing.T) {
 			m := newTestModel(t, schema)
 			press(m, tt.keys...)
 			out, done := m.Done()
-			if !done || out.Action != Accept || !reflect.DeepEqual(out.Content, tt.want) {
+			if !done || out.Action != question.Accept || !reflect.DeepEqual(out.Content, tt.want) {
 				t.Fatalf("outcome %+v done %v; view:\n%s", out, done, ansi.Strip(m.View()))
 			}
 		})
@@ -357,7 +358,7 @@ func TestModelNoFields(t *testing.T) {
 	m := newTestModel(t, `{"type":"object","properties":{}}`)
 	press(m, "<enter>", "<enter>")
 	out, done := m.Done()
-	if !done || out.Action != Accept || len(out.Content) != 0 {
+	if !done || out.Action != question.Accept || len(out.Content) != 0 {
 		t.Fatalf("outcome %+v", out)
 	}
 }

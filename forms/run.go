@@ -11,27 +11,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/theme"
 )
-
-// MarshalJSON writes the response as the protocol wants it: content only
-// with accept, and then always (an empty object when nothing was filled).
-func (o Outcome) MarshalJSON() ([]byte, error) {
-	if o.Action != Accept {
-		return json.Marshal(struct {
-			Action Action `json:"action"`
-		}{o.Action})
-	}
-	c := o.Content
-	if c == nil {
-		c = map[string]any{}
-	}
-	return json.Marshal(struct {
-		Action  Action         `json:"action"`
-		Content map[string]any `json:"content"`
-	}{o.Action, c})
-}
 
 // ParseRequest reads a bare restricted schema, or the params of an ACP or
 // MCP elicitation/create (requestedSchema, message, and mode, which must be
@@ -62,12 +45,12 @@ func ParseRequest(raw []byte) (*schema.Schema, Header, error) {
 // default. When a required field has neither, or a value does not fit its
 // field, the form is cancelled and the error says why: nobody said no to
 // it, and a decline would tell the server that a person did.
-func Fill(s *schema.Schema, answers map[string]json.RawMessage) (Outcome, error) {
+func Fill(s *schema.Schema, answers map[string]json.RawMessage) (question.Outcome, error) {
 	content, err := s.FromAnswers(answers)
 	if err != nil {
-		return Outcome{Action: Cancel}, err
+		return question.Outcome{Action: question.Cancel}, err
 	}
-	return Outcome{Action: Accept, Content: content}, nil
+	return question.Outcome{Action: question.Accept, Content: content}, nil
 }
 
 // RunOptions configure Run. The zero value draws on stderr, reads the
@@ -90,7 +73,7 @@ type RunOptions struct {
 // Run shows one form as a program of its own and returns the user's
 // outcome: Accept with typed content, Decline, or Cancel (Esc, Ctrl+C, or
 // ctx ended). Inside a bubbletea program of your own, use NewModel instead.
-func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (Outcome, error) {
+func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (question.Outcome, error) {
 	if o.In == nil {
 		o.In = os.Stdin
 	}
@@ -109,9 +92,9 @@ func Run(ctx context.Context, s *schema.Schema, h Header, o RunOptions) (Outcome
 		return out, nil
 	}
 	if err == nil || errors.Is(err, tea.ErrInterrupted) || errors.Is(err, tea.ErrProgramKilled) || ctx.Err() != nil {
-		return Outcome{Action: Cancel}, nil
+		return question.Outcome{Action: question.Cancel}, nil
 	}
-	return Outcome{}, err
+	return question.Outcome{}, err
 }
 
 // program hosts a Model as a whole bubbletea program for Run.

@@ -7,11 +7,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // runKeys runs the full-screen form as a real bubbletea program reading
 // raw terminal bytes.
-func runKeys(t *testing.T, schemaJSON, input string, grace time.Duration) Outcome {
+func runKeys(t *testing.T, schemaJSON, input string, grace time.Duration) question.Outcome {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -53,7 +55,7 @@ func TestRunEndsWithContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	in, w := io.Pipe() // keys that never come
 	defer w.Close()
-	done := make(chan Outcome, 1)
+	done := make(chan question.Outcome, 1)
 	go func() {
 		out, _ := Run(ctx, mustParse(t, `{"type":"object","properties":{"ok":{"type":"boolean","default":true}}}`), Header{}, RunOptions{In: in, Out: io.Discard})
 		done <- out
@@ -61,7 +63,7 @@ func TestRunEndsWithContext(t *testing.T) {
 	cancel()
 	select {
 	case out := <-done:
-		if out.Action != Cancel {
+		if out.Action != question.Cancel {
 			t.Errorf("got %v after the context ended, want cancel", out)
 		}
 	case <-time.After(30 * time.Second):

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
@@ -55,13 +57,13 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case kp.String() == "ctrl+d" && !m.reviewing && m.cur != nil && m.cur.takesText() && m.cur.text != "":
 		return m.toWidget(kp) // readline: delete the character under the cursor
 	case key.Matches(kp, k.Decline):
-		m.ask(Decline)
+		m.ask(question.Decline)
 		return nil
 	case key.Matches(kp, k.Cancel):
 		if kp.String() == "esc" && !m.reviewing && m.cur != nil && m.cur.isFiltering() {
 			return m.toWidget(kp)
 		}
-		m.ask(Cancel)
+		m.ask(question.Cancel)
 		return nil
 	}
 	if m.reviewing {
@@ -105,7 +107,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // ask finishes with a (Decline or Cancel) at once on an untouched form,
 // and otherwise asks first: what the user typed is not thrown away by one
 // key.
-func (m *Model) ask(a Action) {
+func (m *Model) ask(a question.Action) {
 	if m.Dirty() {
 		m.confirming, m.pending = true, a
 		return
@@ -285,5 +287,5 @@ func (m *Model) submit() {
 		m.problem = err.Error()
 		return
 	}
-	m.finish(Accept, c)
+	m.finish(question.Accept, c)
 }

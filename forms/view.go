@@ -351,11 +351,7 @@ func (m *Model) footerLines() (foot []string, keys string) {
 	}
 	line := m.help.ShortHelpView(m.helpKeys())
 	if m.confirming {
-		what := "cancel"
-		if m.pending == Decline {
-			what = "decline"
-		}
-		line = m.th.Warning.Render("Discard what you typed and "+what+"? ") + line
+		line = m.th.Warning.Render("Discard what you typed and "+string(m.pending)+"? ") + line
 	}
 	return foot, line
 }

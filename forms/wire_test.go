@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // submitAll presses Enter until the form is done (at most 20 times) and
@@ -20,7 +22,7 @@ func submitAll(t *testing.T, m *Model) string {
 		press(m, "<enter>")
 	}
 	out, done := m.Done()
-	if !done || out.Action != Accept {
+	if !done || out.Action != question.Accept {
 		t.Fatalf("outcome %+v done %v; view:\n%s", out, done, ansi.Strip(m.View()))
 	}
 	b, _ := json.Marshal(out.Content)

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Tool is a tool the server offers. Name is exact (it goes back to the
@@ -42,6 +43,7 @@ const MaxTools = 10000
 // Tools lists every tool (all pages, up to MaxTools).
 func (c *Conn) Tools(ctx context.Context) ([]Tool, error) {
 	var out []Tool
+	defer func() { c.setTitles(out) }()
 	for t, err := range c.cs.Tools(ctx, nil) {
 		if err != nil {
 			return out, err
@@ -137,23 +139,40 @@ func (c *Conn) CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, er
 	return c.cs.CallTool(ctx, params)
 }
 
-// runningCall is the name of the one tool call running, "" when none or
-// several (the caller holds c.mu).
-func (c *Conn) runningCall() string {
+// setTitles keeps the tools' display titles, for the questions asked
+// during their calls.
+func (c *Conn) setTitles(tools []Tool) {
+	titles := make(map[string]string, len(tools))
+	for _, t := range tools {
+		titles[t.Name] = t.Display()
+	}
+	c.mu.Lock()
+	c.titles = titles
+	c.mu.Unlock()
+}
+
+// runningCall is the one tool call running, as a question says where it
+// comes from (none when no call or several run); the caller holds c.mu.
+func (c *Conn) runningCall() question.From {
 	if len(c.calls) != 1 {
-		return ""
+		return question.From{}
 	}
 	for _, name := range c.calls {
-		return name
+		title := c.titles[name]
+		if title == "" {
+			title = sanitize.Line(name)
+		}
+		return question.From{ToolCall: name, Tool: title}
 	}
-	return ""
+	return question.From{}
 }
 
 // URLRequired reads a -32042 "URL elicitation required" error: the URL
-// elicitations in its data, each checked as a URL elicitation/create is
-// (ID 0: there is no request to answer). refused says why the others were
-// left out. ok is false when err is not a -32042 error.
-func URLRequired(err error) (reqs []Elicitation, refused []string, ok bool) {
+// elicitations in its data as URL questions, each checked as a URL
+// elicitation/create is (ID 0: there is no request to answer; hand them to
+// the session core as question.URLsNeeded). refused says why the others
+// were left out. ok is false when err is not a -32042 error.
+func URLRequired(err error) (reqs []*question.Question, refused []string, ok bool) {
 	var rpc *jsonrpc.Error
 	if !errors.As(err, &rpc) || rpc.Code != mcp.CodeURLElicitationRequired {
 		return nil, nil, false
@@ -180,7 +199,7 @@ func URLRequired(err error) (reqs []Elicitation, refused []string, ok bool) {
 			refused = append(refused, fmt.Sprintf("elicitations[%d]: message over %d bytes", i, MaxMessageBytes))
 			continue
 		}
-		e, rerr := checkURL(Elicitation{Mode: "url", Message: sanitize.Text(d.Message)}, d.ElicitationID, d.URL)
+		e, rerr := checkURL(&question.Question{Kind: question.URL, Message: sanitize.Text(d.Message)}, d.ElicitationID, d.URL)
 		if rerr != nil {
 			refused = append(refused, fmt.Sprintf("elicitations[%d]: %s", i, rerr.Message))
 			continue

@@ -15,6 +15,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Config says which server to connect to and what to declare.
@@ -82,6 +83,7 @@ type Conn struct {
 	pending map[uint64]*pending
 	nextID  uint64
 	calls   map[string]string // progress token -> tool name, of the calls running
+	titles  map[string]string // tool name -> its display title, from the last Tools
 	ended   bool
 	exited  sync.Once
 	closing sync.Once
@@ -163,7 +165,7 @@ func (c *Conn) options() *mcp.ClientOptions {
 		Capabilities: caps,
 		Logger:       c.logger(),
 		ElicitationCompleteHandler: func(_ context.Context, r *mcp.ElicitationCompleteNotificationRequest) {
-			c.emit(ElicitationComplete{ElicitationID: r.Params.ElicitationID})
+			c.emit(question.FlowComplete{ElicitationID: r.Params.ElicitationID})
 		},
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
 			p := r.Params
@@ -305,8 +307,9 @@ func (c *Conn) finish(reason string, tail []string) {
 		c.mu.Unlock()
 		sortIDs(open)
 		for _, id := range open {
-			c.events <- ElicitationClosed{ID: id, Reason: "the server went away: " + reason}
+			c.events <- question.Withdrawn{ID: id, Reason: "the server went away: " + reason}
 		}
+		c.events <- question.Gone{}
 		c.events <- Exited{Reason: reason, Stderr: tail}
 		c.mu.Lock()
 		c.ended = true

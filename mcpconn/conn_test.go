@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // connect starts the test binary as a stdio server over real pipes.
@@ -89,7 +90,14 @@ func textOf(t *testing.T, r callResult) string {
 	return b.String()
 }
 
-func keys(e Elicitation) string {
+// nextQuestion waits for the next question the server asks.
+func nextQuestion(t *testing.T, c *Conn) *question.Question {
+	t.Helper()
+	a, _ := next[question.Asked](t, c)
+	return a.Q
+}
+
+func keys(e *question.Question) string {
 	var ks []string
 	for _, f := range e.Schema.Fields {
 		ks = append(ks, f.Key)
@@ -100,15 +108,15 @@ func keys(e Elicitation) string {
 func TestFormComesInTheServersOrderAndGoesBackTyped(t *testing.T) {
 	c := connect(t, Config{})
 	done := call(c, "form")
-	e, _ := next[Elicitation](t, c)
+	e := nextQuestion(t, c)
 	if got := keys(e); got != "zeta,alpha,mid" {
 		t.Errorf("fields %s, want the server's order zeta,alpha,mid", got)
 	}
-	if e.Call != "form" || e.Message != "Fill this in" {
-		t.Errorf("call %q message %q", e.Call, e.Message)
+	if e.From.ToolCall != "form" || e.Message != "Fill this in" {
+		t.Errorf("call %q message %q", e.From.ToolCall, e.Message)
 	}
-	if !c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"zeta": "z", "alpha": json.Number("7"), "mid": []string{"b"}}}) {
-		t.Fatal("Respond refused a waiting elicitation")
+	if !c.Answer(e, question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z", "alpha": json.Number("7"), "mid": []string{"b"}}}) {
+		t.Fatal("Answer refused a waiting elicitation")
 	}
 	got := textOf(t, <-done)
 	for _, want := range []string{`"action":"accept"`, `"alpha":7`, `"mid":["b"]`, `"zeta":"z"`} {
@@ -116,7 +124,7 @@ func TestFormComesInTheServersOrderAndGoesBackTyped(t *testing.T) {
 			t.Errorf("the server got %s, want %s in it", got, want)
 		}
 	}
-	if c.Respond(e.ID, Answer{Action: "cancel"}) {
+	if c.Answer(e, question.Outcome{Action: question.Cancel}) {
 		t.Error("a second answer was taken")
 	}
 }
@@ -124,8 +132,8 @@ func TestFormComesInTheServersOrderAndGoesBackTyped(t *testing.T) {
 func TestAnswerOutsideTheSchemaIsNeverSent(t *testing.T) {
 	c := connect(t, Config{})
 	done := call(c, "form")
-	e, _ := next[Elicitation](t, c)
-	c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"alpha": json.Number("0")}})
+	e := nextQuestion(t, c)
+	c.Answer(e, question.Outcome{Action: question.Accept, Content: map[string]any{"alpha": json.Number("0")}})
 	n, _ := next[Notice](t, c)
 	if !n.Error || !strings.Contains(n.Text, "cancelled instead") {
 		t.Errorf("notice %+v", n)
@@ -139,12 +147,12 @@ func TestAnswerOutsideTheSchemaIsNeverSent(t *testing.T) {
 func TestURLElicitationAndItsCompletion(t *testing.T) {
 	c := connect(t, Config{})
 	done := call(c, "url")
-	e, _ := next[Elicitation](t, c)
-	if e.Mode != "url" || e.ElicitationID != "e1" || e.Report.Site() != "example.com" {
+	e := nextQuestion(t, c)
+	if e.Kind != question.URL || e.ElicitationID != "e1" || e.Report.Site() != "example.com" {
 		t.Fatalf("got %+v", e)
 	}
-	c.Respond(e.ID, Answer{Action: "accept"})
-	if ec, _ := next[ElicitationComplete](t, c); ec.ElicitationID != "e1" {
+	c.Answer(e, question.Outcome{Action: question.Accept})
+	if ec, _ := next[question.FlowComplete](t, c); ec.ElicitationID != "e1" {
 		t.Errorf("complete for %q", ec.ElicitationID)
 	}
 	if got := textOf(t, <-done); !strings.Contains(got, `"action":"accept"`) {
@@ -157,7 +165,7 @@ func TestSchemaTheSDKRejectsIsToldToTheUser(t *testing.T) {
 	done := call(c, "nested")
 	n, seen := next[Notice](t, c)
 	for _, ev := range seen {
-		if _, ok := ev.(Elicitation); ok {
+		if _, ok := ev.(question.Asked); ok {
 			t.Error("a refused form reached the handler")
 		}
 	}
@@ -172,13 +180,13 @@ func TestSchemaTheSDKRejectsIsToldToTheUser(t *testing.T) {
 func TestWithdrawnElicitationCloses(t *testing.T) {
 	c := connect(t, Config{})
 	done := call(c, "withdrawn")
-	e, _ := next[Elicitation](t, c)
+	e := nextQuestion(t, c)
 	w := call(c, "withdraw")
-	cl, _ := next[ElicitationClosed](t, c)
+	cl, _ := next[question.Withdrawn](t, c)
 	if cl.ID != e.ID || cl.Reason != "withdrawn by the server" {
 		t.Errorf("closed %+v", cl)
 	}
-	if c.Respond(e.ID, Answer{Action: "accept"}) {
+	if c.Answer(e, question.Outcome{Action: question.Accept}) {
 		t.Error("an answer to a withdrawn elicitation was taken")
 	}
 	textOf(t, <-w)
@@ -217,9 +225,9 @@ func TestCancelSendsNotificationsCancelled(t *testing.T) {
 func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 	c := connect(t, Config{})
 	done := call(c, "form")
-	e, _ := next[Elicitation](t, c)
+	e := nextQuestion(t, c)
 	call(c, "exit")
-	cl, _ := next[ElicitationClosed](t, c)
+	cl, _ := next[question.Withdrawn](t, c)
 	if cl.ID != e.ID || !strings.Contains(cl.Reason, "server went away") {
 		t.Errorf("closed %+v", cl)
 	}
@@ -230,7 +238,7 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 	if r := <-done; r.err == nil {
 		t.Error("the form's call succeeded on a dead server")
 	}
-	if c.Respond(e.ID, Answer{Action: "cancel"}) {
+	if c.Answer(e, question.Outcome{Action: question.Cancel}) {
 		t.Error("an answer after the server died was taken")
 	}
 }
@@ -297,11 +305,11 @@ func TestStreamableHTTPWithHeader(t *testing.T) {
 		t.Errorf("info %+v", c.Info())
 	}
 	done := call(c, "form")
-	e, _ := next[Elicitation](t, c)
+	e := nextQuestion(t, c)
 	if got := keys(e); got != "zeta,alpha,mid" {
 		t.Errorf("over HTTP the fields are %s, want zeta,alpha,mid", got)
 	}
-	c.Respond(e.ID, Answer{Action: "decline"})
+	c.Answer(e, question.Outcome{Action: question.Decline})
 	if got := textOf(t, <-done); !strings.Contains(got, "decline") {
 		t.Errorf("the server got %s", got)
 	}
@@ -320,11 +328,11 @@ func TestStreamableHTTPWithHeader(t *testing.T) {
 func TestMultiRoundTripInputRequest(t *testing.T) {
 	c := connect(t, Config{ProtocolVersion: "2026-07-28"})
 	done := call(c, "mrtr-form")
-	e, _ := next[Elicitation](t, c)
+	e := nextQuestion(t, c)
 	if got := keys(e); got != "zeta,alpha,mid" {
 		t.Errorf("fields %s, want zeta,alpha,mid", got)
 	}
-	c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"zeta": "z"}})
+	c.Answer(e, question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z"}})
 	if got := textOf(t, <-done); !strings.Contains(got, `"zeta":"z"`) {
 		t.Errorf("the server got %s", got)
 	}

@@ -1,6 +1,7 @@
 // Package mcpconn connects to an MCP server (a command over stdio, or a
 // streamable HTTP endpoint) on the official Go SDK and hands the server's
-// elicitations to the caller as plain events, answered with Respond. It
+// elicitations to the caller as questions (question.Asked), answered with
+// Answer, the session core's Source. It
 // declares form and URL elicitation (each can be withheld), validates what
 // the SDK leaves to the client (the mode was declared, a URL mode request
 // has an elicitationId and an http(s) URL, the schema is in the restricted
@@ -11,8 +12,8 @@
 //	c, err := mcpconn.Connect(ctx, mcpconn.Config{Argv: []string{"my-server"}})
 //	go func() {
 //		for ev := range c.Events() {
-//			if e, ok := ev.(mcpconn.Elicitation); ok {
-//				c.Respond(e.ID, mcpconn.Answer{Action: "cancel"}) // nobody asked; a person: forms.Run, urlconsent.Run
+//			if a, ok := ev.(question.Asked); ok {
+//				c.Answer(a.Q, question.Outcome{Action: question.Cancel}) // nobody asked; a person: forms.Run, urlconsent.Run
 //			}
 //		}
 //	}()

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -22,17 +23,10 @@ const MaxMessageBytes = 16 * 1024
 // MaxSchemaBytes is the largest requestedSchema accepted.
 const MaxSchemaBytes = 1 << 20
 
-// Answer is the user's answer to an Elicitation: Action "accept" (with
-// Content for a form), "decline" or "cancel".
-type Answer struct {
-	Action  string
-	Content map[string]any
-}
-
 // pending is an elicitation waiting for its answer.
 type pending struct {
-	e      Elicitation
-	answer chan Answer // buffered: Respond never blocks
+	q      *question.Question
+	answer chan question.Outcome // buffered: Answer never blocks
 	gone   chan struct{}
 }
 
@@ -41,34 +35,34 @@ type pending struct {
 var ErrClosed = errors.New("mcpconn: the connection ended")
 
 // elicit is the SDK's ElicitationHandler: it checks what the SDK leaves
-// to the client, hands the request to the reader as an Elicitation, and
-// waits for Respond, the server's cancellation or the end of the
-// connection.
+// to the client, hands the request to the reader as a question
+// (question.Asked), and waits for Answer, the server's cancellation or the
+// end of the connection.
 func (c *Conn) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
-	e, a, rerr := c.parse(req.Params)
+	q, a, rerr := c.parse(req.Params)
 	if rerr != nil {
 		what := "a form"
-		if e.Mode == "url" {
+		if q.Kind == question.URL {
 			what = "a URL request"
 		}
 		c.emit(Notice{Text: fmt.Sprintf("refused %s from %s: %s", what, c.info.Name, sanitize.Summary(rerr.Message, 300)), Error: true})
 		return nil, rerr
 	}
-	p := &pending{e: e, answer: make(chan Answer, 1), gone: make(chan struct{})}
+	p := &pending{q: q, answer: make(chan question.Outcome, 1), gone: make(chan struct{})}
 	c.mu.Lock()
 	if c.ended {
 		c.mu.Unlock()
 		return nil, ErrClosed
 	}
 	c.nextID++
-	p.e.ID = c.nextID
-	c.pending[p.e.ID] = p
-	p.e.Call = c.runningCall()
+	q.ID = c.nextID
+	c.pending[q.ID] = p
+	q.From = c.runningCall()
 	c.mu.Unlock()
-	c.emit(p.e)
+	c.emit(question.Asked{Q: q})
 	select {
-	case a := <-p.answer:
-		return c.result(p.e, a), nil
+	case out := <-p.answer:
+		return c.result(q, out), nil
 	case <-ctx.Done():
 		// The SDK ends a handler's context when the server withdraws the
 		// request, and also when the connection ends: only the first is
@@ -82,8 +76,8 @@ func (c *Conn) elicit(ctx context.Context, req *mcp.ElicitRequest) (*mcp.ElicitR
 		case a == nil:
 			reason = "its tool call ended"
 		}
-		if reason != "" && c.take(p.e.ID) != nil {
-			c.emit(ElicitationClosed{ID: p.e.ID, Reason: reason})
+		if reason != "" && c.take(q.ID) != nil {
+			c.emit(question.Withdrawn{ID: q.ID, Reason: reason})
 		}
 		return nil, ctx.Err()
 	case <-p.gone:
@@ -102,41 +96,36 @@ func (c *Conn) take(id uint64) *pending {
 	return p
 }
 
-// Respond answers the elicitation id; false when it is no longer waiting
-// (the server withdrew it, or the connection ended). An accepted form's
-// content is checked against the schema first: content that does not fit
-// is never sent (the form is cancelled, with a Notice saying why).
-func (c *Conn) Respond(id uint64, a Answer) bool {
-	p := c.take(id)
+// Answer answers q, an elicitation this connection asked (question.Asked),
+// with out: the session core's Source. It reports false when q no longer
+// waits (the server withdrew it, or the connection ended; a -32042 URL
+// has nothing to answer). An accepted form's content is checked against
+// the schema first: content that does not fit is never sent (the form is
+// cancelled, with a Notice saying why).
+func (c *Conn) Answer(q *question.Question, out question.Outcome) bool {
+	if q.ID == 0 {
+		return false
+	}
+	p := c.take(q.ID)
 	if p == nil {
 		return false
 	}
-	p.answer <- a
+	p.answer <- out
 	return true
 }
 
-// result is the ElicitResult for an answer.
-func (c *Conn) result(e Elicitation, a Answer) *mcp.ElicitResult {
-	switch a.Action {
-	case "accept":
-	case "decline":
-		return &mcp.ElicitResult{Action: "decline"}
-	default:
-		return &mcp.ElicitResult{Action: "cancel"}
+// result is the ElicitResult for an outcome: its action as it is, with a
+// form's accepted content once it fits the schema.
+func (c *Conn) result(q *question.Question, out question.Outcome) *mcp.ElicitResult {
+	out = out.Reply(q.Kind)
+	if out.Action == question.Accept && q.Kind == question.Form {
+		if err := q.Schema.Check(out.Content); err != nil {
+			// Cancelled, never declined: nobody said no to the form.
+			c.emit(Notice{Text: "the answer did not fit the form, so it was cancelled instead: " + sanitize.Summary(err.Error(), 300), Error: true})
+			out = question.Outcome{Action: question.Cancel}
+		}
 	}
-	if e.Mode == "url" {
-		return &mcp.ElicitResult{Action: "accept"}
-	}
-	content := a.Content
-	if content == nil {
-		content = map[string]any{}
-	}
-	if err := e.Schema.Check(content); err != nil {
-		// Cancelled, never declined: nobody said no to the form.
-		c.emit(Notice{Text: "the answer did not fit the form, so it was cancelled instead: " + sanitize.Summary(err.Error(), 300), Error: true})
-		return &mcp.ElicitResult{Action: "cancel"}
-	}
-	return &mcp.ElicitResult{Action: "accept", Content: plain(content)}
+	return &mcp.ElicitResult{Action: string(out.Action), Content: plain(out.Content)}
 }
 
 // plain gives content the Go types the SDK's schema check reads as JSON
@@ -144,6 +133,9 @@ func (c *Conn) result(e Elicitation, a Answer) *mcp.ElicitResult {
 // when it is whole and fits, else a float64. (The SDK's validator takes a
 // json.Number for a string.)
 func plain(content map[string]any) map[string]any {
+	if content == nil {
+		return nil
+	}
 	out := make(map[string]any, len(content))
 	for k, v := range content {
 		if n, ok := v.(json.Number); ok {
@@ -174,79 +166,82 @@ func invalidParams(property, reason string) *jsonrpc.Error {
 // parse checks an elicitation's params the way the SDK does not: the mode
 // was declared, a URL request has an elicitationId and an http(s) URL, the
 // schema is in the restricted subset (read in the server's order).
-func (c *Conn) parse(p *mcp.ElicitParams) (e Elicitation, a *asked, rerr *jsonrpc.Error) {
-	e.Mode = p.Mode
-	if e.Mode == "" { // the SDK's own inference
-		e.Mode = "form"
+func (c *Conn) parse(p *mcp.ElicitParams) (q *question.Question, a *asked, rerr *jsonrpc.Error) {
+	mode := p.Mode
+	if mode == "" { // the SDK's own inference
+		mode = "form"
 		if p.URL != "" || p.ElicitationID != "" {
-			e.Mode = "url"
+			mode = "url"
 		}
 	}
-	if e.Mode == "form" {
+	q = &question.Question{Kind: question.Form}
+	if mode == "form" {
 		var raw json.RawMessage
 		raw, a = c.obs.claim(p.Message, p.RequestedSchema)
-		e, rerr = c.parseForm(e, p, raw)
-		return e, a, rerr
+		rerr = c.parseForm(q, p, raw)
+		return q, a, rerr
 	}
-	if e.Mode == "url" {
+	if mode == "url" {
+		q.Kind = question.URL
 		a = c.obs.claimURL(p.Message, p.URL, p.ElicitationID)
 	}
-	e, rerr = c.parseURL(e, p)
-	return e, a, rerr
+	rerr = c.parseURL(q, mode, p)
+	return q, a, rerr
 }
 
 // parseForm checks a form elicitation; raw is its schema as the server
 // wrote it, when the observer saw it.
-func (c *Conn) parseForm(e Elicitation, p *mcp.ElicitParams, raw json.RawMessage) (Elicitation, *jsonrpc.Error) {
+func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.RawMessage) *jsonrpc.Error {
 	if len(p.Message) > MaxMessageBytes {
-		return e, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+		return invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
 	}
 	e.Message = sanitize.Text(p.Message)
 	if c.cfg.NoForm {
-		return e, invalidParams("mode", "form mode was not declared by this client")
+		return invalidParams("mode", "form mode was not declared by this client")
 	}
 	if raw == nil {
 		var err error
 		if raw, err = json.Marshal(p.RequestedSchema); err != nil || p.RequestedSchema == nil {
-			return e, invalidParams("requestedSchema", "requestedSchema is required in form mode")
+			return invalidParams("requestedSchema", "requestedSchema is required in form mode")
 		}
 	}
 	if len(raw) > MaxSchemaBytes {
-		return e, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(raw), MaxSchemaBytes))
+		return invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(raw), MaxSchemaBytes))
 	}
 	s, err := schema.ParseSchema(raw)
 	if err != nil {
 		var se *schema.SchemaError
 		switch {
 		case errors.As(err, &se) && se.Property != "":
-			return e, invalidParams("requestedSchema.properties."+se.Property, se.Reason)
+			return invalidParams("requestedSchema.properties."+se.Property, se.Reason)
 		case errors.As(err, &se):
-			return e, invalidParams("requestedSchema", se.Reason)
+			return invalidParams("requestedSchema", se.Reason)
 		}
-		return e, invalidParams("requestedSchema", err.Error())
+		return invalidParams("requestedSchema", err.Error())
 	}
 	e.Schema, e.RawSchema = s, raw
-	return e, nil
+	return nil
 }
 
 // parseURL checks a URL elicitation (or refuses an unknown mode).
-func (c *Conn) parseURL(e Elicitation, p *mcp.ElicitParams) (Elicitation, *jsonrpc.Error) {
+func (c *Conn) parseURL(e *question.Question, mode string, p *mcp.ElicitParams) *jsonrpc.Error {
 	if len(p.Message) > MaxMessageBytes {
-		return e, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+		return invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
 	}
 	e.Message = sanitize.Text(p.Message)
-	if e.Mode != "url" {
-		return e, invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(e.Mode)))
+	if mode != "url" {
+		return invalidParams("mode", fmt.Sprintf(`unknown mode %q ("form" or "url")`, sanitize.Line(mode)))
 	}
 	if c.cfg.NoURL {
-		return e, invalidParams("mode", "url mode was not declared by this client")
+		return invalidParams("mode", "url mode was not declared by this client")
 	}
-	return checkURL(e, p.ElicitationID, p.URL)
+	_, rerr := checkURL(e, p.ElicitationID, p.URL)
+	return rerr
 }
 
 // checkURL fills a URL elicitation's id, URL and analysis, refusing one
 // without an id or with a URL that is not http(s).
-func checkURL(e Elicitation, id, raw string) (Elicitation, *jsonrpc.Error) {
+func checkURL(e *question.Question, id, raw string) (*question.Question, *jsonrpc.Error) {
 	if id == "" {
 		return e, invalidParams("elicitationId", "elicitationId is required in url mode")
 	}

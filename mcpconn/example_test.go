@@ -12,6 +12,7 @@ import (
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Example connects to an MCP server over stdio, answers the form one of
@@ -30,9 +31,9 @@ func Example() {
 	defer c.Close()
 	go func() {
 		for ev := range c.Events() {
-			if e, ok := ev.(mcpconn.Elicitation); ok && e.Mode == "form" {
-				out, _ := forms.Fill(e.Schema, map[string]json.RawMessage{"zeta": []byte(`"z"`)}) // a person: forms.Run
-				c.Respond(e.ID, mcpconn.Answer{Action: string(out.Action), Content: out.Content})
+			if a, ok := ev.(question.Asked); ok && a.Q.Kind == question.Form {
+				out, _ := forms.Fill(a.Q.Schema, map[string]json.RawMessage{"zeta": []byte(`"z"`)}) // a person: forms.Run
+				c.Answer(a.Q, out)
 			}
 		}
 	}()

@@ -9,14 +9,15 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // Answer gives the user's answer to q: it replies to the agent, takes q
 // out of the queue and says what was decided. An answer to a question that
 // is no longer waiting (withdrawn meanwhile) only notes that.
-func (c *Core) Answer(q *Question, out Outcome) Changes {
-	if q.Detached && slices.Contains(c.queue, q) {
+func (c *Core) Answer(q *question.Question, out question.Outcome) Changes {
+	if c.detached[q] && slices.Contains(c.queue, q) {
 		return c.hold(q, out)
 	}
 	if !c.remove(q) {
@@ -29,55 +30,57 @@ func (c *Core) Answer(q *Question, out Outcome) Changes {
 
 // Finish sends an answer that went through the ElicitationResult hooks
 // (AfterHooks); the question already left the queue.
-func (c *Core) Finish(q *Question, out Outcome, notes []Note) Changes {
+func (c *Core) Finish(q *question.Question, out question.Outcome, notes []Note) Changes {
 	ch := Changes{Notes: notes}
-	out.hooked = true
-	ch.Merge(c.answer(q, out))
+	ch.Merge(c.send(q, out))
 	return ch
 }
 
-// answer replies to the agent and notes the decision.
-func (c *Core) answer(q *Question, out Outcome) Changes {
-	var ch Changes
-	if q.Kind != Permission && out.By == ByUser && !out.hooked && c.hasHooks(config.ElicitationResult) {
+// answer sends a person's answer to a form or URL through the
+// ElicitationResult hooks first (Changes.After, then Finish), and every
+// other answer at once.
+func (c *Core) answer(q *question.Question, out question.Outcome) Changes {
+	if q.Kind != question.Permission && out.By == question.ByPerson && c.hasHooks(config.ElicitationResult) {
 		return Changes{After: []Pending{{Q: q, Out: out}}}
 	}
+	return c.send(q, out)
+}
+
+// send hands the outcome, as it is, to the source that asked q (which
+// turns it into its wire reply) and notes the decision. A URL of a call
+// refused with -32042 has nothing to answer (ID 0): its flow is followed.
+func (c *Core) send(q *question.Question, out question.Outcome) Changes {
+	var ch Changes
 	out = c.claim(q, out)
 	c.remember(q, out)
 	c.observeAnswered(q, out)
+	if q.ID != 0 {
+		c.conn.Answer(q, out)
+	}
 	switch q.Kind {
-	case Permission:
+	case question.Permission:
 		id := ""
-		if out.Action == Choose {
-			id = out.OptionID
+		if out.Action == question.Accept {
+			id = out.Option
 		}
-		c.conn.RespondPermission(q.Perm.ID, id)
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: subject(q) + ": " + optionName(q, id) + by(out)})
 		return ch
-	case URL:
-		if !q.Legacy {
-			c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), nil)
-		}
-		if out.Action == Accept {
+	case question.URL:
+		if out.Action == question.Accept {
 			c.addFlow(q)
-			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Elicit.Report.Site(), c.pol.Peer, FlowsKeyName)})
+			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Report.Site(), c.pol.Peer, FlowsKeyName)})
 			return ch
 		}
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: pastTense(out.Action) + " " + subject(q) + by(out) + reason(out)})
-		if c.legacyWaiting[q.Elicit.ElicitationID] {
+		if c.legacyWaiting[q.ElicitationID] {
 			c.legacyPrompt, c.legacyWaiting = "", nil
 			ch.note(Notice, "the %s that needed it will not be retried", c.pol.Retried)
 		}
 		return ch
 	}
-	content := out.Content
-	if out.Action != Accept {
-		content = nil
-	}
-	c.conn.RespondElicitation(q.Elicit.ID, out.Action.String(), content)
 	text := pastTense(out.Action) + " " + subject(q) + by(out)
-	if out.Action == Accept {
-		text += ": " + contentSummary(q, content)
+	if out.Action == question.Accept {
+		text += ": " + contentSummary(q, out.Content)
 	}
 	text += reason(out)
 	if out.Draft != "" {
@@ -91,34 +94,32 @@ func (c *Core) answer(q *Question, out Outcome) Changes {
 // full screen sets it from its keymap.
 var FlowsKeyName = "ctrl+g"
 
-func by(out Outcome) string {
-	if out.By == ByUser {
+func by(out question.Outcome) string {
+	if out.By == question.ByPerson {
 		return ""
 	}
 	return " (" + out.By.String() + ")"
 }
 
-func reason(out Outcome) string {
+func reason(out question.Outcome) string {
 	if out.Reason == "" {
 		return ""
 	}
 	return ": " + sanitize.Summary(out.Reason, 200)
 }
 
-func pastTense(a Action) string {
+func pastTense(a question.Action) string {
 	switch a {
-	case Accept:
+	case question.Accept:
 		return "answered"
-	case Decline:
+	case question.Decline:
 		return "declined"
-	case Choose:
-		return "chose for"
 	}
 	return "cancelled"
 }
 
-func optionName(q *Question, id string) string {
-	for _, o := range q.Perm.Options {
+func optionName(q *question.Question, id string) string {
+	for _, o := range q.Options {
 		if o.ID == id && id != "" {
 			return sanitize.Line(o.Name)
 		}
@@ -128,8 +129,8 @@ func optionName(q *Question, id string) string {
 
 // contentSummary is an accepted form's answers on one line, in the form's
 // order, with secret-looking fields masked.
-func contentSummary(q *Question, content map[string]any) string {
-	return ContentSummary(q.Elicit.Schema, content)
+func contentSummary(q *question.Question, content map[string]any) string {
+	return ContentSummary(q.Schema, content)
 }
 
 // ContentSummary is an accepted form's answers on one line (`Name "Ada" ·

@@ -4,34 +4,34 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 )
 
 // ask answers q at once when a rule says so (--answers, no person, paused,
 // too many waiting), and queues it for the user otherwise.
-func (c *Core) ask(q *Question) Changes {
+func (c *Core) ask(q *question.Question) Changes {
 	if ch, ok := c.rebind(q); ok {
 		return ch
 	}
 	if c.needsPrep(q) {
 		c.preparing = append(c.preparing, q)
-		return Changes{Prepare: []*Question{q}}
+		return Changes{Prepare: []*question.Question{q}}
 	}
 	return c.route(q)
 }
 
 // route answers q by rule or queues it, once it is prepared.
-func (c *Core) route(q *Question) Changes {
+func (c *Core) route(q *question.Question) Changes {
 	if out, ok := c.auto(q); ok {
 		return c.answer(q, out)
 	}
 	if len(c.queue) > c.pol.MaxWaiting { // the front one is being answered
-		return c.answer(q, Outcome{Action: Cancel, By: ByLimit, Reason: fmt.Sprintf("%d questions were already waiting behind the one being answered", c.pol.MaxWaiting)})
+		return c.answer(q, question.Outcome{Action: question.Cancel, By: question.ByLimit, Reason: fmt.Sprintf("%d questions were already waiting behind the one being answered", c.pol.MaxWaiting)})
 	}
 	c.queue = append(c.queue, q)
 	c.observeAsked(q)
-	return Changes{Asked: []*Question{q}}
+	return Changes{Asked: []*question.Question{q}}
 }
 
 // The rule for every answer given without a person, in every front end
@@ -54,34 +54,34 @@ const (
 )
 
 // auto is the answer a rule gives without asking, if any.
-func (c *Core) auto(q *Question) (Outcome, bool) {
+func (c *Core) auto(q *question.Question) (question.Outcome, bool) {
 	switch q.Kind {
-	case Permission:
+	case question.Permission:
 		if c.pol.Person && !c.pol.PermissionsByRule {
-			return Outcome{}, false
+			return question.Outcome{}, false
 		}
-		if w := q.Perm.Write; w != nil && w.Risk != "" {
+		if w := q.Write; w != nil && w.Risk != "" {
 			// A write that runs code later is never approved by a rule.
-			return Outcome{Action: Choose, OptionID: acpconn.WriteRefuse, By: ByPolicy, Reason: w.Path + " runs code later: " + w.Risk}, true
+			return question.Outcome{Action: question.Accept, Option: pickPermission(q, false), By: question.ByRule, Reason: w.Path + " runs code later: " + w.Risk}, true
 		}
-		id := pickPermission(q.Perm, c.pol.Approve)
+		id := pickPermission(q, c.pol.Approve)
 		if id == "" {
-			return Outcome{Action: Cancel, By: ByPolicy, Reason: "the agent offered no option the rule could pick"}, true
+			return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the agent offered no option the rule could pick"}, true
 		}
-		return Outcome{Action: Choose, OptionID: id, By: ByPolicy}, true
-	case Form:
+		return question.Outcome{Action: question.Accept, Option: id, By: question.ByRule}, true
+	case question.Form:
 		if c.pol.Answers != nil || !c.pol.Person {
-			return Unattended(Form, q.Elicit.Schema, c.pol)
+			return Unattended(question.Form, q.Schema, c.pol)
 		}
-	case URL:
-		if out, ok := Unattended(URL, nil, c.pol); ok && !c.pol.Person {
+	case question.URL:
+		if out, ok := Unattended(question.URL, nil, c.pol); ok && !c.pol.Person {
 			return out, true
 		}
 	}
 	if c.paused {
-		return Outcome{Action: Cancel, By: ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
+		return question.Outcome{Action: question.Cancel, By: question.ByLimit, Reason: "questions from this " + c.pol.Peer + " are paused"}, true
 	}
-	return Outcome{}, false
+	return question.Outcome{}, false
 }
 
 // Unattended is the answer to a form (with schema s) or a URL that no
@@ -92,39 +92,39 @@ func (c *Core) auto(q *Question) (Outcome, bool) {
 // --approve-urls, which the front end opens itself, and a permission.
 // Front ends that answer without the core (elicit form, elicit attach
 // --answers) call it too, so that every one follows the same rule.
-func Unattended(k Kind, s *schema.Schema, pol Policy) (out Outcome, ok bool) {
+func Unattended(k question.Kind, s *schema.Schema, pol Policy) (out question.Outcome, ok bool) {
 	switch k {
-	case Form:
+	case question.Form:
 		switch {
 		case pol.Answers != nil:
-			return fromAnswers(s, pol.Answers, ByAnswers), true
+			return fromAnswers(s, pol.Answers, question.ByAnswers), true
 		case pol.AcceptDefaults:
-			return fromAnswers(s, nil, ByDefaults), true
+			return fromAnswers(s, nil, question.ByDefaults), true
 		case pol.Decline:
-			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+			return question.Outcome{Action: question.Decline, By: question.ByRule, Reason: whyDecline}, true
 		}
-		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoForm}, true
-	case URL:
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: whyNoForm}, true
+	case question.URL:
 		switch {
 		case pol.ApproveURLs:
-			return Outcome{}, false
+			return question.Outcome{}, false
 		case pol.Decline:
-			return Outcome{Action: Decline, By: ByPolicy, Reason: whyDecline}, true
+			return question.Outcome{Action: question.Decline, By: question.ByRule, Reason: whyDecline}, true
 		}
-		return Outcome{Action: Cancel, By: ByPolicy, Reason: whyNoConsent}, true
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: whyNoConsent}, true
 	}
-	return Outcome{}, false
+	return question.Outcome{}, false
 }
 
 // byRule says whether a rule, not a person, answers q (auto, before any
 // pause): -p with or without --answers and --accept-defaults. Prepare reads
 // no history for such a question: prefills and suggestions are shown to a
 // person, and a rule never uses them.
-func (c *Core) byRule(q *Question) bool {
+func (c *Core) byRule(q *question.Question) bool {
 	switch q.Kind {
-	case Form:
+	case question.Form:
 		return c.pol.Answers != nil || !c.pol.Person
-	case URL:
+	case question.URL:
 		return !c.pol.Person
 	}
 	return false
@@ -132,17 +132,17 @@ func (c *Core) byRule(q *Question) bool {
 
 // fromAnswers fills a form from answers and the defaults; a form they
 // cannot fill is cancelled with the reason (nobody said no to it).
-func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by Who) Outcome {
+func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by question.By) question.Outcome {
 	content, err := s.FromAnswers(answers)
 	if err != nil {
-		return Outcome{Action: Cancel, By: by, Reason: err.Error()}
+		return question.Outcome{Action: question.Cancel, By: by, Reason: err.Error()}
 	}
-	return Outcome{Action: Accept, Content: content, By: by}
+	return question.Outcome{Action: question.Accept, Content: content, By: by}
 }
 
 // pickPermission chooses the first allow-once option when approving, else
 // the first reject-once; "" when neither is offered (then: cancelled).
-func pickPermission(p acpconn.PermissionRequest, approve bool) string {
+func pickPermission(p *question.Question, approve bool) string {
 	want := []string{"reject_once", "reject_always"}
 	if approve {
 		want = []string{"allow_once", "allow_always"}

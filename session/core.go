@@ -6,15 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
-
-// Responder sends answers to the agent; *acpconn.Conn is one.
-type Responder interface {
-	RespondPermission(id uint64, optionID string) bool
-	RespondElicitation(id uint64, action string, content map[string]any) bool
-}
 
 // DefaultMaxWaiting is how many questions may wait behind the one in front
 // before more are cancelled automatically.
@@ -81,15 +75,15 @@ type Note struct {
 // Changes is what one call changed, for the views to render.
 type Changes struct {
 	Notes  []Note
-	Asked  []*Question // new questions, in arrival order
-	Closed []Closed    // questions that ended without an answer
+	Asked  []*question.Question // new questions, in arrival order
+	Closed []Closed             // questions that ended without an answer
 	// Retry is a prompt whose URL flows are complete: offer to send it again.
 	Retry string
 	// Send is a prompt to send now (AutoRetry).
 	Send string
 	// Prepare lists questions to run Prepare on, off the UI loop, then
 	// hand to Prepared.
-	Prepare []*Question
+	Prepare []*question.Question
 	// After lists answers to run AfterHooks on, off the UI loop, then
 	// hand to Finish.
 	After []Pending
@@ -116,18 +110,19 @@ func (ch *Changes) Merge(o Changes) {
 
 // Core is one session's state apart from its rendering.
 type Core struct {
-	conn      Responder
+	conn      Source
 	pol       Policy
 	mem       Memory
 	now       func() time.Time
-	queue     []*Question
-	preparing []*Question // waiting for Prepare
+	queue     []*question.Question
+	preparing []*question.Question // waiting for Prepare
 	writer    *writer
 	flows     []*Flow
 	tools     map[string]string // tool call id -> display title
 	paused    bool
-	obs       Observer    // hears questions asked, answered, closed (SetObserver)
-	held      []*Question // answers given while detached (reattach.go)
+	obs       Observer                    // hears questions asked, answered, closed (SetObserver)
+	detached  map[*question.Question]bool // kept open while the connection is down (reattach.go)
+	held      []held                      // answers given while detached (reattach.go)
 
 	// A prompt refused with -32042: sent again once these flows complete.
 	lastPrompt    string
@@ -135,9 +130,10 @@ type Core struct {
 	legacyWaiting map[string]bool
 }
 
-// New returns the core of a session with conn; now is the clock. Use
-// SetMemory to add hooks, history and an audit log.
-func New(conn Responder, pol Policy, now func() time.Time) *Core {
+// New returns the core of a session whose questions conn asks (a source:
+// *acpconn.Conn, *mcpconn.Conn); now is the clock. Use SetMemory to add
+// hooks, history and an audit log.
+func New(conn Source, pol Policy, now func() time.Time) *Core {
 	if now == nil {
 		now = time.Now
 	}
@@ -150,7 +146,7 @@ func New(conn Responder, pol Policy, now func() time.Time) *Core {
 	if pol.Retried == "" {
 		pol.Retried = "prompt"
 	}
-	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}, writer: newWriter()}
+	return &Core{conn: conn, pol: pol, now: now, tools: map[string]string{}, detached: map[*question.Question]bool{}, writer: newWriter()}
 }
 
 // SetMemory gives the core hooks, history and an audit log.
@@ -161,7 +157,7 @@ func (c *Core) Close() { c.writer.close() }
 
 // SetConn points the core at a new connection (after a restart); the
 // questions of the old one are closed.
-func (c *Core) SetConn(conn Responder) Changes {
+func (c *Core) SetConn(conn Source) Changes {
 	ch := c.expire("the " + c.pol.Peer + " was restarted")
 	ch.Merge(c.closeAll("the " + c.pol.Peer + " was restarted"))
 	c.observeClosed(ch)
@@ -170,10 +166,10 @@ func (c *Core) SetConn(conn Responder) Changes {
 }
 
 // Questions returns the questions waiting, the front one first.
-func (c *Core) Questions() []*Question { return c.queue }
+func (c *Core) Questions() []*question.Question { return c.queue }
 
 // Front is the question the user answers now, or nil.
-func (c *Core) Front() *Question {
+func (c *Core) Front() *question.Question {
 	if len(c.queue) == 0 {
 		return nil
 	}
@@ -216,36 +212,38 @@ func (c *Core) Prompted(text string) {
 	c.legacyPrompt, c.legacyWaiting = "", nil
 }
 
-// Apply takes one agent event. Events that only need rendering (chunks,
-// tool calls, plans…) leave Changes empty; the views draw them.
-func (c *Core) Apply(ev acpconn.Event) Changes {
+// Apply takes one event of a source's stream: package question's events
+// (a question asked or withdrawn, a URL flow complete, a -32042 refusal's
+// URLs, a tool call's title, the source gone) change the core; every
+// other event (chunks, tool calls, plans…) leaves Changes empty, and the
+// views draw it.
+func (c *Core) Apply(ev any) Changes {
 	ch := c.apply(ev)
 	c.observeClosed(ch)
 	ch.Notes = append(c.writer.errors(), ch.Notes...)
 	return ch
 }
 
-func (c *Core) apply(ev acpconn.Event) Changes {
+func (c *Core) apply(ev any) Changes {
 	switch ev := ev.(type) {
-	case acpconn.ToolCall:
+	case question.ToolTitle:
 		if ev.Title != "" {
 			c.tools[ev.ID] = ev.Title
 		}
-	case acpconn.PermissionRequest:
-		return c.ask(&Question{Kind: Permission, Perm: ev, Tool: c.toolOf(ev.ToolCall), Arrived: c.now()})
-	case acpconn.ElicitationRequest:
-		k := Form
-		if ev.Mode == "url" {
-			k = URL
+	case question.Asked:
+		q := ev.Q
+		if q.From.Tool == "" {
+			q.From.Tool = c.ToolTitle(q.From.ToolCall)
 		}
-		return c.ask(&Question{Kind: k, Elicit: ev, Tool: c.ToolTitle(ev.Scope.ToolCallID), Arrived: c.now()})
-	case acpconn.ElicitationComplete:
+		q.Arrived = c.now()
+		return c.ask(q)
+	case question.FlowComplete:
 		return c.complete(ev.ElicitationID, "the "+c.pol.Peer+" reports the flow on %s is complete")
-	case acpconn.RequestClosed:
+	case question.Withdrawn:
 		var ch Changes
-		for _, list := range []*[]*Question{&c.queue, &c.preparing} {
+		for _, list := range []*[]*question.Question{&c.queue, &c.preparing} {
 			for _, q := range *list {
-				if ev.ID != 0 && q.ReqID() == ev.ID {
+				if ev.ID != 0 && q.ID == ev.ID {
 					c.take(q, list)
 					ch.Closed = append(ch.Closed, Closed{Q: q, Reason: ev.Reason})
 					break
@@ -253,10 +251,10 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 			}
 		}
 		return ch
-	case acpconn.TurnEnded:
-		return c.turnEnded(ev)
-	case acpconn.AgentExited:
-		if c.pol.Reconnects && lostExit(ev) {
+	case question.URLsNeeded:
+		return c.urlsNeeded(ev.Qs)
+	case question.Gone:
+		if c.pol.Reconnects && ev.Lost {
 			return c.Detach()
 		}
 		return c.closeAll("the " + c.pol.Peer + " exited")
@@ -264,20 +262,14 @@ func (c *Core) apply(ev acpconn.Event) Changes {
 	return Changes{}
 }
 
-func (c *Core) toolOf(tc acpconn.ToolCall) string {
-	if tc.Title != "" {
-		return tc.Title
-	}
-	return c.ToolTitle(tc.ID)
-}
-
-func (c *Core) remove(q *Question) bool { return c.take(q, &c.queue) }
+func (c *Core) remove(q *question.Question) bool { return c.take(q, &c.queue) }
 
 // take removes q from list; false when it is not there.
-func (c *Core) take(q *Question, list *[]*Question) bool {
+func (c *Core) take(q *question.Question, list *[]*question.Question) bool {
 	for i, x := range *list {
 		if x == q {
 			*list = append((*list)[:i], (*list)[i+1:]...)
+			delete(c.detached, q)
 			return true
 		}
 	}
@@ -290,20 +282,23 @@ func (c *Core) closeAll(reason string) Changes {
 		ch.Closed = append(ch.Closed, Closed{Q: q, Reason: reason})
 	}
 	c.queue, c.preparing = nil, nil
+	clear(c.detached)
 	return ch
 }
 
-func (c *Core) turnEnded(ev acpconn.TurnEnded) Changes {
+// urlsNeeded asks the URLs of a call refused with -32042 (nothing to
+// answer: each is a flow to follow), and offers the call again once all
+// are complete.
+func (c *Core) urlsNeeded(qs []*question.Question) Changes {
 	var ch Changes
-	if ev.URLNeeded == nil {
-		return ch
-	}
-	ch.note(Notice, "the %s needs %s completed before it can answer", c.pol.Peer, plural(len(ev.URLNeeded), "URL flow", "URL flows"))
+	ch.note(Notice, "the %s needs %s completed before it can answer", c.pol.Peer, plural(len(qs), "URL flow", "URL flows"))
 	c.legacyPrompt = c.lastPrompt
 	c.legacyWaiting = map[string]bool{}
-	for _, r := range ev.URLNeeded {
-		c.legacyWaiting[r.ElicitationID] = true
-		ch.Merge(c.ask(&Question{Kind: URL, Elicit: r, Legacy: true, Arrived: c.now()}))
+	for _, q := range qs {
+		q.ID = 0
+		q.Arrived = c.now()
+		c.legacyWaiting[q.ElicitationID] = true
+		ch.Merge(c.ask(q))
 	}
 	return ch
 }
@@ -319,21 +314,21 @@ func plural(n int, one, many string) string {
 func summary(s string) string { return sanitize.Summary(s, 60) }
 
 // subject names a question in a note.
-func subject(q *Question) string {
+func subject(q *question.Question) string {
 	switch q.Kind {
-	case Permission:
-		if q.IsWrite() {
-			return "write to " + q.Perm.Write.Path
+	case question.Permission:
+		if q.Write != nil {
+			return "write to " + q.Write.Path
 		}
-		t := q.Tool
+		t := q.From.Tool
 		if t == "" {
 			t = "a tool call"
 		}
 		return "permission for " + t
-	case URL:
-		return "URL " + q.Elicit.Report.Site()
+	case question.URL:
+		return "URL " + q.Report.Site()
 	}
-	if m := strings.TrimSpace(q.Elicit.Message); m != "" {
+	if m := strings.TrimSpace(q.Message); m != "" {
 		return fmt.Sprintf("form %q", summary(m))
 	}
 	return "form"

@@ -6,41 +6,48 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
-// wire records what the core sent to the agent; the core's only seam.
+// wire records what a source would send the agent for each outcome the
+// core hands it (the reply as Outcome.Reply shapes it); the core's only
+// seam.
 type wire struct{ sent []string }
 
-func (w *wire) RespondPermission(id uint64, opt string) bool {
-	w.sent = append(w.sent, "perm "+opt)
+func (w *wire) Answer(q *question.Question, out question.Outcome) bool {
+	out = out.Reply(q.Kind)
+	if q.Kind == question.Permission {
+		opt := ""
+		if out.Action == question.Accept {
+			opt = out.Option
+		}
+		w.sent = append(w.sent, "perm "+opt)
+		return true
+	}
+	b, _ := json.Marshal(out.Content)
+	w.sent = append(w.sent, string(out.Action)+" "+string(b))
 	return true
 }
 
-func (w *wire) RespondElicitation(id uint64, action string, content map[string]any) bool {
-	b, _ := json.Marshal(content)
-	w.sent = append(w.sent, action+" "+string(b))
-	return true
-}
-
-func form(t *testing.T, id uint64, src string) acpconn.ElicitationRequest {
+func form(t *testing.T, id uint64, src string) question.Asked {
 	t.Helper()
 	s, err := schema.ParseSchema([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return acpconn.ElicitationRequest{ID: id, Mode: "form", Message: "Name?", Schema: s}
+	return question.Asked{Q: &question.Question{ID: id, Kind: question.Form, Message: "Name?", Schema: s}}
 }
 
-func url(id uint64, eid, u string) acpconn.ElicitationRequest {
-	return acpconn.ElicitationRequest{ID: id, Mode: "url", ElicitationID: eid, URL: u, Report: urlcheck.Analyze(u)}
+func url(id uint64, eid, u string) question.Asked {
+	return question.Asked{Q: &question.Question{ID: id, Kind: question.URL, ElicitationID: eid, URL: u, Report: urlcheck.Analyze(u)}}
 }
 
-func perm(id uint64) acpconn.PermissionRequest {
-	return acpconn.PermissionRequest{ID: id, ToolCall: acpconn.ToolCall{ID: "t1", Title: "rm -rf ~"}, Options: []acpconn.PermissionOption{
-		{ID: "yes", Name: "Allow", Kind: "allow_once"}, {ID: "no", Name: "Reject", Kind: "reject_once"}}}
+func perm(id uint64) question.Asked {
+	return question.Asked{Q: &question.Question{ID: id, Kind: question.Permission, From: question.From{ToolCall: "t1", Tool: "rm -rf ~"},
+		Tool: &question.Tool{ID: "t1", Title: "rm -rf ~"}, Options: []question.Option{
+			{ID: "yes", Name: "Allow", Kind: "allow_once"}, {ID: "no", Name: "Reject", Kind: "reject_once"}}}}
 }
 
 const nameSchema = `{"type":"object","properties":{"name":{"type":"string","default":"Ada"},"pin":{"type":"string","title":"Password"}},"required":["name"]}`
@@ -49,18 +56,18 @@ func TestNoPersonPolicy(t *testing.T) {
 	tests := []struct {
 		name string
 		pol  Policy
-		ev   func(t *testing.T) acpconn.Event
+		ev   func(t *testing.T) question.Asked
 		want string
 	}{
-		{"form cancelled without answers", Policy{}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `cancel null`},
-		{"form cancelled when answers do not fit", Policy{Answers: map[string]json.RawMessage{"name": []byte(`7`)}}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `cancel null`},
-		{"form declined with --decline", Policy{Decline: true}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `decline null`},
-		{"form with --accept-defaults", Policy{AcceptDefaults: true}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `accept {"name":"Ada"}`},
-		{"form with --answers", Policy{Answers: map[string]json.RawMessage{"name": []byte(`"Bob"`)}}, func(t *testing.T) acpconn.Event { return form(t, 1, nameSchema) }, `accept {"name":"Bob"}`},
-		{"url cancelled", Policy{}, func(*testing.T) acpconn.Event { return url(1, "e1", "https://example.com/") }, `cancel null`},
-		{"url declined with --decline", Policy{Decline: true}, func(*testing.T) acpconn.Event { return url(1, "e1", "https://example.com/") }, `decline null`},
-		{"permission rejected", Policy{}, func(*testing.T) acpconn.Event { return perm(1) }, `perm no`},
-		{"permission approved", Policy{Approve: true}, func(*testing.T) acpconn.Event { return perm(1) }, `perm yes`},
+		{"form cancelled without answers", Policy{}, func(t *testing.T) question.Asked { return form(t, 1, nameSchema) }, `cancel null`},
+		{"form cancelled when answers do not fit", Policy{Answers: map[string]json.RawMessage{"name": []byte(`7`)}}, func(t *testing.T) question.Asked { return form(t, 1, nameSchema) }, `cancel null`},
+		{"form declined with --decline", Policy{Decline: true}, func(t *testing.T) question.Asked { return form(t, 1, nameSchema) }, `decline null`},
+		{"form with --accept-defaults", Policy{AcceptDefaults: true}, func(t *testing.T) question.Asked { return form(t, 1, nameSchema) }, `accept {"name":"Ada"}`},
+		{"form with --answers", Policy{Answers: map[string]json.RawMessage{"name": []byte(`"Bob"`)}}, func(t *testing.T) question.Asked { return form(t, 1, nameSchema) }, `accept {"name":"Bob"}`},
+		{"url cancelled", Policy{}, func(*testing.T) question.Asked { return url(1, "e1", "https://example.com/") }, `cancel null`},
+		{"url declined with --decline", Policy{Decline: true}, func(*testing.T) question.Asked { return url(1, "e1", "https://example.com/") }, `decline null`},
+		{"permission rejected", Policy{}, func(*testing.T) question.Asked { return perm(1) }, `perm no`},
+		{"permission approved", Policy{Approve: true}, func(*testing.T) question.Asked { return perm(1) }, `perm yes`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +121,7 @@ func TestLimitCountsWaitingNotAnswering(t *testing.T) {
 		t.Fatalf("a form over the limit: sent %q, notes %+v", w.sent, ch.Notes)
 	}
 	// Answering the front one makes room again.
-	c.Answer(c.Front(), Outcome{Action: Decline})
+	c.Answer(c.Front(), question.Outcome{Action: question.Decline})
 	if ch := c.Apply(perm(5)); len(ch.Asked) != 1 {
 		t.Fatal("no room after an answer")
 	}
@@ -124,7 +131,7 @@ func TestDecisionNotesMaskSecrets(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)
 	q := c.Apply(form(t, 1, nameSchema)).Asked[0]
-	ch := c.Answer(q, Outcome{Action: Accept, Content: map[string]any{"name": "Ada", "pin": "hunter2"}})
+	ch := c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada", "pin": "hunter2"}})
 	text := ch.Notes[0].Text
 	if strings.Contains(text, "hunter2") || !strings.Contains(text, "Password •••") || !strings.Contains(text, `name "Ada"`) {
 		t.Fatalf("decision note %q", text)
@@ -135,11 +142,11 @@ func TestWithdrawnQuestion(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)
 	q := c.Apply(perm(7)).Asked[0]
-	ch := c.Apply(acpconn.RequestClosed{ID: 7, Reason: "cancelled by the agent"})
+	ch := c.Apply(question.Withdrawn{ID: 7, Reason: "cancelled by the agent"})
 	if len(ch.Closed) != 1 || ch.Closed[0].Q != q || len(c.Questions()) != 0 {
 		t.Fatalf("not closed: %+v", ch)
 	}
-	ch = c.Answer(q, Outcome{Action: Choose, OptionID: "yes"})
+	ch = c.Answer(q, question.Outcome{Action: question.Accept, Option: "yes"})
 	if len(w.sent) != 0 || !strings.Contains(ch.Notes[0].Text, "already closed") {
 		t.Fatalf("answered a withdrawn question: %q %+v", w.sent, ch.Notes)
 	}
@@ -151,16 +158,16 @@ func TestLegacyRetry(t *testing.T) {
 		now := time.Unix(1e9, 0)
 		c := New(w, Policy{Person: true, AutoRetry: auto}, func() time.Time { return now })
 		c.Prompted("do it")
-		ch := c.Apply(acpconn.TurnEnded{StopReason: "end_turn", URLNeeded: []acpconn.ElicitationRequest{url(0, "e1", "https://example.com/a")}})
+		ch := c.Apply(question.URLsNeeded{Qs: []*question.Question{url(0, "e1", "https://example.com/a").Q}})
 		q := ch.Asked[0]
-		if !q.Legacy || q.ReqID() != 0 {
+		if q.ID != 0 {
 			t.Fatal("legacy URL not marked")
 		}
-		c.Answer(q, Outcome{Action: Accept})
+		c.Answer(q, question.Outcome{Action: question.Accept})
 		if len(w.sent) != 0 {
 			t.Fatalf("a legacy URL answered the agent: %q", w.sent)
 		}
-		ch = c.Apply(acpconn.ElicitationComplete{ElicitationID: "e1"})
+		ch = c.Apply(question.FlowComplete{ElicitationID: "e1"})
 		if auto && ch.Send != "do it" || !auto && ch.Retry != "do it" {
 			t.Fatalf("auto=%v: %+v", auto, ch)
 		}
@@ -171,10 +178,10 @@ func TestManualResendDropsRetry(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)
 	c.Prompted("do it")
-	q := c.Apply(acpconn.TurnEnded{URLNeeded: []acpconn.ElicitationRequest{url(0, "e1", "https://example.com/a")}}).Asked[0]
-	c.Answer(q, Outcome{Action: Accept})
+	q := c.Apply(question.URLsNeeded{Qs: []*question.Question{url(0, "e1", "https://example.com/a").Q}}).Asked[0]
+	c.Answer(q, question.Outcome{Action: question.Accept})
 	c.Prompted("do it") // the user sent it again by hand
-	if ch := c.Apply(acpconn.ElicitationComplete{ElicitationID: "e1"}); ch.Retry != "" || ch.Send != "" {
+	if ch := c.Apply(question.FlowComplete{ElicitationID: "e1"}); ch.Retry != "" || ch.Send != "" {
 		t.Fatalf("stale retry after a manual resend: %+v", ch)
 	}
 }

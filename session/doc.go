@@ -6,12 +6,16 @@
 // the accessible session only render it and map keys to its actions, so a
 // rule is kept once.
 //
+// The core holds no protocol type: it reads package question's events
+// from a source's event stream (acpconn, mcpconn) as they are, and hands
+// each question.Outcome back to the source (Source.Answer) unchanged.
+//
 //	c := session.New(conn, session.Policy{Person: true}, time.Now)
 //	for ev := range conn.Events() {
 //		ch := c.Apply(ev) // ch.Asked: new questions; ch.Notes: lines for the transcript
 //		...
-//		ch = c.Answer(q, session.Outcome{Action: session.Accept, Content: content})
+//		ch = c.Answer(q, question.Outcome{Action: question.Accept, Content: content})
 //	}
 //
-// It imports no terminal library.
+// It imports no terminal library and no protocol package.
 package session

@@ -2,30 +2,35 @@ package session
 
 import (
 	"time"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Flow is a URL the user opened, waiting for the agent's
 // elicitation/complete.
 type Flow struct {
-	Q       *Question
+	Q       *question.Question
 	Started time.Time
+	// Legacy marks the flow of a call refused with -32042 (its question
+	// has nothing to answer): the call is offered again once it is done.
+	Legacy bool
 }
 
 // Flows returns the pending URL flows, oldest first.
 func (c *Core) Flows() []*Flow { return c.flows }
 
-func (c *Core) addFlow(q *Question) {
+func (c *Core) addFlow(q *question.Question) {
 	for _, f := range c.flows {
-		if f.Q.Elicit.ElicitationID == q.Elicit.ElicitationID {
+		if f.Q.ElicitationID == q.ElicitationID {
 			return
 		}
 	}
-	c.flows = append(c.flows, &Flow{Q: q, Started: c.now()})
+	c.flows = append(c.flows, &Flow{Q: q, Started: c.now(), Legacy: q.ID == 0})
 }
 
 // MarkDone ends a flow as if the agent had reported it complete.
 func (c *Core) MarkDone(f *Flow) Changes {
-	return c.complete(f.Q.Elicit.ElicitationID, "marked the flow on %s done")
+	return c.complete(f.Q.ElicitationID, "marked the flow on %s done")
 }
 
 // Drop stops waiting for a flow; a prompt that needed it is not retried.
@@ -34,8 +39,8 @@ func (c *Core) Drop(f *Flow) Changes {
 	for i, x := range c.flows {
 		if x == f {
 			c.flows = append(c.flows[:i], c.flows[i+1:]...)
-			ch.note(Info, "stopped waiting for the flow on %s", f.Q.Elicit.Report.Site())
-			if c.legacyWaiting[f.Q.Elicit.ElicitationID] {
+			ch.note(Info, "stopped waiting for the flow on %s", f.Q.Report.Site())
+			if c.legacyWaiting[f.Q.ElicitationID] {
 				c.legacyPrompt, c.legacyWaiting = "", nil
 				ch.note(Notice, "the %s that needed it will not be retried", c.pol.Retried)
 			}
@@ -50,11 +55,11 @@ func (c *Core) Drop(f *Flow) Changes {
 func (c *Core) complete(id, format string) Changes {
 	var ch Changes
 	for i, f := range c.flows {
-		if f.Q.Elicit.ElicitationID != id {
+		if f.Q.ElicitationID != id {
 			continue
 		}
 		c.flows = append(c.flows[:i], c.flows[i+1:]...)
-		ch.note(Info, format, f.Q.Elicit.Report.Site())
+		ch.note(Info, format, f.Q.Report.Site())
 		if !c.legacyWaiting[id] {
 			return ch
 		}

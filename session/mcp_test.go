@@ -4,18 +4,19 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
-func mcpForm(t *testing.T) mcpconn.Elicitation {
+// mcpForm is a form as mcpconn asks it: scoped to the tool call it
+// arrived during, by the call's name.
+func mcpForm(t *testing.T) question.Asked {
 	s, err := schema.ParseSchema([]byte(nameSchema))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return mcpconn.Elicitation{ID: 4, Mode: "form", Message: "Name?", Schema: s, Call: "signup"}
+	return question.Asked{Q: &question.Question{ID: 4, Kind: question.Form, Message: "Name?", Schema: s, From: question.From{ToolCall: "signup"}}}
 }
 
 // TestMCPElicitationTakesTheSameRules checks that an MCP form meets the
@@ -23,11 +24,8 @@ func mcpForm(t *testing.T) mcpconn.Elicitation {
 func TestMCPElicitationTakesTheSameRules(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Answers: map[string]json.RawMessage{"name": []byte(`"Bob"`)}}, nil)
-	c.Apply(acpconn.ToolCall{ID: "signup", Title: "Sign up", New: true})
-	ev, ok := FromMCP(mcpForm(t))
-	if !ok {
-		t.Fatal("an elicitation was not taken")
-	}
+	c.Apply(question.ToolTitle{ID: "signup", Title: "Sign up"})
+	ev := mcpForm(t)
 	ch := c.Apply(ev)
 	if len(w.sent) != 1 || w.sent[0] != `accept {"name":"Bob"}` {
 		t.Errorf("sent %q", w.sent)
@@ -35,11 +33,11 @@ func TestMCPElicitationTakesTheSameRules(t *testing.T) {
 	if len(ch.Notes) == 0 {
 		t.Error("no note of the answer")
 	}
-	if q := (&Question{Elicit: elicitationFromMCP(mcpForm(t))}); c.ToolTitle(q.Elicit.Scope.ToolCallID) != "Sign up" {
-		t.Errorf("tool title %q", c.ToolTitle(q.Elicit.Scope.ToolCallID))
+	if ev.Q.From.Tool != "Sign up" || c.ToolTitle(ev.Q.From.ToolCall) != "Sign up" {
+		t.Errorf("tool title %q, %q", ev.Q.From.Tool, c.ToolTitle(ev.Q.From.ToolCall))
 	}
-	if _, ok := FromMCP(mcpconn.Progress{Token: "p"}); ok {
-		t.Error("progress went to the core")
+	if ch := c.Apply(struct{ Token string }{"p"}); len(ch.Notes)+len(ch.Asked)+len(ch.Closed) != 0 {
+		t.Errorf("progress changed the core: %+v", ch)
 	}
 }
 
@@ -51,13 +49,15 @@ func TestMCPURLRequiredOffersTheCallAgain(t *testing.T) {
 		c := New(&wire{}, Policy{Person: true, AutoRetry: auto}, nil)
 		c.Prompted("call 1")
 		u := "https://example.com/pre"
-		ch := c.Apply(URLRequiredFromMCP([]mcpconn.Elicitation{{Mode: "url", ElicitationID: "pre1", URL: u, Report: urlcheck.Analyze(u)}}))
-		if len(ch.Asked) != 1 || !ch.Asked[0].Legacy {
+		ch := c.Apply(question.URLsNeeded{Qs: []*question.Question{{Kind: question.URL, ElicitationID: "pre1", URL: u, Report: urlcheck.Analyze(u)}}})
+		if len(ch.Asked) != 1 || ch.Asked[0].ID != 0 {
 			t.Fatalf("asked %+v", ch.Asked)
 		}
-		c.Answer(ch.Asked[0], Outcome{Action: Accept})
-		done, _ := FromMCP(mcpconn.ElicitationComplete{ElicitationID: "pre1"})
-		ch = c.Apply(done)
+		c.Answer(ch.Asked[0], question.Outcome{Action: question.Accept})
+		if f := c.Flows(); len(f) != 1 || !f[0].Legacy {
+			t.Fatalf("flows %+v", f)
+		}
+		ch = c.Apply(question.FlowComplete{ElicitationID: "pre1"})
 		if auto && ch.Send != "call 1" || !auto && ch.Retry != "call 1" {
 			t.Errorf("auto %v: retry %q send %q", auto, ch.Retry, ch.Send)
 		}
@@ -72,8 +72,7 @@ func TestApproveURLsQueuesForTheFrontEnd(t *testing.T) {
 	for _, approve := range []bool{false, true} {
 		w := &wire{}
 		c := New(w, Policy{ApproveURLs: approve}, nil)
-		ev, _ := FromMCP(mcpconn.Elicitation{ID: 1, Mode: "url", ElicitationID: "e", URL: u, Report: urlcheck.Analyze(u)})
-		ch := c.Apply(ev)
+		ch := c.Apply(question.Asked{Q: &question.Question{ID: 1, Kind: question.URL, ElicitationID: "e", URL: u, Report: urlcheck.Analyze(u)}})
 		if approve && (len(ch.Asked) != 1 || len(w.sent) != 0) || !approve && (len(ch.Asked) != 0 || len(w.sent) != 1 || w.sent[0] != "cancel null") {
 			t.Errorf("approve %v: asked %d, sent %q", approve, len(ch.Asked), w.sent)
 		}

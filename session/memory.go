@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/session/hooks"
 )
@@ -44,8 +45,8 @@ type Prep struct {
 
 // Pending is a user's answer waiting for the ElicitationResult hooks.
 type Pending struct {
-	Q   *Question
-	Out Outcome
+	Q   *question.Question
+	Out question.Outcome
 }
 
 func (c *Core) hasHooks(ev config.Event) bool {
@@ -54,20 +55,19 @@ func (c *Core) hasHooks(ev config.Event) bool {
 
 // needsPrep says whether q must be prepared (hooks, history) before it is
 // answered or shown.
-func (c *Core) needsPrep(q *Question) bool {
-	return q.Kind != Permission && (c.hasHooks(config.Elicitation) || c.mem.History != nil)
+func (c *Core) needsPrep(q *question.Question) bool {
+	return q.Kind != question.Permission && (c.hasHooks(config.Elicitation) || c.mem.History != nil)
 }
 
-func (c *Core) hookInput(q *Question) hooks.Input {
-	e := q.Elicit
-	in := hooks.Input{Message: e.Message, Mode: e.Mode, Cwd: c.mem.Cwd, Agent: c.mem.Agent, ToolCallID: e.Scope.ToolCallID}
+func (c *Core) hookInput(q *question.Question) hooks.Input {
+	in := hooks.Input{Message: q.Message, Mode: "form", Cwd: c.mem.Cwd, Agent: c.mem.Agent, ToolCallID: q.From.ToolCall}
 	if c.mem.SessionID != nil {
 		in.SessionID = c.mem.SessionID()
 	}
-	if e.Mode == "url" {
-		in.URL, in.ElicitationID = e.URL, e.ElicitationID
-	} else if e.Schema != nil {
-		in.RequestedSchema = e.RawSchema
+	if q.Kind == question.URL {
+		in.Mode, in.URL, in.ElicitationID = "url", q.URL, q.ElicitationID
+	} else if q.Schema != nil {
+		in.RequestedSchema = q.RawSchema
 	}
 	return in
 }
@@ -75,7 +75,7 @@ func (c *Core) hookInput(q *Question) hooks.Input {
 // Prepare runs the Elicitation hooks and reads the history for q. It does
 // I/O and may take as long as the hooks' timeout: call it off the UI loop,
 // then hand the result to Prepared. It reads only what New was given.
-func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
+func (c *Core) Prepare(ctx context.Context, q *question.Question) Prep {
 	var p Prep
 	if c.hasHooks(config.Elicitation) {
 		p.Hook, p.HookErr = c.mem.Hooks.RunElicitation(ctx, c.hookInput(q))
@@ -84,8 +84,8 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 	if h == nil || p.Hook.Decision != hooks.Pass || c.byRule(q) {
 		return p // what history holds is for a person's screen
 	}
-	if q.Kind == URL {
-		v, ok, err := h.Site(q.Elicit.Report.Site())
+	if q.Kind == question.URL {
+		v, ok, err := h.Site(q.Report.Site())
 		if err == nil {
 			p.Visits = history.Describe(v, ok, time.Now())
 		}
@@ -95,10 +95,10 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 	if err != nil {
 		return p
 	}
-	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Elicit.Schema)); ok {
+	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Schema)); ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
-	for _, f := range q.Elicit.Schema.Fields {
+	for _, f := range q.Schema.Fields {
 		if f.Kind != schema.KindString || f.Secret {
 			continue
 		}
@@ -115,7 +115,7 @@ func (c *Core) Prepare(ctx context.Context, q *Question) Prep {
 // Prepared goes on with q once Prepare ran: a hook's answer is given (a
 // form's content checked like any answer), otherwise q takes the usual
 // way (--answers, the policy, the screen) with what history remembered.
-func (c *Core) Prepared(q *Question, p Prep) Changes {
+func (c *Core) Prepared(q *question.Question, p Prep) Changes {
 	var ch Changes
 	if !c.take(q, &c.preparing) {
 		return ch // closed meanwhile
@@ -123,10 +123,10 @@ func (c *Core) Prepared(q *Question, p Prep) Changes {
 	if p.HookErr != nil {
 		ch.note(Error, "hook: %s", sanitize.Summary(p.HookErr.Error(), 300))
 	}
-	q.Prefill, q.PrefillAt, q.Visits, q.Suggestions = p.Prefill, p.PrefillAt, p.Visits, p.Suggestions
+	q.Memory = question.Memory{Prefill: p.Prefill, PrefillAt: p.PrefillAt, Visits: p.Visits, Suggestions: p.Suggestions}
 	switch p.Hook.Decision {
 	case hooks.Declined:
-		ch.Merge(c.answer(q, Outcome{Action: Decline, By: ByHook, Reason: p.Hook.Reason}))
+		ch.Merge(c.answer(q, question.Outcome{Action: question.Decline, By: question.ByHook, Reason: p.Hook.Reason}))
 		return ch
 	case hooks.Answer:
 		out, err := hookOutcome(q, p.Hook)
@@ -142,24 +142,24 @@ func (c *Core) Prepared(q *Question, p Prep) Changes {
 
 // hookOutcome turns a hook's answer into an Outcome, checking a form's
 // content against its schema. A URL is never accepted by a hook.
-func hookOutcome(q *Question, r hooks.Result) (Outcome, error) {
-	out := Outcome{By: ByHook, Reason: "by " + r.Hook}
+func hookOutcome(q *question.Question, r hooks.Result) (question.Outcome, error) {
+	out := question.Outcome{By: question.ByHook, Reason: "by " + r.Hook}
 	switch r.Action {
-	case hooks.Decline:
-		out.Action = Decline
+	case question.Decline:
+		out.Action = question.Decline
 		return out, nil
-	case hooks.Cancel:
-		out.Action = Cancel
+	case question.Cancel:
+		out.Action = question.Cancel
 		return out, nil
 	}
-	if q.Kind == URL {
+	if q.Kind == question.URL {
 		return out, fmt.Errorf("a hook cannot consent to open a URL")
 	}
-	content, err := q.Elicit.Schema.FromAnswers(rawObject(r.Content))
+	content, err := q.Schema.FromAnswers(rawObject(r.Content))
 	if err != nil {
 		return out, err
 	}
-	out.Action, out.Content = Accept, content
+	out.Action, out.Content = question.Accept, content
 	return out, nil
 }
 
@@ -175,11 +175,11 @@ func rawObject(b json.RawMessage) map[string]json.RawMessage {
 
 // AfterHooks runs the ElicitationResult hooks on the user's answer and
 // returns the answer to send: the user's, or a hook's override. It does
-// I/O: call it off the UI loop, then Answer with the result.
-func (c *Core) AfterHooks(ctx context.Context, p Pending) (Outcome, []Note) {
+// I/O: call it off the UI loop, then Finish with the result.
+func (c *Core) AfterHooks(ctx context.Context, p Pending) (question.Outcome, []Note) {
 	in := c.hookInput(p.Q)
-	in.Action = hooks.Action(p.Out.Action.String())
-	if p.Out.Action == Accept && p.Out.Content != nil {
+	in.Action = p.Out.Action
+	if p.Out.Action == question.Accept && p.Out.Content != nil {
 		in.Content, _ = json.Marshal(p.Out.Content)
 	}
 	r, err := c.mem.Hooks.RunElicitationResult(ctx, in)
@@ -188,17 +188,15 @@ func (c *Core) AfterHooks(ctx context.Context, p Pending) (Outcome, []Note) {
 		notes = append(notes, Note{Level: Error, Text: "hook: " + sanitize.Summary(err.Error(), 300)})
 	}
 	out := p.Out
-	out.hooked = true
 	switch r.Decision {
 	case hooks.Declined:
-		out = Outcome{Action: Decline, By: ByHook, Reason: r.Reason, hooked: true}
+		out = question.Outcome{Action: question.Decline, By: question.ByHook, Reason: r.Reason}
 	case hooks.Answer:
 		o, err := hookOutcome(p.Q, r)
 		if err != nil {
 			notes = append(notes, Note{Level: Error, Text: "hook " + sanitize.Line(r.Hook) + ": " + sanitize.Summary(err.Error(), 300) + "; your answer stands"})
 			break
 		}
-		o.hooked = true
 		out = o
 	}
 	return out, notes
@@ -209,37 +207,37 @@ func (c *Core) AfterHooks(ctx context.Context, p Pending) (Outcome, []Note) {
 // With no audit log and nothing for the history (a form answered by a
 // rule, as with --accept-defaults), it does nothing: no encoding, and no
 // hand-off to the writer's goroutine for every form.
-func (c *Core) remember(q *Question, out Outcome) {
+func (c *Core) remember(q *question.Question, out question.Outcome) {
 	mem := c.mem
-	opened := q.Kind == URL && out.Action == Accept
-	keepAnswers := q.Kind == Form && out.Action == Accept && out.By == ByUser
+	opened := q.Kind == question.URL && out.Action == question.Accept
+	keepAnswers := q.Kind == question.Form && out.Action == question.Accept && out.By == question.ByPerson
 	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
 		return
 	}
-	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Elicit.Message, 200), Outcome: out.Action.String(), AnsweredBy: source(out.By), Note: out.Reason}
+	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason}
 	if mem.SessionID != nil {
 		e.Session = mem.SessionID()
 	}
-	if q.Kind == Permission {
-		e.Kind, e.Message, e.Outcome = audit.Permission, q.Tool, out.OptionID
-		if q.IsWrite() {
-			e.Kind, e.Message = audit.Write, q.Perm.Write.Path
+	if q.Kind == question.Permission {
+		e.Kind, e.Message, e.Outcome = audit.Permission, q.From.Tool, out.Option
+		if q.Write != nil {
+			e.Kind, e.Message = audit.Write, q.Write.Path
 		}
 	}
-	if q.Kind == URL {
-		e.Kind, e.Site = audit.URL, q.Elicit.Report.Site()
+	if q.Kind == question.URL {
+		e.Kind, e.Site = audit.URL, q.Report.Site()
 	}
 	var values map[string]json.RawMessage
 	var fp string
 	secret := func(string) bool { return true }
-	if q.Kind == Form && out.Action == Accept {
+	if q.Kind == question.Form && out.Action == question.Accept {
 		raw, _ := json.Marshal(out.Content)
-		secret = Secret(q.Elicit.Schema)
+		secret = Secret(q.Schema)
 		if mem.Audit != nil {
 			_ = e.SetContent(raw, secret)
 		}
 		if keepAnswers {
-			values, fp = rawObject(raw), FormFingerprint(q.Elicit.Schema)
+			values, fp = rawObject(raw), FormFingerprint(q.Schema)
 		}
 	}
 	agent, site, now := mem.Agent, e.Site, c.now()
@@ -263,13 +261,13 @@ func (c *Core) remember(q *Question, out Outcome) {
 	})
 }
 
-func source(w Who) audit.Source {
+func source(w question.By) audit.Source {
 	switch w {
-	case ByUser, ByRemote:
+	case question.ByPerson, question.ByRemote:
 		return audit.ByUser
-	case ByHook:
+	case question.ByHook:
 		return audit.ByHook
-	case ByAnswers:
+	case question.ByAnswers:
 		return audit.ByAnswersFile
 	}
 	return audit.ByAuto

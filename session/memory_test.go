@@ -18,7 +18,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 	}
 	req := form(t, 1, nameSchema)
 	values := map[string]json.RawMessage{"name": json.RawMessage(`"Grace"`)}
-	if err := h.RememberAnswers("demo", FormFingerprint(req.Schema), values, func(string) bool { return false }); err != nil {
+	if err := h.RememberAnswers("demo", FormFingerprint(req.Q.Schema), values, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -33,7 +33,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 	} {
 		c := New(&wire{}, tc.pol, nil)
 		c.SetMemory(Memory{History: h, Agent: "demo"})
-		p := c.Prepare(context.Background(), &Question{Kind: Form, Elicit: req})
+		p := c.Prepare(context.Background(), req.Q)
 		if got := string(p.Prefill["name"]); (got == `"Grace"`) != tc.prefill {
 			t.Errorf("%s: prefill %q, want it: %v", tc.name, got, tc.prefill)
 		}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"slices"
 
-	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // A remote agent's connection can drop while a question is open. ACP v1
@@ -18,8 +18,9 @@ import (
 // ask again is closed by Expire, its draft kept in the transcript.
 
 // Detach keeps the open questions of a connection that was lost (a remote
-// agent's, which a front end reconnects to): each is marked Detached
-// instead of closed. Questions still being prepared are closed.
+// agent's, which a front end reconnects to): each is kept detached (see
+// IsDetached) instead of closed. Questions still being prepared are
+// closed.
 func (c *Core) Detach() Changes {
 	var ch Changes
 	for _, q := range c.preparing {
@@ -27,7 +28,7 @@ func (c *Core) Detach() Changes {
 	}
 	c.preparing = nil
 	for _, q := range c.queue {
-		q.Detached = true
+		c.detached[q] = true
 	}
 	if n := len(c.queue); n > 0 {
 		ch.note(Notice, "%s kept open: each is answered if the agent asks it again once reconnected", plural(n, "question is", "questions are"))
@@ -38,7 +39,7 @@ func (c *Core) Detach() Changes {
 // Reattach points the core at the new connection to the same agent (after
 // Detach); the detached questions wait for the agent to ask them again
 // until Expire.
-func (c *Core) Reattach(conn Responder) { c.conn = conn }
+func (c *Core) Reattach(conn Source) { c.conn = conn }
 
 // Expire closes the detached questions the agent did not ask again, and
 // reports the answers that could not be sent; what the user typed is in
@@ -53,19 +54,20 @@ func (c *Core) expire(reason string) Changes {
 	var ch Changes
 	keep := c.queue[:0]
 	for _, q := range c.queue {
-		if q.Detached {
+		if c.detached[q] {
+			delete(c.detached, q)
 			ch.Closed = append(ch.Closed, Closed{Q: q, Reason: reason})
 			continue
 		}
 		keep = append(keep, q)
 	}
 	c.queue = keep
-	for _, q := range c.held {
-		text := "your answer to the " + subject(q) + " was not sent: " + reason
-		if q.held.Action == Accept && q.Kind == Form {
-			text += "\nwhat you had entered: " + contentSummary(q, q.held.Content)
-		} else if q.held.Draft != "" {
-			text += "\nwhat you had entered:" + q.held.Draft
+	for _, h := range c.held {
+		text := "your answer to the " + subject(h.q) + " was not sent: " + reason
+		if h.out.Action == question.Accept && h.q.Kind == question.Form {
+			text += "\nwhat you had entered: " + contentSummary(h.q, h.out.Content)
+		} else if h.out.Draft != "" {
+			text += "\nwhat you had entered:" + h.out.Draft
 		}
 		ch.Notes = append(ch.Notes, Note{Level: Notice, Text: text})
 	}
@@ -75,19 +77,20 @@ func (c *Core) expire(reason string) Changes {
 
 // Detached reports whether questions wait for the agent to ask again.
 func (c *Core) Detached() bool {
-	if len(c.held) > 0 {
-		return true
-	}
-	return slices.ContainsFunc(c.queue, func(q *Question) bool { return q.Detached })
+	return len(c.held) > 0 || len(c.detached) > 0
 }
+
+// IsDetached reports whether q is kept open while its connection is lost
+// and a new one is made: it answers the agent's next request for the same
+// thing (see Detach).
+func (c *Core) IsDetached(q *question.Question) bool { return c.detached[q] }
 
 // hold keeps the answer to a detached question until the agent asks it
 // again.
-func (c *Core) hold(q *Question, out Outcome) Changes {
+func (c *Core) hold(q *question.Question, out question.Outcome) Changes {
 	c.remove(q)
-	o := out
-	q.held = &o
-	c.held = append(c.held, q)
+	delete(c.detached, q)
+	c.held = append(c.held, held{q, out})
 	var ch Changes
 	ch.note(Notice, "the connection to the agent is down: your answer to the %s is kept, and sent if the agent asks again once reconnected", subject(q))
 	return ch
@@ -95,24 +98,22 @@ func (c *Core) hold(q *Question, out Outcome) Changes {
 
 // rebind finds the detached question (or held answer) that a new request
 // asks again, and makes it answer the new request: true when it did.
-func (c *Core) rebind(q *Question) (Changes, bool) {
+func (c *Core) rebind(q *question.Question) (Changes, bool) {
 	var ch Changes
 	for _, old := range c.queue {
-		if old.Detached && sameQuestion(old, q) {
-			old.Detached = false
-			old.Perm.ID, old.Elicit.ID = q.Perm.ID, q.Elicit.ID
+		if c.detached[old] && sameQuestion(old, q) {
+			delete(c.detached, old)
+			old.ID = q.ID
 			ch.note(Info, "the agent asked the %s again after the reconnect: it is still open, with what you typed", subject(old))
 			return ch, true
 		}
 	}
-	for i, old := range c.held {
-		if sameQuestion(old, q) {
+	for i, h := range c.held {
+		if sameQuestion(h.q, q) {
 			c.held = slices.Delete(c.held, i, i+1)
-			out := *old.held
-			old.held = nil
-			old.Perm.ID, old.Elicit.ID = q.Perm.ID, q.Elicit.ID
-			ch.note(Info, "the agent asked the %s again after the reconnect: your answer was sent", subject(old))
-			ch.Merge(c.answer(old, out))
+			h.q.ID = q.ID
+			ch.note(Info, "the agent asked the %s again after the reconnect: your answer was sent", subject(h.q))
+			ch.Merge(c.answer(h.q, h.out))
 			return ch, true
 		}
 	}
@@ -122,27 +123,27 @@ func (c *Core) rebind(q *Question) (Changes, bool) {
 // sameQuestion says whether b asks what a asked: the same permission for
 // the same tool call, the same URL flow, or the same form (message and
 // schema) in the same session.
-func sameQuestion(a, b *Question) bool {
+func sameQuestion(a, b *question.Question) bool {
 	if a.Kind != b.Kind {
 		return false
 	}
 	switch a.Kind {
-	case Permission:
-		if a.Perm.ToolCall.ID != b.Perm.ToolCall.ID || len(a.Perm.Options) != len(b.Perm.Options) {
+	case question.Permission:
+		if a.From.ToolCall != b.From.ToolCall || len(a.Options) != len(b.Options) {
 			return false
 		}
-		for i := range a.Perm.Options {
-			if a.Perm.Options[i].ID != b.Perm.Options[i].ID {
+		for i := range a.Options {
+			if a.Options[i].ID != b.Options[i].ID {
 				return false
 			}
 		}
 		return true
-	case URL:
-		return a.Elicit.Scope.SessionID == b.Elicit.Scope.SessionID &&
-			(a.Elicit.ElicitationID == b.Elicit.ElicitationID || a.Elicit.URL == b.Elicit.URL && a.Elicit.Message == b.Elicit.Message)
+	case question.URL:
+		return a.From.Session == b.From.Session &&
+			(a.ElicitationID == b.ElicitationID || a.URL == b.URL && a.Message == b.Message)
 	}
-	return a.Elicit.Scope.SessionID == b.Elicit.Scope.SessionID && a.Elicit.Message == b.Elicit.Message &&
-		compactEqual(a.Elicit.RawSchema, b.Elicit.RawSchema)
+	return a.From.Session == b.From.Session && a.Message == b.Message &&
+		compactEqual(a.RawSchema, b.RawSchema)
 }
 
 // compactEqual compares two JSON texts without their white space.
@@ -153,7 +154,3 @@ func compactEqual(a, b json.RawMessage) bool {
 	}
 	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }
-
-// lostExit reports an exit a front end reconnects after (see
-// Policy.Reconnects).
-func lostExit(ev acpconn.AgentExited) bool { return ev.Exit.Lost }

@@ -5,30 +5,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // idWire records each answer with the request id it went to.
 type idWire struct{ sent []string }
 
-func (w *idWire) RespondPermission(id uint64, opt string) bool {
-	w.sent = append(w.sent, fmt.Sprintf("%d perm %s", id, opt))
+func (w *idWire) Answer(q *question.Question, out question.Outcome) bool {
+	if q.Kind == question.Permission {
+		w.sent = append(w.sent, fmt.Sprintf("%d perm %s", q.ID, out.Option))
+		return true
+	}
+	w.sent = append(w.sent, fmt.Sprintf("%d %s", q.ID, out.Action))
 	return true
 }
 
-func (w *idWire) RespondElicitation(id uint64, action string, _ map[string]any) bool {
-	w.sent = append(w.sent, fmt.Sprintf("%d %s", id, action))
-	return true
-}
+func lost() question.Gone { return question.Gone{Lost: true} }
 
-func lost() acpconn.AgentExited {
-	return acpconn.AgentExited{Exit: acpconn.ExitInfo{Remote: true, Lost: true}}
-}
-
-func withRaw(r acpconn.ElicitationRequest, raw string) acpconn.ElicitationRequest {
-	r.RawSchema = []byte(raw)
-	r.Scope.SessionID = "s1"
-	return r
+func withRaw(a question.Asked, raw string) question.Asked {
+	a.Q.RawSchema = []byte(raw)
+	a.Q.From.Session = "s1"
+	return a
 }
 
 // A form open when the connection drops stays open; the agent's same
@@ -39,15 +36,15 @@ func TestDetachedFormAnswersTheReask(t *testing.T) {
 	ch := c.Apply(withRaw(form(t, 3, nameSchema), nameSchema))
 	q := ch.Asked[0]
 	ch = c.Apply(lost())
-	if len(ch.Closed) != 0 || !q.Detached || c.Front() != q {
+	if len(ch.Closed) != 0 || !c.IsDetached(q) || c.Front() != q {
 		t.Fatalf("the form was closed: %+v", ch)
 	}
 	c.Reattach(fresh)
 	ch = c.Apply(withRaw(form(t, 1, nameSchema), " "+nameSchema+"\n"))
-	if len(ch.Asked) != 0 || q.Detached || c.Front() != q {
+	if len(ch.Asked) != 0 || c.IsDetached(q) || c.Front() != q {
 		t.Fatalf("the re-ask was not bound to the open form: %+v", ch)
 	}
-	c.Answer(q, Outcome{Action: Accept, Content: map[string]any{"name": "Bob"}})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Bob"}})
 	if strings.Join(fresh.sent, ",") != "1 accept" || len(old.sent) != 0 {
 		t.Errorf("sent old %v new %v", old.sent, fresh.sent)
 	}
@@ -62,7 +59,7 @@ func TestHeldAnswerAndExpire(t *testing.T) {
 	p := c.Apply(perm(5)).Asked[0]
 	f := c.Apply(withRaw(form(t, 6, nameSchema), nameSchema)).Asked[0]
 	c.Apply(lost())
-	ch := c.Answer(p, Outcome{Action: Choose, OptionID: "no"})
+	ch := c.Answer(p, question.Outcome{Action: question.Accept, Option: "no"})
 	if len(ch.Notes) == 0 || !strings.Contains(ch.Notes[0].Text, "kept") {
 		t.Errorf("notes %+v", ch.Notes)
 	}
@@ -82,10 +79,10 @@ func TestHeldAnswerAndExpire(t *testing.T) {
 func TestExitClosesWithoutReconnect(t *testing.T) {
 	for _, tc := range []struct {
 		pol Policy
-		ev  acpconn.AgentExited
+		ev  question.Gone
 	}{
 		{Policy{Person: true}, lost()},
-		{Policy{Person: true, Reconnects: true}, acpconn.AgentExited{}},
+		{Policy{Person: true, Reconnects: true}, question.Gone{}},
 	} {
 		c := New(&idWire{}, tc.pol, nil)
 		c.Apply(perm(1))
@@ -103,7 +100,7 @@ func TestDifferentFormIsNewQuestion(t *testing.T) {
 	c.Apply(lost())
 	c.Reattach(&idWire{})
 	other := `{"type":"object","properties":{"city":{"type":"string"}}}`
-	if ch := c.Apply(withRaw(form(t, 2, other), other)); len(ch.Asked) != 1 || !q.Detached {
+	if ch := c.Apply(withRaw(form(t, 2, other), other)); len(ch.Asked) != 1 || !c.IsDetached(q) {
 		t.Errorf("bound a different form: %+v", ch)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
@@ -39,13 +40,14 @@ const accessibleTries = 3
 // why, then the analysis (urlcheck.WriteText), and opens the URL only when
 // the word open is typed; for a high-severity warning the site's name must
 // be typed out too, which no prose typed ahead produces. no (or decline)
-// declines; Enter, end of input or three wrong answers cancel. On Open it
-// hands the URL to o and returns Open once that worked; when it failed it
-// says why and asks for "done" once the user opened it themselves
-// (OpenedByUser).
-func RunAccessible(r urlcheck.Report, h Header, out io.Writer, ask AskLine, o Opener) (Action, error) {
+// declines; Enter, end of input or three wrong answers cancel. On open it
+// hands the URL to o and returns Accept once that worked; when it failed
+// it says why and asks for "done" once the user opened it themselves
+// (Accept too).
+func RunAccessible(r urlcheck.Report, h Header, out io.Writer, ask AskLine, o Opener) (question.Outcome, error) {
+	cancel := question.Outcome{Action: question.Cancel}
 	if !r.Openable() {
-		return Cancel, fmt.Errorf("%w: %s", ErrNotOpenable, sanitize.Line(r.URL))
+		return cancel, fmt.Errorf("%w: %s", ErrNotOpenable, sanitize.Line(r.URL))
 	}
 	who := h.Agent
 	if who == "" {
@@ -70,9 +72,9 @@ func RunAccessible(r urlcheck.Report, h Header, out io.Writer, ask AskLine, o Op
 		s, ok := ask("Type open to open it in your browser, no to decline, Enter to cancel: ")
 		switch {
 		case !ok || s == "":
-			return Cancel, nil
+			return cancel, nil
 		case strings.EqualFold(s, "no") || strings.EqualFold(s, "decline"):
-			return Decline, nil
+			return question.Outcome{Action: question.Decline}, nil
 		case !strings.EqualFold(s, "open"):
 			fmt.Fprintln(out, "Type open, no, or press Enter.")
 			continue
@@ -80,17 +82,17 @@ func RunAccessible(r urlcheck.Report, h Header, out io.Writer, ask AskLine, o Op
 		if r.MaxSeverity() >= urlcheck.High {
 			site := r.Site()
 			if !confirm(fmt.Sprintf("This URL has a high-severity warning. Type the site name (%s) to open it anyway: ", site), site) {
-				return Cancel, nil
+				return cancel, nil
 			}
 		}
 		if err := o.Open(r.URL); err != nil {
 			fmt.Fprintln(out, "Could not open the browser:", sanitize.Text(err.Error()))
 			if !confirm("Open it yourself, then type done (Enter cancels): ", "done") {
-				return Cancel, nil
+				return cancel, nil
 			}
-			return OpenedByUser, nil
+			return question.Outcome{Action: question.Accept}, nil
 		}
-		return Open, nil
+		return question.Outcome{Action: question.Accept}, nil
 	}
-	return Cancel, nil
+	return cancel, nil
 }

@@ -4,25 +4,11 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
-)
-
-// Action is the outcome of a consent screen.
-type Action string
-
-// Outcomes. Open means the user consented: the host opens the browser (with
-// OpenCmd) and answers the agent accept. Copying is not an outcome: the
-// screen stays up.
-const (
-	Open Action = "open"
-	// OpenedByUser: the browser could not be started here (over SSH, or
-	// it failed) and the user says they opened the URL themselves: the
-	// agent hears accept, nothing is started.
-	OpenedByUser Action = "opened-by-user"
-	Decline      Action = "decline"
-	Cancel       Action = "cancel"
 )
 
 // DefaultGrace is how long a new consent screen ignores keys, so that a
@@ -63,7 +49,8 @@ type Consent struct {
 	pending    tea.Cmd
 	refused    bool // o was pressed on a URL that cannot open
 	waiting    bool // Enter was pressed with no button selected (the view says why nothing happened)
-	action     Action
+	out        question.Outcome
+	self       bool // the user opened it themselves: the host opens nothing
 	done       bool
 	fr         *dialog.Frame // scrolls what does not fit (consent_view.go)
 }
@@ -98,8 +85,17 @@ func (c *Consent) SetHeader(h Header) { c.header = h }
 // SetSize sets the space the screen may use.
 func (c *Consent) SetSize(w, h int) { c.width, c.height = w, h }
 
-// Done reports the outcome once the user has chosen.
-func (c *Consent) Done() (Action, bool) { return c.action, c.done }
+// Done reports the outcome once the user has chosen: Accept when they
+// consented (see OpensBrowser), Decline for an explicit no, Cancel for
+// Esc. Copying is not an outcome: the screen stays up.
+func (c *Consent) Done() (question.Outcome, bool) { return c.out, c.done }
+
+// OpensBrowser reports whether the outcome asks the host to open the URL
+// (with OpenCmd) before it answers the agent accept: true for "Open in
+// browser", false once the user said they opened it themselves (the
+// browser could not start here: over SSH, or it failed) and for every
+// other outcome.
+func (c *Consent) OpensBrowser() bool { return c.done && c.out.Action == question.Accept && !c.self }
 
 // The buttons of the screen, in order. No button is selected at first;
 // ←/→ select one and Enter presses it, so typing prose (letters and
@@ -154,7 +150,7 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 			case c.remote: // no browser here: the QR code is how it opens
 				c.confirming, c.qr = false, true
 			default:
-				c.finish(Open)
+				c.finish(question.Accept)
 			}
 		case "esc", "ctrl+c":
 			c.confirming, c.sure = false, false
@@ -179,9 +175,9 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	case "c", "C":
 		return c.press(btnCopy)
 	case "d", "D":
-		c.finish(Decline)
+		c.finish(question.Decline)
 	case "esc", "ctrl+c":
-		c.finish(Cancel)
+		c.finish(question.Cancel)
 	}
 	return nil
 }
@@ -208,7 +204,8 @@ func (c *Consent) Uses(k tea.KeyPressMsg) bool {
 func (c *Consent) press(b int) tea.Cmd {
 	switch b {
 	case btnMine:
-		c.finish(OpenedByUser)
+		c.self = true
+		c.finish(question.Accept)
 	case btnOpen:
 		if !c.report.Openable() {
 			c.refused = true
@@ -222,21 +219,21 @@ func (c *Consent) press(b int) tea.Cmd {
 			c.qr = true
 			return nil
 		}
-		c.finish(Open)
+		c.finish(question.Accept)
 	case btnCopy:
 		if u := c.copyText(); u != "" {
 			c.copied, c.confirmed = true, false
 			return copyCmd(u)
 		}
 	case btnDecline:
-		c.finish(Decline)
+		c.finish(question.Decline)
 	case btnCancel:
-		c.finish(Cancel)
+		c.finish(question.Cancel)
 	}
 	return nil
 }
 
-func (c *Consent) finish(a Action) { c.action, c.done = a, true }
+func (c *Consent) finish(a question.Action) { c.out, c.done = question.Outcome{Action: a}, true }
 
 // OpenFailed shows the screen again after the browser could not open the
 // URL: the reason, the "I opened it myself" button, and (over SSH, remote)
@@ -244,7 +241,7 @@ func (c *Consent) finish(a Action) { c.action, c.done = a, true }
 // screen comes back with no button selected, so opening again takes both
 // steps again.
 func (c *Consent) OpenFailed(reason string, remote bool) {
-	c.failure, c.done, c.action, c.sel, c.waiting = reason, false, "", -1, false
+	c.failure, c.done, c.out, c.self, c.sel, c.waiting = reason, false, question.Outcome{}, false, -1, false
 	c.confirming, c.sure = false, false
 	if remote {
 		c.SetRemote()

@@ -12,6 +12,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -66,7 +68,7 @@ func host(t *testing.T, c *Consent, o Opener, keys ...string) []tea.Cmd {
 		if cmd := c.Update(press(k)); cmd != nil {
 			cmds = append(cmds, cmd)
 		}
-		if a, done := c.Done(); done && a == Open {
+		if c.OpensBrowser() {
 			msg := OpenCmd(o, c.URL())()
 			if m, ok := msg.(OpenedMsg); !ok || m.Err != nil {
 				t.Fatalf("open: %#v", msg)
@@ -82,21 +84,21 @@ func TestConsentKeys(t *testing.T) {
 		name     string
 		url      string
 		keys     []string
-		want     Action
+		want     question.Action
 		done     bool
 		opened   bool
 		clipSent bool
 	}{
-		{"open needs a button and enter", "https://example.com/", []string{"right", "enter"}, Open, true, true, false},
+		{"open needs a button and enter", "https://example.com/", []string{"right", "enter"}, question.Accept, true, true, false},
 		{"prose opens nothing", "https://example.com/", []string{"o", "p", "e", "n", "enter", "y", "space", "o", "enter"}, "", false, false, false},
-		{"decline", "https://example.com/", []string{"d"}, Decline, true, false, false},
-		{"decline button", "https://example.com/", []string{"left", "left", "enter"}, Decline, true, false, false},
-		{"cancel", "https://example.com/", []string{"esc"}, Cancel, true, false, false},
+		{"decline", "https://example.com/", []string{"d"}, question.Decline, true, false, false},
+		{"decline button", "https://example.com/", []string{"left", "left", "enter"}, question.Decline, true, false, false},
+		{"cancel", "https://example.com/", []string{"esc"}, question.Cancel, true, false, false},
 		{"copy is not an outcome", "https://example.com/", []string{"c"}, "", false, false, true},
 		{"high needs a second step", "http://paypal.com@evil.example/", []string{"right", "enter", "enter"}, "", false, false, false},
-		{"high with confirmation", "http://paypal.com@evil.example/", []string{"right", "enter", "right", "enter"}, Open, true, true, false},
+		{"high with confirmation", "http://paypal.com@evil.example/", []string{"right", "enter", "right", "enter"}, question.Accept, true, true, false},
 		{"high, prose after open", "http://paypal.com@evil.example/", []string{"right", "enter", "o", "y", "enter"}, "", false, false, false},
-		{"high, stepping back", "http://paypal.com@evil.example/", []string{"right", "enter", "esc", "d"}, Decline, true, false, false},
+		{"high, stepping back", "http://paypal.com@evil.example/", []string{"right", "enter", "esc", "d"}, question.Decline, true, false, false},
 		{"lookalike needs confirmation", "https://xn--80ak6aa92e.com/", []string{"right", "enter"}, "", false, false, false},
 		{"bad scheme never opens", "javascript:alert(1)", []string{"right", "enter", "enter"}, "", false, false, false},
 		{"invalid never opens", "https://ex\u202eample.com", []string{"right", "enter", "enter"}, "", false, false, false},
@@ -107,8 +109,8 @@ func TestConsentKeys(t *testing.T) {
 			c := NewConsent(urlcheck.Analyze(tt.url), Header{Agent: "demo"}, theme.New(true, true), 0, nil)
 			cmds := host(t, c, o, tt.keys...)
 			a, done := c.Done()
-			if a != tt.want || done != tt.done {
-				t.Errorf("Done() = %q, %v; want %q, %v", a, done, tt.want, tt.done)
+			if a.Action != tt.want || done != tt.done {
+				t.Errorf("Done() = %q, %v; want %q, %v", a.Action, done, tt.want, tt.done)
 			}
 			if got := len(o.calls()) > 0; got != tt.opened {
 				t.Errorf("opened %v (%q), want %v", got, o.calls(), tt.opened)
@@ -153,8 +155,8 @@ func TestConsentRemoteShowsQR(t *testing.T) {
 	}
 	c.Update(press("left")) // the last button
 	c.Update(press("enter"))
-	if a, done := c.Done(); !done || a != OpenedByUser {
-		t.Fatalf("Done() = %q, %v", a, done)
+	if a, done := c.Done(); !done || a.Action != question.Accept || c.OpensBrowser() {
+		t.Fatalf("Done() = %q, %v (opens: %v)", a.Action, done, c.OpensBrowser())
 	}
 }
 
@@ -168,8 +170,8 @@ func TestConsentGrace(t *testing.T) {
 	}
 	clock.t = clock.t.Add(DefaultGrace)
 	host(t, c, o, "right", "enter")
-	if a, _ := c.Done(); a != Open || len(o.calls()) != 1 {
-		t.Fatalf("after grace: %q, calls %q", a, o.calls())
+	if a, _ := c.Done(); a.Action != question.Accept || len(o.calls()) != 1 {
+		t.Fatalf("after grace: %q, calls %q", a.Action, o.calls())
 	}
 	// Focus restarts the grace period.
 	c2 := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, DefaultGrace, clock.now)
@@ -186,8 +188,8 @@ func TestConsentIgnoresAfterDone(t *testing.T) {
 	c := NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, 0, nil)
 	c.Update(press("d"))
 	host(t, c, o, "right", "enter")
-	if a, _ := c.Done(); a != Decline || len(o.calls()) != 0 {
-		t.Fatalf("outcome changed after done: %q, %q", a, o.calls())
+	if a, _ := c.Done(); a.Action != question.Decline || len(o.calls()) != 0 {
+		t.Fatalf("outcome changed after done: %q, %q", a.Action, o.calls())
 	}
 }
 
@@ -288,7 +290,7 @@ func TestTabNeverOpens(t *testing.T) {
 			for _, k := range keys {
 				c.Update(k)
 			}
-			if a, done := c.Done(); done && (a == Open || a == OpenedByUser) {
+			if a, done := c.Done(); done && a.Action == question.Accept {
 				t.Errorf("%s: %v opened it", u, keys)
 			}
 		}
@@ -298,7 +300,7 @@ func TestTabNeverOpens(t *testing.T) {
 		for _, k := range []tea.KeyPressMsg{{Code: tea.KeyRight}, enter, tab, enter} {
 			c.Update(k)
 		}
-		if a, done := c.Done(); done && a == Open && strings.Contains(u, "xn--") {
+		if c.OpensBrowser() && strings.Contains(u, "xn--") {
 			t.Errorf("%s: tab stepped onto Open anyway", u)
 		}
 	}

@@ -33,13 +33,13 @@ func Example() {
 // stderr, the keyboard on stdin, the browser started only after the user
 // chose Open (and, for a high-risk URL like this one, confirmed it).
 func ExampleRun() {
-	a, err := urlconsent.Run(context.Background(), "https://xn--pypal-4ve.com/signin", urlconsent.RunOptions{
+	out, err := urlconsent.Run(context.Background(), "https://xn--pypal-4ve.com/signin", urlconsent.RunOptions{
 		Header: urlconsent.Header{Agent: "my-agent", Message: "Sign in to continue"},
 	})
 	if err != nil {
 		log.Fatal(err) // not an http or https URL (urlconsent.ErrNotOpenable), or no terminal
 	}
-	fmt.Println(a, a.Reply()) // for example: open accept
+	fmt.Println(out.Action) // for example: accept (the browser started)
 }
 
 // printOpener stands in for the browser: it says what it was asked to
@@ -65,19 +65,20 @@ func ExampleConsent() {
 	}
 	for i, k := range keys {
 		c.Update(k)
-		if a, done := c.Done(); done {
-			fmt.Printf("after %d keys: %s\n", i+1, a)
+		if out, done := c.Done(); done {
+			fmt.Printf("after %d keys: %s (opens the browser: %v)\n", i+1, out.Action, c.OpensBrowser())
 			break
 		}
 	}
-	if a, _ := c.Done(); a == urlconsent.Open {
+	if c.OpensBrowser() {
 		msg := urlconsent.OpenCmd(printOpener{}, c.URL())().(urlconsent.OpenedMsg) // a host returns the tea.Cmd instead
 		if msg.Err == nil {
-			fmt.Println("reply:", a.Reply())
+			out, _ := c.Done()
+			fmt.Println("reply:", out.Action)
 		}
 	}
 	// Output:
-	// after 6 keys: open
+	// after 6 keys: accept (opens the browser: true)
 	// browser: https://xn--pypal-4ve.com/signin
 	// reply: accept
 }

@@ -10,24 +10,10 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
 )
-
-// Reply is the elicitation action this outcome answers the agent with,
-// spelt as ACP and MCP spell it: "accept" for Open and OpenedByUser (the
-// user consented, and the browser was started or the user opened the URL
-// themselves), "decline" for Decline, and "cancel" otherwise. A host
-// embedding Consent answers accept for Open only once its Opener worked.
-func (a Action) Reply() string {
-	switch a {
-	case Open, OpenedByUser:
-		return "accept"
-	case Decline:
-		return "decline"
-	}
-	return "cancel"
-}
 
 // RunOptions configure Run. The zero value draws on stderr, reads the
 // keyboard from stdin, opens the browser with BrowserOpener, and uses a
@@ -52,22 +38,23 @@ type RunOptions struct {
 }
 
 // Run analyses rawURL, shows its consent screen as a program of its own
-// and returns the user's choice. On Open it hands the URL (the analysed
-// one, host in ASCII) to the Opener and returns Open once that worked;
-// when it failed, the screen comes back with the reason, a copy key, the
-// QR code over SSH and "I opened it myself" (OpenedByUser). Decline is
-// an explicit no; Cancel is Esc, Ctrl+C or ctx ending. A URL that is not
+// and returns the user's outcome, the reply to the agent as it is. On
+// "Open in browser" it hands the URL (the analysed one, host in ASCII) to
+// the Opener and returns Accept once that worked; when it failed, the
+// screen comes back with the reason, a copy key, the QR code over SSH and
+// "I opened it myself" (Accept too, nothing started). Decline is an
+// explicit no; Cancel is Esc, Ctrl+C or ctx ending. A URL that is not
 // valid http or https is refused before anything is shown, with an error
 // wrapping ErrNotOpenable. Inside a bubbletea program of your own, use
 // NewConsent and OpenCmd instead.
-func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
+func Run(ctx context.Context, rawURL string, o RunOptions) (question.Outcome, error) {
 	r := urlcheck.Analyze(rawURL)
 	if !r.Openable() {
 		reason := "not http or https"
 		if r.Invalid() {
 			reason = "not a valid URL"
 		}
-		return Cancel, fmt.Errorf("%w: %s", ErrNotOpenable, reason)
+		return question.Outcome{Action: question.Cancel}, fmt.Errorf("%w: %s", ErrNotOpenable, reason)
 	}
 	if o.Opener == nil {
 		o.Opener = BrowserOpener{}
@@ -89,13 +76,13 @@ func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
 	}
 	p := &consentProgram{c: NewConsent(r, o.Header, o.Theme, o.Grace, nil), opener: o.Opener}
 	_, err := tea.NewProgram(p, tea.WithContext(ctx), tea.WithInput(o.In), tea.WithOutput(o.Out)).Run()
-	if p.result != "" {
+	if p.ended {
 		return p.result, nil
 	}
 	if err == nil || errors.Is(err, tea.ErrInterrupted) || errors.Is(err, tea.ErrProgramKilled) || ctx.Err() != nil {
-		return Cancel, nil
+		return question.Outcome{Action: question.Cancel}, nil
 	}
-	return "", err
+	return question.Outcome{}, err
 }
 
 // consentProgram hosts a Consent as a whole bubbletea program for Run: it
@@ -104,8 +91,9 @@ func Run(ctx context.Context, rawURL string, o RunOptions) (Action, error) {
 type consentProgram struct {
 	c       *Consent
 	opener  Opener
-	opening bool   // OpenCmd runs; keys are ignored meanwhile (the screen is done)
-	result  Action // set once the program ends with an outcome
+	opening bool // OpenCmd runs; keys are ignored meanwhile (the screen is done)
+	ended   bool // the program ends with result
+	result  question.Outcome
 }
 
 // Init implements tea.Model.
@@ -123,19 +111,20 @@ func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p.c.OpenFailed(msg.Err.Error(), errors.Is(msg.Err, ErrRemote))
 			return p, nil
 		}
-		p.result = Open
+		p.result, _ = p.c.Done()
+		p.ended = true
 		return p, tea.Quit
 	}
 	cmd := p.c.Update(msg)
-	a, done := p.c.Done()
+	out, done := p.c.Done()
 	switch {
 	case !done || p.opening:
 		return p, cmd
-	case a == Open:
+	case p.c.OpensBrowser():
 		p.opening = true
 		return p, OpenCmd(p.opener, p.c.URL())
 	}
-	p.result = a
+	p.result, p.ended = out, true
 	return p, tea.Quit
 }
 

@@ -2,6 +2,7 @@ package urlconsent
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
@@ -10,12 +11,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // runKeys runs Run as a real bubbletea program reading keys from input
 // (raw terminal bytes) with no grace period.
-func runKeys(t *testing.T, url, input string, o Opener) (Action, error) {
+func runKeys(t *testing.T, url, input string, o Opener) (question.Outcome, error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -35,22 +37,22 @@ const (
 func TestRunOpensOnlyWithConsent(t *testing.T) {
 	for _, tc := range []struct {
 		name, url, input string
-		want             Action
+		want             question.Action
 		opened           []string
 	}{
 		// → selects "Open in browser", Enter presses it.
-		{"open", "https://Example.com/a b", keyRight + keyEnter, Open, []string{"https://example.com/a%20b"}},
+		{"open", "https://Example.com/a b", keyRight + keyEnter, question.Accept, []string{"https://example.com/a%20b"}},
 		// A high-severity URL asks again: → Enter opens only after → Enter.
-		{"open lookalike", "https://xn--80ak6aa92e.com/login", keyRight + keyEnter + keyRight + keyEnter, Open, []string{"https://xn--80ak6aa92e.com/login"}},
+		{"open lookalike", "https://xn--80ak6aa92e.com/login", keyRight + keyEnter + keyRight + keyEnter, question.Accept, []string{"https://xn--80ak6aa92e.com/login"}},
 		// Prose typed at the screen opens nothing: letters, then Enter on no button; Esc cancels.
-		{"prose", "https://example.com/", "hello there" + keyEnter + "\x1b", Cancel, nil},
-		{"decline", "https://example.com/", "d", Decline, nil},
+		{"prose", "https://example.com/", "hello there" + keyEnter + "\x1b", question.Cancel, nil},
+		{"decline", "https://example.com/", "d", question.Decline, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o := &recordingOpener{}
 			a, err := runKeys(t, tc.url, tc.input, o)
-			if err != nil || a != tc.want {
-				t.Fatalf("Run = %q, %v; want %q", a, err, tc.want)
+			if err != nil || a.Action != tc.want {
+				t.Fatalf("Run = %q, %v; want %q", a.Action, err, tc.want)
 			}
 			if got := o.calls(); strings.Join(got, " ") != strings.Join(tc.opened, " ") {
 				t.Errorf("opened %q, want %q", got, tc.opened)
@@ -63,8 +65,8 @@ func TestRunRefusesWhatCannotOpen(t *testing.T) {
 	for _, url := range []string{"javascript:alert(1)", "file:///etc/passwd", "http://[::1"} {
 		o := &recordingOpener{}
 		a, err := runKeys(t, url, keyRight+keyEnter, o)
-		if !errors.Is(err, ErrNotOpenable) || a != Cancel {
-			t.Errorf("Run(%q) = %q, %v; want cancel and ErrNotOpenable", url, a, err)
+		if !errors.Is(err, ErrNotOpenable) || a.Action != question.Cancel {
+			t.Errorf("Run(%q) = %q, %v; want cancel and ErrNotOpenable", url, a.Action, err)
 		}
 		if len(o.calls()) != 0 {
 			t.Errorf("Run(%q) opened %q", url, o.calls())
@@ -76,7 +78,7 @@ func TestRunEndsWithContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	in, w := io.Pipe() // keys that never come
 	defer w.Close()
-	done := make(chan Action, 1)
+	done := make(chan question.Outcome, 1)
 	go func() {
 		a, _ := Run(ctx, "https://example.com/", RunOptions{Opener: &recordingOpener{}, In: in, Out: io.Discard})
 		done <- a
@@ -84,8 +86,8 @@ func TestRunEndsWithContext(t *testing.T) {
 	cancel()
 	select {
 	case a := <-done:
-		if a != Cancel {
-			t.Errorf("Run = %q after ctx ended, want cancel", a)
+		if a.Action != question.Cancel {
+			t.Errorf("Run = %q after ctx ended, want cancel", a.Action)
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("Run did not end with its context")
@@ -96,7 +98,7 @@ func TestRunEndsWithContext(t *testing.T) {
 // real program sees them in): a browser that fails brings the screen back
 // with the reason (for a high-risk URL too, whose confirmation step is
 // over), keys are ignored while the browser starts, and "I opened it
-// myself" then ends it with OpenedByUser.
+// myself" then ends it with Accept, the browser not started again.
 func TestRunOpenFailed(t *testing.T) {
 	for _, url := range []string{"https://example.com/", "https://xn--pypal-4ve.com/signin"} {
 		t.Run(url, func(t *testing.T) { runOpenFailed(t, url) })
@@ -120,21 +122,21 @@ func runOpenFailed(t *testing.T, url string) {
 	if open == nil || !p.opening {
 		t.Fatal("Open did not start the browser")
 	}
-	if cmd := send(press("d")); cmd != nil || p.result != "" {
+	if cmd := send(press("d")); cmd != nil || p.ended {
 		t.Fatal("a key while the browser starts was taken")
 	}
 	send(open()) // OpenedMsg with the error
-	if p.result != "" || !strings.Contains(p.c.View(), "no display") || !strings.Contains(p.c.View(), "I opened it myself") {
+	if p.ended || !strings.Contains(p.c.View(), "no display") || !strings.Contains(p.c.View(), "I opened it myself") {
 		t.Fatalf("the screen did not come back with the reason:\n%s", p.c.View())
 	}
 	send(tea.KeyPressMsg{Code: tea.KeyLeft}) // from no button to the last: "I opened it myself"
-	if cmd := send(press("enter")); cmd == nil || p.result != OpenedByUser {
-		t.Fatalf("result %q, want opened-by-user and quit", p.result)
+	if cmd := send(press("enter")); cmd == nil || !p.ended || p.result.Action != question.Accept || p.c.OpensBrowser() {
+		t.Fatalf("result %q, want accept (opened by the user) and quit", p.result.Action)
 	}
 	if got := o.calls(); len(got) != 1 {
 		t.Errorf("opened %q, want one attempt", got)
 	}
-	if OpenedByUser.Reply() != "accept" || Open.Reply() != "accept" || Decline.Reply() != "decline" || Cancel.Reply() != "cancel" {
-		t.Error("Reply does not map the outcomes to the protocol's actions")
+	if b, _ := json.Marshal(p.result); string(b) != `{"action":"accept"}` {
+		t.Errorf("the reply is %s, want accept with no content", b)
 	}
 }

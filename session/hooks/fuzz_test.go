@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // FuzzHookOutput holds what a hook prints (read through the cap, as run
@@ -50,7 +51,7 @@ func FuzzHookOutput(f *testing.F) {
 			in = urlInput()
 		}
 		if result {
-			event, in.Action = config.ElicitationResult, Decline
+			event, in.Action = config.ElicitationResult, question.Decline
 		}
 		res, herr := decide(event, in, output{stdout: stdout, stderr: stderr, code: int(code)})
 		if herr != nil {
@@ -59,7 +60,7 @@ func FuzzHookOutput(f *testing.F) {
 			return
 		}
 		shownOK(t, "reason", res.Reason)
-		if res.Decision == Answer && res.Action == Accept {
+		if res.Decision == Answer && res.Action == question.Accept {
 			if url {
 				t.Fatalf("a URL question accepted by a hook (event %s): %+v", event, res)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Runner runs the configured hooks. A nil *Runner has no hooks.
@@ -105,7 +106,7 @@ type hookOutput struct {
 	Reason             string `json:"reason"`
 	HookSpecificOutput *struct {
 		HookEventName string          `json:"hookEventName"`
-		Action        Action          `json:"action"`
+		Action        question.Action `json:"action"`
 		Content       json.RawMessage `json:"content"`
 	} `json:"hookSpecificOutput"`
 }
@@ -119,7 +120,7 @@ func decide(event config.Event, in Input, out output) (Result, *Error) {
 	switch out.code {
 	case 0:
 	case 2:
-		return Result{Decision: Declined, Action: Decline, Reason: shown(out.stderr)}, nil
+		return Result{Decision: Declined, Action: question.Decline, Reason: shown(out.stderr)}, nil
 	default:
 		return fail("exit status %d", out.code)
 	}
@@ -132,7 +133,7 @@ func decide(event config.Event, in Input, out output) (Result, *Error) {
 		return fail("printed something that is not a JSON answer (%q)", shown(stdout[:min(len(stdout), 60)]))
 	}
 	if o.Decision == "block" {
-		return Result{Decision: Declined, Action: Decline, Reason: shown([]byte(o.Reason))}, nil
+		return Result{Decision: Declined, Action: question.Decline, Reason: shown([]byte(o.Reason))}, nil
 	}
 	hs := o.HookSpecificOutput
 	if hs == nil || hs.Action == "" {
@@ -142,17 +143,17 @@ func decide(event config.Event, in Input, out output) (Result, *Error) {
 		return fail("hookSpecificOutput.hookEventName is %q, not %q", hs.HookEventName, event)
 	}
 	switch hs.Action {
-	case Decline, Cancel:
+	case question.Decline, question.Cancel:
 		return Result{Decision: Answer, Action: hs.Action}, nil
-	case Accept:
+	case question.Accept:
 	default:
 		return fail("unknown action %q (want accept, decline or cancel)", hs.Action)
 	}
 	if in.Mode == "url" {
-		if event == config.Elicitation || in.Action != Accept {
+		if event == config.Elicitation || in.Action != question.Accept {
 			return fail("refused: a hook may not accept a URL-mode question; opening a URL needs the user's consent")
 		}
-		return Result{Decision: Answer, Action: Accept}, nil
+		return Result{Decision: Answer, Action: question.Accept}, nil
 	}
 	content := bytes.TrimSpace(hs.Content)
 	if len(content) == 0 || string(content) == "null" {
@@ -165,5 +166,5 @@ func decide(event config.Event, in Input, out output) (Result, *Error) {
 	if err := json.Compact(&c, content); err != nil {
 		return fail("accept with content that is not JSON")
 	}
-	return Result{Decision: Answer, Action: Accept, Content: json.RawMessage(c.Bytes())}, nil
+	return Result{Decision: Answer, Action: question.Accept, Content: json.RawMessage(c.Bytes())}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // script writes a bash script into dir and returns a hook running it.
@@ -39,17 +40,17 @@ func TestRunElicitation(t *testing.T) {
 		body     string
 		in       Input
 		decision Decision
-		action   Action
+		action   question.Action
 		content  string
 		reason   string
 		errText  string
 	}{
-		{"answers", "cat >/dev/null; echo '" + accept + "'", formInput(), Answer, Accept, `{"name":"Ada","n":12345678901234567890}`, "", ""},
-		{"accept without content", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept"}}'`, formInput(), Answer, Accept, `{}`, "", ""},
-		{"declines", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline","content":{"a":1}}}'`, formInput(), Answer, Decline, "", "", ""},
-		{"cancels", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"cancel"}}'`, formInput(), Answer, Cancel, "", "", ""},
-		{"exit 2", "echo 'not on a Friday' >&2; exit 2", formInput(), Declined, Decline, "", "not on a Friday", ""},
-		{"block", `echo '{"decision":"block","reason":"policy"}'`, formInput(), Declined, Decline, "", "policy", ""},
+		{"answers", "cat >/dev/null; echo '" + accept + "'", formInput(), Answer, question.Accept, `{"name":"Ada","n":12345678901234567890}`, "", ""},
+		{"accept without content", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept"}}'`, formInput(), Answer, question.Accept, `{}`, "", ""},
+		{"declines", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline","content":{"a":1}}}'`, formInput(), Answer, question.Decline, "", "", ""},
+		{"cancels", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"cancel"}}'`, formInput(), Answer, question.Cancel, "", "", ""},
+		{"exit 2", "echo 'not on a Friday' >&2; exit 2", formInput(), Declined, question.Decline, "", "not on a Friday", ""},
+		{"block", `echo '{"decision":"block","reason":"policy"}'`, formInput(), Declined, question.Decline, "", "policy", ""},
 		{"silent", "exit 0", formInput(), Pass, "", "", "", ""},
 		{"no action", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation"}}'`, formInput(), Pass, "", "", "", ""},
 		{"other output", `echo '{"continue":true}'`, formInput(), Pass, "", "", "", ""},
@@ -59,8 +60,8 @@ func TestRunElicitation(t *testing.T) {
 		{"unknown action", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"allow"}}'`, formInput(), Pass, "", "", "", `unknown action "allow"`},
 		{"content not object", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept","content":[1]}}'`, formInput(), Pass, "", "", "", "not a JSON object"},
 		{"url accept refused", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept"}}'`, urlInput(), Pass, "", "", "", "may not accept a URL-mode question"},
-		{"url decline", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline"}}'`, urlInput(), Answer, Decline, "", "", ""},
-		{"escapes in stderr", "printf 'bad\\033[2J\\n\\u202eevil' >&2; exit 2", formInput(), Declined, Decline, "", "bad\uFFFD[2J / \uFFFDevil", ""},
+		{"url decline", `echo '{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"decline"}}'`, urlInput(), Answer, question.Decline, "", "", ""},
+		{"escapes in stderr", "printf 'bad\\033[2J\\n\\u202eevil' >&2; exit 2", formInput(), Declined, question.Decline, "", "bad\uFFFD[2J / \uFFFDevil", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,7 +188,7 @@ func TestOrderAndGlobs(t *testing.T) {
 	late := script(t, dir, "late", `touch "`+dir+`/late-ran"`, config.Elicitation)
 	r := New([]config.Hook{other, result, pass, broken, answers, late})
 	res, err := r.RunElicitation(context.Background(), formInput())
-	if res.Decision != Answer || res.Action != Decline || res.Hook != answers.Command[0] {
+	if res.Decision != Answer || res.Action != question.Decline || res.Hook != answers.Command[0] {
 		t.Errorf("res = %+v", res)
 	}
 	var he *Error
@@ -214,27 +215,27 @@ func TestOrderAndGlobs(t *testing.T) {
 
 func TestRunElicitationResult(t *testing.T) {
 	user := formInput()
-	user.Action, user.Content = Accept, json.RawMessage(`{"name":"Ada"}`)
+	user.Action, user.Content = question.Accept, json.RawMessage(`{"name":"Ada"}`)
 	urlDeclined := urlInput()
-	urlDeclined.Action = Decline
+	urlDeclined.Action = question.Decline
 	urlAccepted := urlInput()
-	urlAccepted.Action = Accept
+	urlAccepted.Action = question.Accept
 	tests := []struct {
 		name     string
 		body     string
 		in       Input
 		decision Decision
-		action   Action
+		action   question.Action
 		content  string
 		errText  string
 	}{
-		{"override content", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"accept","content":{"name":"Bob"}}}'`, user, Answer, Accept, `{"name":"Bob"}`, ""},
-		{"sees the answer", `grep -q '"action":"accept","content":{"name":"Ada"}' && echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"cancel"}}'`, user, Answer, Cancel, "", ""},
-		{"exit 2 declines", "echo no >&2; exit 2", user, Declined, Decline, "", ""},
+		{"override content", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"accept","content":{"name":"Bob"}}}'`, user, Answer, question.Accept, `{"name":"Bob"}`, ""},
+		{"sees the answer", `grep -q '"action":"accept","content":{"name":"Ada"}' && echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"cancel"}}'`, user, Answer, question.Cancel, "", ""},
+		{"exit 2 declines", "echo no >&2; exit 2", user, Declined, question.Decline, "", ""},
 		{"keeps", "cat >/dev/null", user, Pass, "", "", ""},
 		{"url accept refused", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"accept"}}'`, urlDeclined, Pass, "", "", "may not accept a URL-mode question"},
-		{"url accept kept", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"accept","content":{"x":1}}}'`, urlAccepted, Answer, Accept, "", ""},
-		{"url accept to decline", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"decline"}}'`, urlAccepted, Answer, Decline, "", ""},
+		{"url accept kept", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"accept","content":{"x":1}}}'`, urlAccepted, Answer, question.Accept, "", ""},
+		{"url accept to decline", `echo '{"hookSpecificOutput":{"hookEventName":"ElicitationResult","action":"decline"}}'`, urlAccepted, Answer, question.Decline, "", ""},
 		{"wrong event", `echo '` + accept + `'`, user, Pass, "", "", `hookEventName is "Elicitation"`},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Input is what a hook reads on stdin, in Claude Code's field names.
@@ -21,23 +22,13 @@ type Input struct {
 	ElicitationID   string          `json:"elicitation_id,omitempty"`
 	RequestedSchema json.RawMessage `json:"requested_schema,omitempty"`
 	// Action and Content are the user's answer, for ElicitationResult.
-	Action  Action          `json:"action,omitempty"`
+	Action  question.Action `json:"action,omitempty"`
 	Content json.RawMessage `json:"content,omitempty"`
 	// Agent is elicit's name for the agent (what `agent` globs match).
 	Agent string `json:"agent"`
 	// ToolCallID is the tool call the question belongs to, if any.
 	ToolCallID string `json:"tool_call_id,omitempty"`
 }
-
-// Action is an answer's action, as in the elicitation response.
-type Action string
-
-// The actions.
-const (
-	Accept  Action = "accept"
-	Decline Action = "decline"
-	Cancel  Action = "cancel"
-)
 
 // Decision says what the hooks decided.
 type Decision int
@@ -68,7 +59,7 @@ func (d Decision) String() string {
 type Result struct {
 	Decision Decision
 	// Action is the answer's action: for Declined it is Decline.
-	Action Action
+	Action question.Action
 	// Content is the answer's content for a form-mode accept: a JSON object
 	// that the caller must validate against the schema like any answer. It
 	// is nil for every other answer.

@@ -10,13 +10,14 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	qn "github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
 // Completed is the line RunAnswers prints for each completed request.
 type Completed struct {
 	Request  string                `json:"request"`
-	Response ahp.Response          `json:"response"`
+	Response qn.Action             `json:"response"`
 	Answers  map[string]ahp.Answer `json:"answers,omitempty"`
 	By       string                `json:"by,omitempty"` // the client that completed it
 	Mine     bool                  `json:"mine"`
@@ -123,28 +124,28 @@ func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 // front end follows without a person (session.Unattended): accepted with
 // what the answers and the defaults fill, else cancelled with the reason
 // (nobody said no to it).
-func answer(r ahp.Request, answers map[string]json.RawMessage) (ahp.Response, map[string]ahp.Answer, string) {
+func answer(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[string]ahp.Answer, string) {
 	pol := session.Policy{Answers: answers}
 	if pol.Answers == nil {
 		pol.Answers = map[string]json.RawMessage{}
 	}
 	if len(r.Questions) == 0 {
 		if r.URL != "" {
-			out, _ := session.Unattended(session.URL, nil, pol)
-			return ahp.Response(out.Action.String()), nil, out.Reason
+			out, _ := session.Unattended(qn.URL, nil, pol)
+			return out.Action, nil, out.Reason
 		}
-		return ahp.Accept, nil, ""
+		return qn.Accept, nil, ""
 	}
 	m, notes, err := schemamap.FromQuestions(r.Questions)
 	if err != nil {
-		return ahp.Cancel, nil, err.Error()
+		return qn.Cancel, nil, err.Error()
 	}
 	if len(notes) > 0 {
-		return ahp.Cancel, nil, notes[0]
+		return qn.Cancel, nil, notes[0]
 	}
-	out, _ := session.Unattended(session.Form, m.Schema, pol)
-	if out.Action != session.Accept {
-		return ahp.Response(out.Action.String()), nil, out.Reason
+	out, _ := session.Unattended(qn.Form, m.Schema, pol)
+	if out.Action != qn.Accept {
+		return out.Action, nil, out.Reason
 	}
-	return ahp.Accept, m.Answers(out.Content, ahp.Submitted), ""
+	return qn.Accept, m.Answers(out.Content, ahp.Submitted), ""
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	qn "github.com/elicit-dev/elicit/question"
 )
 
 const token = "attach-test-token-0123"
@@ -185,7 +186,7 @@ func TestCompletionElsewhereClosesTheForm(t *testing.T) {
 	h.Request(twoFields)
 	a.until(t, "the form", hasForm)
 	a.typeText("unsaved")
-	b.Dispatch(ahp.InputCompleted{RequestID: "r", Response: ahp.Accept, Answers: map[string]ahp.Answer{
+	b.Dispatch(ahp.InputCompleted{RequestID: "r", Response: qn.Accept, Answers: map[string]ahp.Answer{
 		"name": {State: ahp.Submitted, Value: &ahp.Value{Kind: ahp.ValueText, Text: "Bob"}}}})
 	a.until(t, "the form closes", func(m *Model) bool { return m.cur == nil })
 	txt := a.text()
@@ -223,7 +224,7 @@ func TestAcceptSendsFullFinalAnswers(t *testing.T) {
 	a.typeText("Rome")
 	a.keys("enter", "enter") // review, then send
 	c := completion(t, h)
-	if c.Response != ahp.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
+	if c.Response != qn.Accept || c.Request.Answers["city"].State != ahp.Submitted || c.Request.Answers["city"].Value.Text != "Rome" {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })
@@ -253,7 +254,7 @@ func TestURLOnlyRequestShowsConsent(t *testing.T) {
 		t.Fatalf("screen:\n%s", txt)
 	}
 	a.keys("d") // decline
-	if c := completion(t, h); c.Response != ahp.Decline {
+	if c := completion(t, h); c.Response != qn.Decline {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -266,7 +267,7 @@ func TestUnshowableRequestCancelled(t *testing.T) {
 	a := newScreen(t, url, "alice")
 	h.Request(ahp.Request{ID: "d", Questions: []ahp.Question{{ID: "a", Kind: ahp.KindText, Message: "x"}, {ID: "a", Kind: ahp.KindText, Message: "y"}}})
 	a.until(t, "the note", func(*Model) bool { return strings.Contains(a.text(), "cannot show") })
-	if c := completion(t, h); c.Response != ahp.Cancel {
+	if c := completion(t, h); c.Response != qn.Cancel {
 		t.Fatalf("completion %+v", c)
 	}
 }
@@ -312,7 +313,7 @@ func TestRunAnswers(t *testing.T) {
 		done <- RunAnswers(ctx, c, map[string]json.RawMessage{"name": []byte(`"Ada"`), "color": []byte(`"b"`), "tags": []byte(`["x","y"]`)}, &out, &errs)
 	}()
 	got := completion(t, h)
-	if got.Response != ahp.Accept {
+	if got.Response != qn.Accept {
 		t.Fatalf("completion %+v", got)
 	}
 	a := got.Request.Answers
@@ -324,12 +325,12 @@ func TestRunAnswers(t *testing.T) {
 	// as a person's no), with the reason on stderr.
 	h.Request(ahp.Request{ID: "u1", URL: "https://example.com/"})
 	got = completion(t, h)
-	if got.Response != ahp.Cancel {
+	if got.Response != qn.Cancel {
 		t.Fatalf("a URL was not cancelled: %+v", got)
 	}
 	h.Request(ahp.Request{ID: "r2", Questions: []ahp.Question{{ID: "age", Kind: ahp.KindInteger, Message: "Age", Required: true}}})
 	got = completion(t, h)
-	if got.Response != ahp.Cancel {
+	if got.Response != qn.Cancel {
 		t.Fatalf("a request the answers cannot fill was not cancelled: %+v", got)
 	}
 	out.WaitCount(t, "\n", 3) // three JSON lines
@@ -339,7 +340,7 @@ func TestRunAnswers(t *testing.T) {
 	cancel()
 	<-done
 	var line Completed
-	if err := json.Unmarshal([]byte(strings.Split(out.String(), "\n")[0]), &line); err != nil || line.Request != "r1" || !line.Mine || line.Response != ahp.Accept {
+	if err := json.Unmarshal([]byte(strings.Split(out.String(), "\n")[0]), &line); err != nil || line.Request != "r1" || !line.Mine || line.Response != qn.Accept {
 		t.Fatalf("line %q: %v", out.String(), err)
 	}
 }

@@ -7,9 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/urlconsent"
+	qn "github.com/elicit-dev/elicit/question"
 )
 
 // The keys attach adds to a form's own (none is a letter alone: a question
@@ -62,31 +61,31 @@ func (m *Model) after(q *question) tea.Cmd {
 		if !done {
 			return nil
 		}
-		switch act {
-		case urlconsent.Open:
+		switch {
+		case q.consent.OpensBrowser():
 			o, u := m.o.Opener, q.consent.URL()
 			return func() tea.Msg { return openedMsg{q: q, err: o.Open(u)} }
-		case urlconsent.OpenedByUser:
-			m.complete(q, ahp.Accept, nil)
+		case act.Action == qn.Accept: // the user opened it themselves
+			m.complete(q, qn.Accept, nil)
 			return m.rememberSite(q.consent.Report().Site())
-		case urlconsent.Decline:
-			m.complete(q, ahp.Decline, nil)
+		case act.Action == qn.Decline:
+			m.complete(q, qn.Decline, nil)
 		default:
-			m.complete(q, ahp.Cancel, nil)
+			m.complete(q, qn.Cancel, nil)
 		}
 		return nil
 	}
 	if out, done := q.form.Done(); done {
 		m.send(q.sync.Changes(true))
 		switch out.Action {
-		case forms.Accept:
+		case qn.Accept:
 			q.content = out.Content
-			m.complete(q, ahp.Accept, q.sync.Final(out.Content))
+			m.complete(q, qn.Accept, q.sync.Final(out.Content))
 			return m.rememberForm(q.schema, out.Content)
-		case forms.Decline:
-			m.complete(q, ahp.Decline, nil)
+		case qn.Decline:
+			m.complete(q, qn.Decline, nil)
 		default:
-			m.complete(q, ahp.Cancel, nil)
+			m.complete(q, qn.Cancel, nil)
 		}
 		return nil
 	}
@@ -99,7 +98,7 @@ func (m *Model) after(q *question) tea.Cmd {
 	return tea.Tick(m.o.Debounce, func(time.Time) tea.Msg { return typedMsg{gen: gen} })
 }
 
-func (m *Model) complete(q *question, r ahp.Response, answers map[string]ahp.Answer) {
+func (m *Model) complete(q *question, r qn.Action, answers map[string]ahp.Answer) {
 	q.sent = true
 	_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: q.req.ID, Response: r, Answers: answers})
 }
@@ -115,6 +114,6 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		msg.q.consent.OpenFailed(msg.err.Error(), false)
 		return nil
 	}
-	m.complete(msg.q, ahp.Accept, nil)
+	m.complete(msg.q, qn.Accept, nil)
 	return m.rememberSite(msg.q.consent.Report().Site())
 }

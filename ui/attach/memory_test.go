@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/history"
+	qn "github.com/elicit-dev/elicit/question"
 )
 
 // run feeds the model msg and runs what it asks to run (once deep), as
@@ -42,7 +42,7 @@ func TestMemoryPrefillsTheSameFormNextTime(t *testing.T) {
 	a.typeText("Rome")
 	a.keys("enter")
 	a.run(key("enter")) // send, and remember
-	if c := completion(t, h); c.Response != ahp.Accept {
+	if c := completion(t, h); c.Response != qn.Accept {
 		t.Fatalf("completion %+v", c)
 	}
 	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })

@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	qn "github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/session"
@@ -45,7 +46,7 @@ func (m *Model) open(req ahp.Request, index, total int, prefill map[string]any) 
 	if err != nil {
 		// Never shown, so nobody said no: cancelled, not declined.
 		m.note(fmt.Sprintf("the host asked a question elicit cannot show (%s); cancelling it", sanitize.Line(err.Error())))
-		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: ahp.Cancel})
+		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: qn.Cancel})
 		return nil, nil
 	}
 	q.notes = notes
@@ -98,7 +99,7 @@ func prefillOf(q *question) map[string]any {
 
 // answered is what the log says of this client's own completion, the way
 // the serving screen says it: `you answered form "…": Name "Ada" · Age 30`.
-func (q *question) answered(r ahp.Response) string {
+func (q *question) answered(r qn.Action) string {
 	what := "form"
 	if q.consent != nil {
 		what = "URL " + q.consent.Report().Site()
@@ -106,11 +107,11 @@ func (q *question) answered(r ahp.Response) string {
 		what = fmt.Sprintf("form %q", sanitize.Summary(msg, 60))
 	}
 	switch {
-	case r == ahp.Accept && q.consent != nil:
+	case r == qn.Accept && q.consent != nil:
 		return "you opened " + q.consent.Report().Site()
-	case r == ahp.Accept:
+	case r == qn.Accept:
 		return "you answered " + what + ": " + session.ContentSummary(q.schema, q.content)
-	case r == ahp.Decline:
+	case r == qn.Decline:
 		return "you declined " + what
 	}
 	return "you cancelled " + what

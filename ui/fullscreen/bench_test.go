@@ -9,8 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -70,7 +70,7 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				req := acpconn.ElicitationRequest{ID: uint64(i + 1), Mode: "form", Message: "Please answer.", Schema: s}
+				req := question.Asked{Q: &question.Question{ID: uint64(i + 1), Kind: question.Form, Message: "Please answer.", Schema: s}}
 				m.Update(eventsMsg{events: []acpconn.Event{req}})
 				screen := m.View().Content
 				b.StopTimer()
@@ -79,7 +79,7 @@ func BenchmarkElicitationToScreen(b *testing.B) {
 				}
 				f := m.queue.front()
 				m.queue.remove(f)
-				m.core.Answer(f.question(), session.Outcome{Action: session.Cancel})
+				m.core.Answer(f.question(), question.Outcome{Action: question.Cancel})
 				b.StartTimer()
 			}
 		})

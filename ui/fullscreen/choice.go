@@ -7,7 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -41,10 +41,10 @@ type choiceModal struct {
 	moved  bool
 }
 
-func (c *choiceModal) question() *session.Question { return nil }
-func (c *choiceModal) done() bool                  { return c.finished }
-func (c *choiceModal) draft() string               { return "" }
-func (c *choiceModal) setPosition(i, n int)        { c.index, c.total = i, n }
+func (c *choiceModal) question() *question.Question { return nil }
+func (c *choiceModal) done() bool                   { return c.finished }
+func (c *choiceModal) draft() string                { return "" }
+func (c *choiceModal) setPosition(i, n int)         { c.index, c.total = i, n }
 
 // heading names the dialog where it waits under the prompt.
 func (c *choiceModal) heading() string {

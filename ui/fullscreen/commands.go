@@ -9,6 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -102,18 +103,18 @@ func setMode(c *acpconn.Conn, id string) tea.Cmd {
 
 // preparedMsg carries a question's hooks and history, read off the loop.
 type preparedMsg struct {
-	q    *session.Question
+	q    *question.Question
 	prep session.Prep
 }
 
 // afterMsg carries an answer that went through the ElicitationResult hooks.
 type afterMsg struct {
 	p     session.Pending
-	out   session.Outcome
+	out   question.Outcome
 	notes []session.Note
 }
 
-func prepare(c *session.Core, q *session.Question) tea.Cmd {
+func prepare(c *session.Core, q *question.Question) tea.Cmd {
 	return func() tea.Msg {
 		return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)}
 	}

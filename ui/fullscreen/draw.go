@@ -8,7 +8,6 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -126,7 +125,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	var body []string
 	if len(tc.Diffs) == 0 {
 		for _, c := range tc.Content { // tool output is often markdown (```console)
-			if isTerminalRef(tc, c) {
+			if isTerminalRef(tc.Terminals, c) {
 				continue // its output is shown below, once there is some
 			}
 			body = append(body, t.md.render(c, width-4)...)
@@ -154,8 +153,8 @@ func (t *transcript) drawTool(it *item, width int) []string {
 
 // isTerminalRef says whether content c is only the summary of one of the
 // call's terminals ("[terminal ID]", see acpconn's toolContent).
-func isTerminalRef(tc acpconn.ToolCall, c string) bool {
-	for _, id := range tc.Terminals {
+func isTerminalRef(terminals []string, c string) bool {
+	for _, id := range terminals {
 		if c == sanitize.Line("[terminal "+id+"]") {
 			return true
 		}

@@ -5,7 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/ui/internal/share"
@@ -17,7 +17,7 @@ const noGrace = -1
 
 // formModal hosts a forms.Model for one elicitation in form mode.
 type formModal struct {
-	q    *session.Question
+	q    *question.Question
 	form *forms.Model
 	hdr  forms.Header
 	th   *theme.Theme
@@ -29,12 +29,12 @@ type formModal struct {
 	typing int    // the typing pause being waited for
 }
 
-func newFormModal(q *session.Question, agent string, th *theme.Theme) *formModal {
-	h := forms.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions})}
+func newFormModal(q *question.Question, agent string, th *theme.Theme) *formModal {
+	h := forms.Header{Agent: agent, ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions})}
 }
 
-func (f *formModal) question() *session.Question { return f.q }
+func (f *formModal) question() *question.Question { return f.q }
 func (f *formModal) update(msg tea.Msg) tea.Cmd {
 	if handled, cmd := f.shared(msg); handled {
 		return cmd
@@ -45,15 +45,12 @@ func (f *formModal) update(msg tea.Msg) tea.Cmd {
 func (f *formModal) done() bool { _, ok := f.form.Done(); return ok }
 
 // outcome is the form's answer as the core takes it.
-func (f *formModal) outcome() session.Outcome {
+func (f *formModal) outcome() question.Outcome {
 	out, _ := f.form.Done()
-	switch out.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: out.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	if out.Action != question.Accept {
+		out.Draft = f.draft()
 	}
-	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
+	return out
 }
 
 // view frames the form (it draws no border of its own).
@@ -83,15 +80,15 @@ func (f *formModal) draft() string { return f.form.DraftText() }
 // for a pending flow the user reopens (q is then the flow's question and
 // reopen is set: opening it answers nothing).
 type urlModal struct {
-	q       *session.Question
+	q       *question.Question
 	consent *urlconsent.Consent
 	hdr     urlconsent.Header
 	reopen  bool
 }
 
-func newURLModal(q *session.Question, agent string, th *theme.Theme, remote bool) *urlModal {
-	h := urlconsent.Header{Agent: agent, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits, Index: 1, Total: 1}
-	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
+func newURLModal(q *question.Question, agent string, th *theme.Theme, remote bool) *urlModal {
+	h := urlconsent.Header{Agent: agent, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits, Index: 1, Total: 1}
+	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, 0, nil)}
 	if remote { // over SSH: its QR code at once, in a view of its own
 		u.consent.SetRemote()
 	}
@@ -102,7 +99,7 @@ func newURLModal(q *session.Question, agent string, th *theme.Theme, remote bool
 // of a link over SSH.
 func (u *urlModal) fullScreen() bool { return u.consent.QRShown() }
 
-func (u *urlModal) question() *session.Question {
+func (u *urlModal) question() *question.Question {
 	if u.reopen {
 		return nil
 	}

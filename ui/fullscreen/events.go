@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"fmt"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	tea "charm.land/bubbletea/v2"
@@ -182,8 +183,11 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 
 // apply hands one event to the core, then draws it.
 func (m *Model) apply(ev acpconn.Event) tea.Cmd {
-	if _, exit := ev.(acpconn.AgentExited); exit && m.rc.active {
-		return nil // a reconnect attempt that failed: its start's outcome says so, and the questions stay
+	switch ev.(type) {
+	case question.Gone, acpconn.AgentExited:
+		if m.rc.active {
+			return nil // a reconnect attempt that failed: its start's outcome says so, and the questions stay
+		}
 	}
 	if m.rc.active && m.connState == connStarting {
 		switch ev.(type) { // a reconnect's session/load replays what the transcript has
@@ -207,8 +211,10 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 		m.tr.setPlan(ev)
 	case acpconn.TerminalOutput:
 		m.tr.terminalOutput(ev)
-	case acpconn.PermissionRequest:
-		m.tr.permissionAsked(ev.ToolCall.ID)
+	case question.Asked:
+		if ev.Q.Kind == question.Permission {
+			m.tr.permissionAsked(ev.Q.From.ToolCall)
+		}
 	case acpconn.FileAccess:
 		m.tr.fileAccess(ev)
 	case acpconn.Commands:
@@ -284,17 +290,17 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 
 // ask puts a new question of the agent in the queue, and tells the user
 // if they are elsewhere.
-func (m *Model) ask(q *session.Question) tea.Cmd {
+func (m *Model) ask(q *question.Question) tea.Cmd {
 	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
 }
 
-func (m *Model) queueQuestion(q *session.Question) tea.Cmd {
+func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
 	switch q.Kind {
-	case session.Permission:
+	case question.Permission:
 		p := newPermModal(q, m.agent, m.th)
 		p.md, p.root = m.md, m.tr.root
 		return m.push(p, false)
-	case session.URL:
+	case question.URL:
 		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)
 	}
 	f := newFormModal(q, m.agent, m.th)

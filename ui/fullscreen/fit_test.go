@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,7 +13,6 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
-	"github.com/elicit-dev/elicit/session"
 )
 
 // fitDriver is a model connected to the demo agent, at w×h.
@@ -53,20 +53,20 @@ func mustShow(t *testing.T, lines []string, what string, texts ...string) {
 	}
 }
 
-func question(t *testing.T, kind session.Kind, raw string) *session.Question {
+func testQuestion(t *testing.T, kind question.Kind, raw string) *question.Question {
 	t.Helper()
-	q := &session.Question{Kind: kind, Tool: "Deploy"}
-	q.Elicit.Message = "I need a few details before I go on. " + strings.Repeat("This message is long. ", 6)
-	if kind == session.URL {
-		q.Elicit.Mode, q.Elicit.ElicitationID, q.Elicit.URL = "url", "e1", raw
-		q.Elicit.Report = urlcheck.Analyze(raw)
+	q := &question.Question{Kind: kind, From: question.From{Tool: "Deploy"}}
+	q.Message = "I need a few details before I go on. " + strings.Repeat("This message is long. ", 6)
+	if kind == question.URL {
+		q.ElicitationID, q.URL = "e1", raw
+		q.Report = urlcheck.Analyze(raw)
 		return q
 	}
 	s, err := schema.ParseSchema([]byte(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	q.Elicit.Mode, q.Elicit.Schema = "form", s
+	q.Schema = s
 	return q
 }
 
@@ -100,8 +100,8 @@ func TestEveryDialogFits(t *testing.T) {
 				md    modal
 				texts []string
 			}{
-				{"form", newFormModal(question(t, session.Form, wideForm(12)), "Demo agent", th), []string{"Demo agent asks", "Deploy", "Hundred", "› Field 0", "ctrl+x decline"}},
-				{"url", newURLModal(question(t, session.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th, false),
+				{"form", newFormModal(testQuestion(t, question.Form, wideForm(12)), "Demo agent", th), []string{"Demo agent asks", "Deploy", "Hundred", "› Field 0", "ctrl+x decline"}},
+				{"url", newURLModal(testQuestion(t, question.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th, false),
 					[]string{"Open a link?", "Agent: Demo agent", "accounts.google.com/o/oauth2", "Site    google.com", "Open in browser", "esc cancel"}},
 				{"permission", editPermission(), []string{"Permission", "Demo Agent · Edit notes.txt", "Reject", "esc cancel"}},
 				{"settings", newSettingsModal(manySettings(25), false, th), []string{"Session settings · elicit", "> 1 Level: level 0", "esc dismiss"}},
@@ -149,7 +149,7 @@ func TestSettingsCursorStaysInView(t *testing.T) {
 func TestHundredFieldFormAndReview(t *testing.T) {
 	for _, sz := range frameSizes {
 		d := fitDriver(t, sz[0], sz[1])
-		f := newFormModal(question(t, session.Form, wideForm(100)), "Demo agent", d.m.th)
+		f := newFormModal(testQuestion(t, question.Form, wideForm(100)), "Demo agent", d.m.th)
 		d.openDialog(f)
 		for i := range 100 {
 			mustShow(t, d.fits(), fmt.Sprintf("%v field %d", sz, i), "Demo agent asks", "Hundred", fmt.Sprintf("› Field %d", i), "ctrl+x decline")

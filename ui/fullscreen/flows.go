@@ -51,7 +51,7 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.push(md, true)
 	case "c":
 		m.tr.info("copied the URL to the clipboard")
-		return tea.SetClipboard(f.Q.Elicit.Report.URL)
+		return tea.SetClipboard(f.Q.Report.URL)
 	case "d":
 		cmd = m.changes(m.core.MarkDone(f))
 	case "x":
@@ -77,7 +77,7 @@ func (m *Model) flowsView(width, height int) string {
 			cur = th.Selected.Render("> ")
 		}
 		age := m.now().Sub(fl.Started).Round(time.Second)
-		line := fmt.Sprintf("%s  id %s  %s ago", th.Highlight.Render(fl.Q.Elicit.Report.Site()), sanitize.ID(fl.Q.Elicit.ElicitationID), age)
+		line := fmt.Sprintf("%s  id %s  %s ago", th.Highlight.Render(fl.Q.Report.Site()), sanitize.ID(fl.Q.ElicitationID), age)
 		f.body = append(f.body, hang(cur, line, inner))
 	}
 	f.ensureVisible(m.flowSel)

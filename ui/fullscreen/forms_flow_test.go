@@ -178,7 +178,7 @@ func TestFormScopedToToolCallNamesIt(t *testing.T) {
 	d.connected()
 	d.ask("/form confirm")
 	f := d.frontForm()
-	id := f.q.Elicit.Scope.ToolCallID
+	id := f.q.From.ToolCall
 	if id == "" {
 		t.Fatal("the confirmation is not scoped to a tool call")
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/termout"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // FuzzFullScreenView puts arbitrary text in every event field the full
@@ -32,7 +33,7 @@ func FuzzFullScreenView(f *testing.F) {
 			acpconn.UnknownUpdate{Kind: s},
 			acpconn.Notice{Text: text},
 			acpconn.FileAccess{Op: "write", Path: sanitize.Line(s), Old: text, New: text + "x"},
-			acpconn.ElicitationComplete{ElicitationID: s},
+			question.FlowComplete{ElicitationID: s},
 			acpconn.TurnEnded{StopReason: s},
 			acpconn.AgentExited{Reason: sanitize.Line(s), Stderr: []string{sanitize.Line(s)}},
 		} {

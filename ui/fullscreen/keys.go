@@ -10,7 +10,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -168,7 +168,7 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	cmd := m.remove(md)
 	switch md := md.(type) {
 	case *permModal:
-		m.tr.permissionAnswered(md.q.Perm.ToolCall.ID, md.allowed())
+		m.tr.permissionAnswered(md.q.From.ToolCall, md.allowed())
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
@@ -208,18 +208,18 @@ func (m *Model) resolve(md modal) tea.Cmd {
 // resolveURL acts on a consent screen: the URL is handed to the browser
 // first, and only once that worked does the agent hear "accept".
 func (m *Model) resolveURL(md *urlModal) tea.Cmd {
-	act, _ := md.consent.Done()
+	out, _ := md.consent.Done()
 	switch {
-	case act == urlconsent.Open:
+	case md.consent.OpensBrowser():
 		return openURL(m.opts.Opener, md)
-	case act == urlconsent.OpenedByUser:
+	case out.Action == question.Accept: // the user opened it themselves
 		return m.opened(openedMsg{md: md})
 	case md.reopen:
 		return nil
-	case act == urlconsent.Decline:
-		return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Decline}))
+	case out.Action == question.Decline:
+		return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Decline}))
 	}
-	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Cancel}))
+	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Cancel}))
 }
 
 // openedMsg reports the browser hand-off of a consented URL.
@@ -249,10 +249,10 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		return m.push(md, true)
 	}
 	if md.reopen {
-		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")
+		m.tr.info("opened " + md.q.Report.Site() + " again")
 		return nil
 	}
-	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Accept}))
+	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))
 }
 
 func orID(tc acpconn.ToolCall) string {

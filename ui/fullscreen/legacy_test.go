@@ -50,7 +50,7 @@ func TestLegacyURLRequiredThenRetry(t *testing.T) {
 			if got := d.open.Opened(); len(got) != 1 || !strings.HasPrefix(got[0], "http://127.0.0.1:") {
 				t.Fatalf("opened %v", got)
 			}
-			approve(t, d.m.core.Flows()[0].Q.Elicit.Report.URL)
+			approve(t, d.m.core.Flows()[0].Q.Report.URL)
 			if !auto {
 				d.until("the retry offer", func() bool { _, ok := d.m.queue.front().(*retryModal); return ok })
 				d.focus()

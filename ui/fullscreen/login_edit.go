@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -35,10 +35,10 @@ func newLoginEditModal(m acpconn.AuthMethod, th *theme.Theme) *loginEditModal {
 	return &loginEditModal{method: m, in: in, th: th}
 }
 
-func (e *loginEditModal) question() *session.Question { return nil }
-func (e *loginEditModal) done() bool                  { return e.finished }
-func (e *loginEditModal) setPosition(i, n int)        { e.index, e.total = i, n }
-func (e *loginEditModal) draft() string               { return e.in.Value() }
+func (e *loginEditModal) question() *question.Question { return nil }
+func (e *loginEditModal) done() bool                   { return e.finished }
+func (e *loginEditModal) setPosition(i, n int)         { e.index, e.total = i, n }
+func (e *loginEditModal) draft() string                { return e.in.Value() }
 
 // line is the command to run; ok is false when the user went back.
 func (e *loginEditModal) line() (string, bool) {

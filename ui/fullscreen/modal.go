@@ -2,8 +2,7 @@ package fullscreen
 
 import (
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // modal is one entry of the modal queue: a question of the agent or one of
@@ -13,7 +12,7 @@ import (
 type modal interface {
 	// question is the agent's question the modal asks; nil for elicit's
 	// own dialogs.
-	question() *session.Question
+	question() *question.Question
 	update(msg tea.Msg) tea.Cmd
 	view(width, height int) string
 	done() bool
@@ -59,7 +58,7 @@ func (q *queue) remove(m modal) {
 }
 
 // byQuestion returns the modal that asks q.
-func (q *queue) byQuestion(s *session.Question) modal {
+func (q *queue) byQuestion(s *question.Question) modal {
 	for _, x := range q.items {
 		if s != nil && x.question() == s {
 			return x

@@ -2,10 +2,10 @@ package fullscreen
 
 import (
 	tea "charm.land/bubbletea/v2"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
 )
 
 // Notify says when a question that arrives rings the bell and sends a
@@ -23,7 +23,7 @@ const (
 // terminal's focus say so: the bell, then OSC 9 and OSC 777 desktop
 // notifications (terminals ignore the ones they do not know). The text is
 // elicit's own, with the agent's name made safe.
-func (m *Model) notifyCmd(q *session.Question) tea.Cmd {
+func (m *Model) notifyCmd(q *question.Question) tea.Cmd {
 	switch m.opts.Notify {
 	case NotifyNever:
 		return nil

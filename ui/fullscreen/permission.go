@@ -11,7 +11,7 @@ import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -22,13 +22,13 @@ import (
 // in the dialog frame, which scrolls (pgup/pgdn/home/end) while the
 // options and keys stay in view.
 type permModal struct {
-	q            *session.Question
+	q            *question.Question
 	agent        string
 	th           *theme.Theme
 	md           *markdown // renders tool content; nil: plain lines
 	root         string    // the session directory, for relative locations
 	cursor       int
-	out          session.Outcome
+	out          question.Outcome
 	finished     bool
 	index, total int
 
@@ -39,9 +39,9 @@ type permModal struct {
 	diffsKey [2]int   // width and expanded of diffs
 }
 
-func newPermModal(q *session.Question, agent string, th *theme.Theme) *permModal {
+func newPermModal(q *question.Question, agent string, th *theme.Theme) *permModal {
 	p := &permModal{q: q, agent: agent, th: th, fr: newFrame(th), diffsKey: [2]int{-1, -1}}
-	for i, o := range q.Perm.Options {
+	for i, o := range q.Options {
 		if strings.HasPrefix(o.Kind, "reject") {
 			p.cursor = i
 			break
@@ -50,21 +50,21 @@ func newPermModal(q *session.Question, agent string, th *theme.Theme) *permModal
 	return p
 }
 
-func (p *permModal) question() *session.Question { return p.q }
-func (p *permModal) done() bool                  { return p.finished }
-func (p *permModal) draft() string               { return "" }
-func (p *permModal) setPosition(i, n int)        { p.index, p.total = i, n }
+func (p *permModal) question() *question.Question { return p.q }
+func (p *permModal) done() bool                   { return p.finished }
+func (p *permModal) draft() string                { return "" }
+func (p *permModal) setPosition(i, n int)         { p.index, p.total = i, n }
 
 func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
-	opts := p.q.Perm.Options
+	opts := p.q.Options
 	if !ok {
 		return nil
 	}
 	switch s := k.String(); {
 	case s == "esc":
-		p.out, p.finished = session.Outcome{Action: session.Cancel}, true
-	case s == "e" && len(p.q.Perm.ToolCall.Diffs) > 0:
+		p.out, p.finished = question.Outcome{Action: question.Cancel}, true
+	case s == "e" && len(p.q.Tool.Diffs) > 0:
 		p.expanded = !p.expanded
 		p.fr.home()
 	case p.fr.scrollKey(s):
@@ -74,7 +74,7 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	case s == "down":
 		p.cursor = (p.cursor + 1) % len(opts)
 	case s == "enter":
-		p.out, p.finished = session.Outcome{Action: session.Choose, OptionID: opts[p.cursor].ID}, true
+		p.out, p.finished = question.Outcome{Action: question.Accept, Option: opts[p.cursor].ID}, true
 	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(opts):
 		p.cursor = int(s[0] - '1')
 	}
@@ -85,17 +85,17 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 // for a diff, the frame's scroll keys, or a key that is not text.
 func (p *permModal) usesKey(k tea.KeyPressMsg) bool {
 	s := k.String()
-	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(p.q.Perm.Options)
-	return k.Text == "" || digit || p.fr.scrollKey(s) || s == "e" && len(p.q.Perm.ToolCall.Diffs) > 0
+	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(p.q.Options)
+	return k.Text == "" || digit || p.fr.scrollKey(s) || s == "e" && len(p.q.Tool.Diffs) > 0
 }
 
 // allowed says whether the answer chose an option that allows the call.
 func (p *permModal) allowed() bool {
-	if p.out.Action != session.Choose {
+	if p.out.Action != question.Accept {
 		return false
 	}
-	for _, o := range p.q.Perm.Options {
-		if o.ID == p.out.OptionID {
+	for _, o := range p.q.Options {
+		if o.ID == p.out.Option {
 			return strings.HasPrefix(o.Kind, "allow")
 		}
 	}
@@ -105,11 +105,11 @@ func (p *permModal) allowed() bool {
 func (p *permModal) view(width, height int) string {
 	th := p.th
 	inner := max(width-4, 10)
-	tc := p.q.Perm.ToolCall
+	tc := p.q.Tool
 	f := p.fr
 	// Who asks and for what stay in the frame's head, always in view.
 	f.title = "Permission"
-	f.who = p.agent + " · " + p.q.Tool
+	f.who = p.agent + " · " + p.q.From.Tool
 	if tc.Kind != "" {
 		f.who += " [" + sanitize.ID(tc.Kind) + "]"
 	}
@@ -117,7 +117,7 @@ func (p *permModal) view(width, height int) string {
 		f.who += fmt.Sprintf(" · %d of %d", p.index, p.total)
 	}
 	var body []string
-	if w := p.q.Perm.Write; w != nil {
+	if w := p.q.Write; w != nil {
 		f.title = "Write"
 		f.who = p.agent + " · writes " + w.Path
 		if p.total > 1 {
@@ -140,7 +140,7 @@ func (p *permModal) view(width, height int) string {
 	}
 	body = append(body, diffs...)
 	for _, c := range tc.Content {
-		if isDiffSummary(tc.Diffs, c) || isTerminalRef(tc, c) {
+		if isDiffSummary(tc.Diffs, c) || isTerminalRef(tc.Terminals, c) {
 			continue // a terminal's output shows in the transcript, once there is some
 		}
 		lines := strings.Split(c, "\n")
@@ -153,7 +153,7 @@ func (p *permModal) view(width, height int) string {
 	}
 	f.body = body
 	var opts []string
-	for i, o := range p.q.Perm.Options {
+	for i, o := range p.q.Options {
 		style := th.Base
 		if strings.HasPrefix(o.Kind, "reject") {
 			style = th.Danger.UnsetBold()
@@ -187,13 +187,13 @@ func (p *permModal) risks(width int) []string {
 			out = append(out, p.th.Danger.Render(l))
 		}
 	}
-	if w := p.q.Perm.Write; w != nil {
+	if w := p.q.Write; w != nil {
 		if w.Risk != "" {
 			warn(w.Path, w.Risk)
 		}
 		return out
 	}
-	for _, d := range p.q.Perm.ToolCall.Diffs {
+	for _, d := range p.q.Tool.Diffs {
 		rel := relPath(p.root, d.Path)
 		if why := acpconn.CodeRisk(rel); why != "" {
 			warn(rel, why)
@@ -227,7 +227,7 @@ func pack(entries []string, width int) []string {
 // keyLine is the dialog's keys, short enough for one row where it can be.
 func (p *permModal) keyLine(inner int) string {
 	expand := ""
-	if len(p.q.Perm.ToolCall.Diffs) > 0 {
+	if len(p.q.Tool.Diffs) > 0 {
 		expand = " · e whole file"
 		if p.expanded {
 			expand = " · e changes only"
@@ -249,7 +249,7 @@ func (p *permModal) renderDiffs(width int) []string {
 		return p.diffs
 	}
 	p.diffs = p.diffs[:0]
-	for _, d := range p.q.Perm.ToolCall.Diffs {
+	for _, d := range p.q.Tool.Diffs {
 		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width, 0, p.expanded, p.th)
 		p.diffs = append(p.diffs, lines...)
 	}

@@ -8,8 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -21,11 +20,11 @@ func editPermission() *permModal {
 	}
 	old := b.String()
 	new := strings.Replace(old, "line 30 of", "LINE THIRTY of", 1)
-	tc := acpconn.ToolCall{ID: "t1", Title: "Edit notes.txt", Kind: "edit", Locations: []string{"/r/notes.txt:30"},
-		Content: []string{"diff /r/notes.txt\n- whole old file"}, Diffs: []acpconn.Diff{{Path: "/r/notes.txt", Old: old, New: new}}}
-	q := &session.Question{Kind: session.Permission, Tool: tc.Title, Perm: acpconn.PermissionRequest{ID: 1, ToolCall: tc, Options: []acpconn.PermissionOption{
+	tc := &question.Tool{ID: "t1", Title: "Edit notes.txt", Kind: "edit", Locations: []string{"/r/notes.txt:30"},
+		Content: []string{"diff /r/notes.txt\n- whole old file"}, Diffs: []question.Diff{{Path: "/r/notes.txt", Old: old, New: new}}}
+	q := &question.Question{ID: 1, Kind: question.Permission, From: question.From{ToolCall: tc.ID, Tool: tc.Title}, Tool: tc, Options: []question.Option{
 		{ID: "a", Name: "Allow once", Kind: "allow_once"}, {ID: "A", Name: "Always allow edits in this session", Kind: "allow_always"},
-		{ID: "r", Name: "Reject", Kind: "reject_once"}, {ID: "R", Name: "Reject always", Kind: "reject_always"}}}}
+		{ID: "r", Name: "Reject", Kind: "reject_once"}, {ID: "R", Name: "Reject always", Kind: "reject_always"}}}
 	return newPermModal(q, "Demo Agent", theme.New(true, false))
 }
 
@@ -66,15 +65,15 @@ func TestTabNeverMovesOffReject(t *testing.T) {
 		{{Code: tea.KeyTab, Mod: tea.ModShift}, {Code: tea.KeyEnter}},
 	} {
 		p := editPermission()
-		first := p.q.Perm.Options[p.cursor]
+		first := p.q.Options[p.cursor]
 		if first.Kind != "reject_once" {
 			t.Fatalf("the option selected at first is %q, want the reject", first.Name)
 		}
 		for _, k := range keys {
 			p.update(k)
 		}
-		if !p.finished || p.out.OptionID != first.ID {
-			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.OptionID, first.ID)
+		if !p.finished || p.out.Option != first.ID {
+			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.Option, first.ID)
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
@@ -60,9 +60,9 @@ func newSecretModal(m acpconn.AuthMethod, th *theme.Theme) *secretModal {
 	return s
 }
 
-func (s *secretModal) question() *session.Question { return nil }
-func (s *secretModal) done() bool                  { return s.finished }
-func (s *secretModal) setPosition(i, n int)        { s.index, s.total = i, n }
+func (s *secretModal) question() *question.Question { return nil }
+func (s *secretModal) done() bool                   { return s.finished }
+func (s *secretModal) setPosition(i, n int)         { s.index, s.total = i, n }
 
 // draft is never shown: these are secrets.
 func (s *secretModal) draft() string { return "" }

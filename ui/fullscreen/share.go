@@ -58,7 +58,7 @@ func (m *Model) onShare(msg shareMsg) tea.Cmd {
 		var cmd tea.Cmd
 		if md != nil {
 			cmd = m.remove(md)
-			text := "answered elsewhere: " + v.Out.Action.String() + " (by " + sanitize.Line(v.Who) + ")"
+			text := "answered elsewhere: " + string(v.Out.Action) + " (by " + sanitize.Line(v.Who) + ")"
 			if d := md.draft(); d != "" {
 				text += "\nwhat you had entered:" + d
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -79,7 +80,7 @@ func TestSharedFormAnsweredElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: ahp.Accept, Answers: m.Answers(content, ahp.Submitted)})
+	a.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: question.Accept, Answers: m.Answers(content, ahp.Submitted)})
 	d.waitText("answered elsewhere: accept (by alice)")
 	d.idle()
 	d.waitText(`"name": "Alice"`)

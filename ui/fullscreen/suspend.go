@@ -4,8 +4,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Ctrl+Z suspends elicit as a shell's job control expects: bubbletea
@@ -47,7 +46,7 @@ func questionsWaiting(n int) string {
 
 // askedWhileAway announces a question that arrived while elicit was
 // suspended: a note in the transcript and the bell, whatever the focus.
-func (m *Model) askedWhileAway(q *session.Question) tea.Cmd {
+func (m *Model) askedWhileAway(q *question.Question) tea.Cmd {
 	if !m.suspended && (m.resumedAt.IsZero() || m.now().Sub(m.resumedAt) > resumeWindow) {
 		return nil
 	}

@@ -5,10 +5,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
-
-	"github.com/elicit-dev/elicit/session"
 )
 
 // typeAheadProse is what a person types while questions come up: prose
@@ -133,7 +132,7 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 	want := d.typeAhead("so ")
 	d.until("the questions", func() bool { return len(d.m.queue.items) == 2 })
 	want += d.typeAhead(typeAheadProse)
-	var outcomes []session.Outcome
+	var outcomes []question.Outcome
 	for len(d.m.queue.items) > 0 {
 		front := d.m.queue.front()
 		d.key("tab")
@@ -146,14 +145,14 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 		case *permModal:
 			outcomes = append(outcomes, md.out)
 		case *urlModal:
-			if act, _ := md.consent.Done(); act != "cancel" {
-				t.Errorf("the URL consent ended with %q", act)
+			if act, _ := md.consent.Done(); act.Action != question.Cancel {
+				t.Errorf("the URL consent ended with %q", act.Action)
 			}
-			outcomes = append(outcomes, session.Outcome{Action: session.Cancel})
+			outcomes = append(outcomes, question.Outcome{Action: question.Cancel})
 		}
 	}
 	for _, o := range outcomes {
-		if o.Action != session.Cancel {
+		if o.Action != question.Cancel {
 			t.Errorf("a question was answered %+v", o)
 		}
 	}

@@ -11,9 +11,8 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
-
-	"github.com/elicit-dev/elicit/acpconn"
 )
 
 // frontURL waits until a URL consent for a new elicitation (not one of
@@ -24,7 +23,7 @@ func (d *driver) frontURL(seen ...string) *urlModal {
 	d.until("a URL consent in front", func() bool {
 		var ok bool
 		u, ok = d.m.queue.front().(*urlModal)
-		return ok && !slices.Contains(seen, u.q.Elicit.ElicitationID)
+		return ok && !slices.Contains(seen, u.q.ElicitationID)
 	})
 	d.showFront()
 	return u
@@ -34,7 +33,7 @@ func (d *driver) frontURL(seen ...string) *urlModal {
 func (d *driver) flowIDs() []string {
 	var ids []string
 	for _, f := range d.m.core.Flows() {
-		ids = append(ids, f.Q.Elicit.ElicitationID)
+		ids = append(ids, f.Q.ElicitationID)
 	}
 	return ids
 }
@@ -83,7 +82,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	d.connected()
 	d.ask("/url")
 	first := d.frontURL()
-	d.waitText(first.q.Elicit.URL)
+	d.waitText(first.q.URL)
 
 	d.keys("o", "enter") // typed while it docks: goes to the prompt
 	d.focus()
@@ -96,27 +95,27 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	d.keys("right", "enter")
 	d.until("the browser asked", func() bool { return len(d.open.Opened()) > 0 })
 	d.until("the flow pending", func() bool { return len(d.m.core.Flows()) > 0 }) // after the hand-off
-	if got := d.open.Opened(); len(got) != 1 || got[0] != first.q.Elicit.URL {
-		t.Fatalf("opened %q, want exactly [%q]", got, first.q.Elicit.URL)
+	if got := d.open.Opened(); len(got) != 1 || got[0] != first.q.URL {
+		t.Fatalf("opened %q, want exactly [%q]", got, first.q.URL)
 	}
-	if ids := d.flowIDs(); !slices.Equal(ids, []string{first.q.Elicit.ElicitationID}) {
-		t.Fatalf("pending flows %v after consent, want [%s]", ids, first.q.Elicit.ElicitationID)
+	if ids := d.flowIDs(); !slices.Equal(ids, []string{first.q.ElicitationID}) {
+		t.Fatalf("pending flows %v after consent, want [%s]", ids, first.q.ElicitationID)
 	}
-	second := d.frontURL(first.q.Elicit.ElicitationID)
+	second := d.frontURL(first.q.ElicitationID)
 	if !strings.Contains(d.m.statusView(100), "1 URL flow") {
 		t.Errorf("status bar: %s", d.m.statusView(100))
 	}
 
 	// Unknown and repeated completions are ignored.
-	d.m.apply(acpconn.ElicitationComplete{ElicitationID: "elicit-unknown"})
+	d.m.apply(question.FlowComplete{ElicitationID: "elicit-unknown"})
 	if len(d.m.core.Flows()) != 1 {
 		t.Fatalf("an unknown id changed the flows: %v", d.flowIDs())
 	}
 
-	approvePage(t, first.q.Elicit.URL)
+	approvePage(t, first.q.URL)
 	d.until("the flow completed", func() bool { return len(d.m.core.Flows()) == 0 })
 	d.waitText("the agent reports the flow on 127.0.0.1 is complete")
-	d.m.apply(acpconn.ElicitationComplete{ElicitationID: first.q.Elicit.ElicitationID})
+	d.m.apply(question.FlowComplete{ElicitationID: first.q.ElicitationID})
 	if strings.Count(d.screen(), "the agent reports the flow on") != 1 {
 		t.Errorf("a repeated completion was not ignored:\n%s", d.screen())
 	}
@@ -125,8 +124,8 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	d.keys("right", "enter")
 	d.until("the second flow pending", func() bool { return len(d.m.core.Flows()) == 1 })
 	d.until("the browser asked again", func() bool { return len(d.open.Opened()) == 2 })
-	if got := d.open.Opened()[1]; got != second.q.Elicit.URL {
-		t.Errorf("opened %q, want %q", got, second.q.Elicit.URL)
+	if got := d.open.Opened()[1]; got != second.q.URL {
+		t.Errorf("opened %q, want %q", got, second.q.URL)
 	}
 	d.idle()
 
@@ -134,7 +133,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	if !d.m.showFlows {
 		t.Fatal("ctrl+g did not open the pending-flows panel")
 	}
-	d.wantOnScreen("Pending URL flows", "1 waiting for the agent", "id "+second.q.Elicit.ElicitationID[:23])
+	d.wantOnScreen("Pending URL flows", "1 waiting for the agent", "id "+second.q.ElicitationID[:23])
 	d.key("x")
 	if len(d.m.core.Flows()) != 0 || d.m.showFlows {
 		t.Fatalf("after x: flows %v, panel shown %v", d.flowIDs(), d.m.showFlows)
@@ -157,7 +156,7 @@ func TestURLDeclineOpensNothing(t *testing.T) {
 	first := d.frontURL()
 	d.focus()
 	d.key("d")
-	d.frontURL(first.q.Elicit.ElicitationID)
+	d.frontURL(first.q.ElicitationID)
 	d.focus()
 	d.key("esc")
 	d.idle()
@@ -249,7 +248,7 @@ func TestPendingFlowsPanelKeys(t *testing.T) {
 			first := d.frontURL()
 			d.focus()
 			d.key("d") // decline the flow that completes
-			d.frontURL(first.q.Elicit.ElicitationID)
+			d.frontURL(first.q.ElicitationID)
 			d.focus()
 			d.keys("right", "enter")
 			d.until("one pending flow", func() bool { return len(d.m.core.Flows()) == 1 && len(d.open.Opened()) == 1 })

@@ -77,8 +77,8 @@ func (m *Model) dockView(f modal, w int) string {
 	what := m.agent + " asks a question"
 	if q := f.question(); q != nil {
 		what = m.agent + " asks a " + q.Kind.String() + " question"
-		if q.Tool != "" {
-			what += " for " + q.Tool
+		if q.From.Tool != "" {
+			what += " for " + q.From.Tool
 		}
 	} else if c, ok := f.(interface{ heading() string }); ok {
 		what = c.heading() // elicit's own dialog: it names itself

@@ -8,6 +8,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
@@ -147,6 +148,9 @@ func Run(o Options) int {
 			if !ok {
 				return ExitFailed
 			}
+			if _, gone := ev.(question.Gone); gone && started != nil {
+				continue // AgentExited follows: the start's error says the rest
+			}
 			if ex, isExit := ev.(acpconn.AgentExited); isExit && started != nil {
 				h.exitTail, events = ex.Stderr, nil // the start's error says the rest
 				continue
@@ -232,8 +236,12 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 			}
 			io.WriteString(h.stdout(), text)
 		}
-	case acpconn.ToolCall, acpconn.PermissionRequest: // a tool call between two runs of text
+	case acpconn.ToolCall: // a tool call between two runs of text
 		h.breaks.Interrupt()
+	case question.Asked:
+		if ev.Q.Kind == question.Permission { // it names a tool call
+			h.breaks.Interrupt()
+		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(o.Stderr, "elicit: agent output:", ev.Line)
 	case acpconn.Notice:

@@ -8,9 +8,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -52,7 +52,7 @@ type MCPOptions struct {
 // question is answered or ctx ends (the server withdrew it: then the
 // outcome is not used). confirm asks a yes-or-no question.
 type Asker interface {
-	Ask(ctx context.Context, q *session.Question, server string) session.Outcome
+	Ask(ctx context.Context, q *question.Question, server string) question.Outcome
 	Confirm(ctx context.Context, question string) bool
 }
 
@@ -121,13 +121,4 @@ func memoryFor(m ui.Memory, c *mcpconn.Conn, dir string) session.Memory {
 		name = c.Info().Name
 	}
 	return session.Memory{Hooks: m.Hooks, History: m.History, Audit: m.Audit, Agent: name, Cwd: dir}
-}
-
-// toolCallEvent names a call for the core, so a question asked during it
-// says which tool asked.
-func toolCallEvent(name, title string) acpconn.ToolCall {
-	if title == "" {
-		title = sanitize.Line(name)
-	}
-	return acpconn.ToolCall{ID: name, New: true, Title: title}
 }

@@ -7,8 +7,8 @@ import (
 	"io"
 
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -27,34 +27,22 @@ type TerminalAsker struct {
 }
 
 // Ask implements Asker.
-func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server string) session.Outcome {
-	if q.Kind == session.URL {
-		h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits}
-		act, err := urlconsent.Run(ctx, q.Elicit.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
+func (a TerminalAsker) Ask(ctx context.Context, q *question.Question, server string) question.Outcome {
+	if q.Kind == question.URL {
+		h := urlconsent.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits}
+		out, err := urlconsent.Run(ctx, q.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
 		if err != nil {
-			return session.Outcome{Action: session.Cancel, Reason: "the consent screen failed: " + err.Error()}
+			return question.Outcome{Action: question.Cancel, Reason: "the consent screen failed: " + err.Error()}
 		}
-		switch act {
-		case urlconsent.Open, urlconsent.OpenedByUser:
-			return session.Outcome{Action: session.Accept}
-		case urlconsent.Decline:
-			return session.Outcome{Action: session.Decline}
-		}
-		return session.Outcome{Action: session.Cancel}
+		return out
 	}
-	h := forms.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	out, err := forms.Run(ctx, q.Elicit.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
-		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions, Accessible: a.Accessible})
+	h := forms.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
+	out, err := forms.Run(ctx, q.Schema, h, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme,
+		Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions, Accessible: a.Accessible})
 	if err != nil {
-		return session.Outcome{Action: session.Cancel, Reason: "the form failed: " + err.Error()}
+		return question.Outcome{Action: question.Cancel, Reason: "the form failed: " + err.Error()}
 	}
-	switch out.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: out.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline}
-	}
-	return session.Outcome{Action: session.Cancel}
+	return out
 }
 
 // confirmSchema is a yes-or-no question as a one-field form, so it is
@@ -62,12 +50,12 @@ func (a TerminalAsker) Ask(ctx context.Context, q *session.Question, server stri
 const confirmSchema = `{"type":"object","properties":{"yes":{"type":"boolean","title":%s,"default":true}},"required":["yes"]}`
 
 // Confirm implements Asker.
-func (a TerminalAsker) Confirm(ctx context.Context, question string) bool {
-	title, _ := json.Marshal(question)
+func (a TerminalAsker) Confirm(ctx context.Context, prompt string) bool {
+	title, _ := json.Marshal(prompt)
 	s, err := schema.ParseSchema(fmt.Appendf(nil, confirmSchema, title))
 	if err != nil {
 		return false
 	}
 	out, err := forms.Run(ctx, s, forms.Header{Agent: "elicit", Index: 1, Total: 1}, forms.RunOptions{In: a.In, Out: a.Out, Theme: a.Theme, Accessible: a.Accessible})
-	return err == nil && out.Action == forms.Accept && out.Content["yes"] == true
+	return err == nil && out.Action == question.Accept && out.Content["yes"] == true
 }

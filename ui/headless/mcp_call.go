@@ -12,6 +12,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/session"
 )
@@ -26,7 +27,7 @@ type mcpCall struct {
 	calls   int // calls made (a -32042 retry is the second)
 	results chan callDone
 	answers chan answered
-	asking  *session.Question  // the question being asked, if any
+	asking  *question.Question // the question being asked, if any
 	gone    bool               // the server withdrew it meanwhile
 	stopAsk context.CancelFunc // ends the asking when the server withdraws it
 	flowT   *time.Timer        // the wait for -32042 flows' completion
@@ -40,8 +41,8 @@ type callDone struct {
 }
 
 type answered struct {
-	q   *session.Question
-	out session.Outcome
+	q   *question.Question
+	out question.Outcome
 }
 
 // callKey names the call for the core's -32042 retry.
@@ -61,7 +62,7 @@ func RunMCPCall(o MCPOptions) int {
 	}
 	defer c.Close()
 	r := &mcpCall{o: o, ctx: ctx, c: c, results: make(chan callDone, 1), answers: make(chan answered, 1)}
-	r.core = session.New(session.MCPResponder(c), session.Policy{Person: o.Person, Answers: o.Answers,
+	r.core = session.New(c, session.Policy{Person: o.Person, Answers: o.Answers,
 		AcceptDefaults: o.AcceptDefaults, Decline: o.Decline, ApproveURLs: o.ApproveURLs, AutoRetry: o.AutoRetry, Peer: "server", Retried: "call"}, nil)
 	r.core.SetMemory(memoryFor(o.Memory, c, o.Server.Dir))
 	defer r.core.Close()
@@ -80,7 +81,6 @@ func RunMCPCall(o MCPOptions) int {
 		fmt.Fprintf(o.Stderr, "elicit: %s offers no tool %q (elicit mcp tools lists them)\n", c.Info().Display(), sanitize.Line(o.Tool))
 		return ExitFailed
 	}
-	r.core.Apply(toolCallEvent(o.Tool, r.title))
 	r.start()
 	return r.loop()
 }
@@ -151,12 +151,10 @@ func (r *mcpCall) event(ev mcpconn.Event) {
 			r.finish(ExitFailed)
 		}
 	}
-	if cev, ok := session.FromMCP(ev); ok {
-		if n, ok := ev.(mcpconn.Notice); ok {
-			r.say("%s", n.Text)
-		}
-		r.changes(r.core.Apply(cev))
+	if n, ok := ev.(mcpconn.Notice); ok {
+		r.say("%s", n.Text)
 	}
+	r.changes(r.core.Apply(ev)) // its questions, as they are
 }
 
 // changes says what the core decided and takes up what it asks.
@@ -201,7 +199,7 @@ func (r *mcpCall) offerRetry() {
 // so here, and the server may never send the notification.
 func (r *mcpCall) flowsTimedOut() {
 	for _, f := range legacyFlows(r.core) {
-		r.say("no notifications/elicitation/complete for %s within %s: going on as if the flow were done", f.Q.Elicit.Report.Site(), r.o.FlowTimeout)
+		r.say("no notifications/elicitation/complete for %s within %s: going on as if the flow were done", f.Q.Report.Site(), r.o.FlowTimeout)
 		r.changes(r.core.MarkDone(f))
 	}
 }
@@ -211,7 +209,7 @@ func (r *mcpCall) flowsTimedOut() {
 func legacyFlows(c *session.Core) []*session.Flow {
 	var out []*session.Flow
 	for _, f := range c.Flows() {
-		if f.Q.Legacy {
+		if f.Legacy {
 			out = append(out, f)
 		}
 	}
@@ -241,8 +239,8 @@ func (r *mcpCall) next() {
 // approveURL is --approve-urls: open the URL unless its analysis is
 // high-risk, and say what was done. A URL it does not open is cancelled
 // with the reason: nobody said no to it.
-func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
-	rep := q.Elicit.Report
+func (r *mcpCall) approveURL(q *question.Question) question.Outcome {
+	rep := q.Report
 	if rep.MaxSeverity() >= urlcheck.High {
 		var why []string
 		for _, w := range rep.Warnings {
@@ -250,13 +248,13 @@ func (r *mcpCall) approveURL(q *session.Question) session.Outcome {
 				why = append(why, w.Message)
 			}
 		}
-		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "--approve-urls opens no high-risk URL: " + strings.Join(why, "; ")}
 	}
 	if err := r.o.Opener.Open(rep.URL); err != nil {
-		return session.Outcome{Action: session.Cancel, By: session.ByPolicy, Reason: "the browser did not start: " + err.Error()}
+		return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the browser did not start: " + err.Error()}
 	}
 	r.say("handed %s to the browser (--approve-urls)", urlcheck.Visible(rep.URL))
-	return session.Outcome{Action: session.Accept, By: session.ByPolicy, Reason: "--approve-urls"}
+	return question.Outcome{Action: question.Accept, By: question.ByRule, Reason: "--approve-urls"}
 }
 
 // result handles the call's result.
@@ -270,7 +268,7 @@ func (r *mcpCall) result(d callDone) {
 			r.finish(ExitFailed)
 			return
 		}
-		r.changes(r.core.Apply(session.URLRequiredFromMCP(reqs)))
+		r.changes(r.core.Apply(question.URLsNeeded{Qs: reqs}))
 		return
 	}
 	if d.err != nil {

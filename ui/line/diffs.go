@@ -7,6 +7,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // maxSpokenLines is how many lines of one diff are read out; a screen
@@ -16,7 +17,10 @@ const maxSpokenLines = 200
 // readDiffs reads a tool call's diffs out, one line each, led by
 // "added:", "removed:" or "unchanged:" (diffview.Spoken); a call with no
 // diff gets its content, which says what it does.
-func (l *lineSession) readDiffs(tc acpconn.ToolCall) {
+func (l *lineSession) readDiffs(tc *question.Tool) {
+	if tc == nil {
+		return
+	}
 	for _, d := range tc.Diffs {
 		d.Path = relPath(l.root(), d.Path)
 		for _, s := range diffview.Spoken(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, maxSpokenLines) {

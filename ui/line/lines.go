@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
@@ -132,6 +133,9 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 			for {
 				select {
 				case ev := <-events:
+					if _, gone := ev.(question.Gone); gone {
+						continue // AgentExited follows
+					}
 					if ex, exited := ev.(acpconn.AgentExited); exited {
 						if err == nil {
 							l.exited = &ex // it answered, then exited: the session ends
@@ -144,6 +148,9 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 				}
 			}
 		case ev := <-events:
+			if _, gone := ev.(question.Gone); gone {
+				continue // AgentExited follows
+			}
 			if _, exited := ev.(acpconn.AgentExited); exited {
 				events = nil // the request's error says why
 				continue
@@ -255,8 +262,10 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
-	case acpconn.PermissionRequest:
-		l.breaks.Interrupt() // it names a tool call: text after it is a new message
+	case question.Asked:
+		if ev.Q.Kind == question.Permission {
+			l.breaks.Interrupt() // it names a tool call: text after it is a new message
+		}
 	case acpconn.ToolCall:
 		l.breaks.Interrupt()
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {

@@ -8,12 +8,12 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 	"github.com/elicit-dev/elicit/urlconsent"
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
 )
 
 // tries is how many answers that are not a whole expected word a line
@@ -50,7 +50,7 @@ func (l *lineSession) confirm(q, word string) bool {
 }
 
 // ask puts q to the user and returns the answer.
-func (l *lineSession) ask(q *session.Question) session.Outcome {
+func (l *lineSession) ask(q *question.Question) question.Outcome {
 	if s := l.susp; s != nil {
 		if note := s.awayNote(); note != "" {
 			fmt.Fprintln(l.o.Out, note)
@@ -59,91 +59,79 @@ func (l *lineSession) ask(q *session.Question) session.Outcome {
 		defer s.asking.Store(false)
 	}
 	switch q.Kind {
-	case session.Permission:
+	case question.Permission:
 		return l.permission(q)
-	case session.Form:
+	case question.Form:
 		return l.form(q)
 	}
 	return l.url(q)
 }
 
-func (l *lineSession) header(q *session.Question) forms.Header {
-	return forms.Header{Agent: l.c.AgentName(), ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
+func (l *lineSession) header(q *question.Question) forms.Header {
+	return forms.Header{Agent: l.c.AgentName(), ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
 }
 
 // permission reads out what is asked (the tool call, its diffs line by
 // line, the files that run code later), then takes an option's number or
 // its name, whole; Enter alone cancels.
-func (l *lineSession) permission(q *session.Question) session.Outcome {
-	p := q.Perm
+func (l *lineSession) permission(q *question.Question) question.Outcome {
+	p := q
 	if w := p.Write; w != nil {
 		fmt.Fprintf(l.o.Out, "\nWrite: the agent writes %s; elicit asks because %s.\n", w.Path, w.Why)
 		if w.Risk != "" {
 			fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", w.Path, w.Risk)
 		}
 	} else {
-		fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", sanitize.Line(q.Tool))
-		for _, d := range p.ToolCall.Diffs {
+		fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", sanitize.Line(q.From.Tool))
+		for _, d := range p.Tool.Diffs {
 			if why := acpconn.CodeRisk(relPath(l.root(), d.Path)); why != "" {
 				fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", relPath(l.root(), d.Path), why)
 			}
 		}
 	}
-	l.readDiffs(p.ToolCall)
+	l.readDiffs(p.Tool)
 	for i, o := range p.Options {
 		fmt.Fprintf(l.o.Out, "  %d. %s\n", i+1, sanitize.Line(o.Name))
 	}
 	for range tries {
 		s, ok := l.question("Type an option's number or name (Enter alone cancels): ")
 		if !ok || s == "" {
-			return session.Outcome{Action: session.Cancel}
+			return question.Outcome{Action: question.Cancel}
 		}
 		for i, o := range p.Options {
 			if s == strconv.Itoa(i+1) || strings.EqualFold(s, sanitize.Line(o.Name)) {
-				return session.Outcome{Action: session.Choose, OptionID: o.ID}
+				return question.Outcome{Action: question.Accept, Option: o.ID}
 			}
 		}
 		fmt.Fprintln(l.o.Out, "That is not one of the options.")
 	}
-	return session.Outcome{Action: session.Cancel}
+	return question.Outcome{Action: question.Cancel}
 }
 
-func (l *lineSession) form(q *session.Question) session.Outcome {
+func (l *lineSession) form(q *question.Question) question.Outcome {
 	fmt.Fprintln(l.o.Out)
 	if n := l.in.since(time.Now()); n > 0 {
 		fmt.Fprintf(l.o.Out, "(%s typed before this form appeared ignored)\n", say.Plural(n, "line", "lines"))
 	}
-	res, err := forms.RunAccessible(q.Elicit.Schema, l.header(q), &lineReader{in: l.in}, l.o.Out)
+	res, err := forms.RunAccessible(q.Schema, l.header(q), &lineReader{in: l.in}, l.o.Out)
 	if err != nil {
 		fmt.Fprintln(l.o.Out, "The form could not be shown:", sanitize.Text(err.Error()))
-		return session.Outcome{Action: session.Cancel}
+		return question.Outcome{Action: question.Cancel}
 	}
-	switch res.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: res.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline}
-	}
-	return session.Outcome{Action: session.Cancel}
+	return res
 }
 
 // url asks for consent with urlconsent's line prompts (the word open;
 // for a high-severity warning the site's name typed out), through
 // l.question, which drops lines typed before the question appeared.
-func (l *lineSession) url(q *session.Question) session.Outcome {
-	h := urlconsent.Header{Agent: l.c.AgentName(), ToolCall: q.Tool, Message: q.Elicit.Message}
-	act, err := urlconsent.RunAccessible(q.Elicit.Report, h, l.o.Out, l.question, l.o.Opener)
+func (l *lineSession) url(q *question.Question) question.Outcome {
+	h := urlconsent.Header{Agent: l.c.AgentName(), ToolCall: q.From.Tool, Message: q.Message}
+	out, err := urlconsent.RunAccessible(q.Report, h, l.o.Out, l.question, l.o.Opener)
 	if err != nil {
 		fmt.Fprintln(l.o.Out, "The URL cannot be opened:", sanitize.Text(err.Error()))
-		return session.Outcome{Action: session.Cancel}
+		return question.Outcome{Action: question.Cancel}
 	}
-	switch act {
-	case urlconsent.Open, urlconsent.OpenedByUser:
-		return session.Outcome{Action: session.Accept}
-	case urlconsent.Decline:
-		return session.Outcome{Action: session.Decline}
-	}
-	return session.Outcome{Action: session.Cancel}
+	return out
 }
 
 // lineReader feeds huh's accessible forms from the same lines.

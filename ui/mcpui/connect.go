@@ -13,6 +13,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -115,7 +116,6 @@ func (m *Model) startCall(spec callSpec) tea.Cmd {
 	r := &running{spec: spec, token: fmt.Sprintf("elicit-%d", m.calls), cancel: cancel, started: m.now()}
 	m.call, m.lastCall = r, &spec
 	m.core.Prompted(callKey)
-	m.core.Apply(toolCallEvent(spec.tool))
 	label := "▸ " + spec.tool.Display()
 	if string(spec.args) != "" && string(spec.args) != "{}" {
 		label += " " + sanitize.Summary(string(spec.args), 200)
@@ -143,17 +143,17 @@ func runTick(r *running) tea.Cmd {
 const callKey = "call"
 
 type preparedMsg struct {
-	q    *session.Question
+	q    *question.Question
 	prep session.Prep
 }
 
-func prepare(c *session.Core, q *session.Question) tea.Cmd {
+func prepare(c *session.Core, q *question.Question) tea.Cmd {
 	return func() tea.Msg { return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)} }
 }
 
 type afterMsg struct {
 	p     session.Pending
-	out   session.Outcome
+	out   question.Outcome
 	notes []session.Note
 }
 

@@ -8,21 +8,15 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
 // instructionLines is how much of the server's instructions the
 // transcript shows.
 const instructionLines = 6
-
-// toolCallEvent names a call for the core, so a question asked during it
-// says which tool asked.
-func toolCallEvent(t mcpconn.Tool) acpconn.ToolCall {
-	return acpconn.ToolCall{ID: t.Name, New: true, Title: t.Display()}
-}
 
 func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	if msg.err != nil {
@@ -44,7 +38,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	m.conn = c
 	info := c.Info()
 	m.server, m.version = info.Display(), info.Version
-	m.core.SetConn(session.MCPResponder(c))
+	m.core.SetConn(c)
 	mem := m.opts.Memory
 	sm := session.Memory{Hooks: mem.Hooks, History: mem.History, Audit: mem.Audit, Agent: mem.Agent, Cwd: m.opts.Server.Dir}
 	if sm.Agent == "" {
@@ -103,9 +97,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 			m.tr.add(lineStderr, "  | "+l)
 		}
 	}
-	if cev, ok := session.FromMCP(msg.ev); ok {
-		cmds = append(cmds, m.changes(m.core.Apply(cev)))
-	}
+	cmds = append(cmds, m.changes(m.core.Apply(msg.ev))) // its questions, as they are
 	if _, last := msg.ev.(mcpconn.Exited); !last {
 		cmds = append(cmds, pump(m.conn))
 	}
@@ -194,7 +186,7 @@ func (m *Model) result(msg callDoneMsg) tea.Cmd {
 			m.tr.notice(m.server+" needs URL flows completed first, and none could be offered", true)
 			return nil
 		}
-		return m.changes(m.core.Apply(session.URLRequiredFromMCP(reqs)))
+		return m.changes(m.core.Apply(question.URLsNeeded{Qs: reqs}))
 	}
 	if msg.err != nil {
 		if errors.Is(msg.err, context.Canceled) {

@@ -36,7 +36,7 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.push(md, true)
 	case "c":
 		m.tr.info("copied the URL to the clipboard")
-		return tea.SetClipboard(f.Q.Elicit.Report.URL)
+		return tea.SetClipboard(f.Q.Report.URL)
 	case "d":
 		cmd = m.changes(m.core.MarkDone(f))
 	case "x":
@@ -61,10 +61,10 @@ func (m *Model) flowsView(width, height int) string {
 		}
 		age := m.now().Sub(fl.Started).Round(time.Second)
 		kind := ""
-		if fl.Q.Legacy {
+		if fl.Legacy {
 			kind = " · a call waits for it"
 		}
-		line := fmt.Sprintf("%s  id %s  %s ago%s", th.Highlight.Render(fl.Q.Elicit.Report.Site()), sanitize.ID(fl.Q.Elicit.ElicitationID), age, kind)
+		line := fmt.Sprintf("%s  id %s  %s ago%s", th.Highlight.Render(fl.Q.Report.Site()), sanitize.ID(fl.Q.ElicitationID), age, kind)
 		lines = append(lines, cur+wrapText(line, inner-2))
 	}
 	lines = append(lines, "", th.KeyHelp.Render(wrapText("↑/↓ select · o reopen (asks again) · c copy URL · d mark done · x stop waiting · esc close", inner)))

@@ -5,8 +5,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // quitWindow is how soon a second Ctrl+C must follow the first to quit.
@@ -190,10 +190,10 @@ func (m *Model) openTool(t tabTool) tea.Cmd {
 }
 
 // argsDone runs the tool with the form's answers, or goes back.
-func (m *Model) argsDone(out forms.Outcome) tea.Cmd {
+func (m *Model) argsDone(out question.Outcome) tea.Cmd {
 	t := m.args.tool
 	m.pane, m.args = paneList, nil
-	if out.Action != forms.Accept {
+	if out.Action != question.Accept {
 		return nil
 	}
 	args, err := jsonObject(out.Content)

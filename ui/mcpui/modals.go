@@ -8,7 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -17,7 +17,7 @@ import (
 // or elicit's own (retry a call). Only the front one gets keys, and only
 // when the arbiter says so.
 type modal interface {
-	question() *session.Question // nil for elicit's own
+	question() *question.Question // nil for elicit's own
 	update(tea.Msg) tea.Cmd
 	view(width, height int) string
 	done() bool
@@ -35,22 +35,22 @@ type keyUser interface{ usesKey(k tea.KeyPressMsg) bool }
 const noGrace = -1
 
 type formModal struct {
-	q    *session.Question
+	q    *question.Question
 	form *forms.Model
 	hdr  forms.Header
 	th   *theme.Theme
 }
 
-func newFormModal(q *session.Question, server string, th *theme.Theme) *formModal {
-	h := forms.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Index: 1, Total: 1}
-	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Elicit.Schema, h, forms.Options{Theme: th, Grace: noGrace,
-		Prefill: q.Prefill, RememberedAt: q.PrefillAt, Suggestions: q.Suggestions})}
+func newFormModal(q *question.Question, server string, th *theme.Theme) *formModal {
+	h := forms.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Schema, h, forms.Options{Theme: th, Grace: noGrace,
+		Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions})}
 }
 
-func (f *formModal) question() *session.Question { return f.q }
-func (f *formModal) update(msg tea.Msg) tea.Cmd  { return f.form.Update(msg) }
-func (f *formModal) done() bool                  { _, ok := f.form.Done(); return ok }
-func (f *formModal) kind() string                { return "a form question" }
+func (f *formModal) question() *question.Question { return f.q }
+func (f *formModal) update(msg tea.Msg) tea.Cmd   { return f.form.Update(msg) }
+func (f *formModal) done() bool                   { _, ok := f.form.Done(); return ok }
+func (f *formModal) kind() string                 { return "a form question" }
 
 func (f *formModal) view(width, height int) string {
 	f.form.SetSize(width-4, height-2)
@@ -62,15 +62,12 @@ func (f *formModal) setPosition(i, n int) {
 	f.form.SetHeader(f.hdr)
 }
 
-func (f *formModal) outcome() session.Outcome {
+func (f *formModal) outcome() question.Outcome {
 	out, _ := f.form.Done()
-	switch out.Action {
-	case forms.Accept:
-		return session.Outcome{Action: session.Accept, Content: out.Content}
-	case forms.Decline:
-		return session.Outcome{Action: session.Decline, Draft: f.draft()}
+	if out.Action != question.Accept {
+		out.Draft = f.draft()
 	}
-	return session.Outcome{Action: session.Cancel, Draft: f.draft()}
+	return out
 }
 
 // draft is what the user entered, so a form closed from outside loses
@@ -80,18 +77,18 @@ func (f *formModal) draft() string { return f.form.DraftText() }
 // urlModal is a URL consent screen for a question, or for a pending flow
 // the user reopens (reopen: opening it answers nothing).
 type urlModal struct {
-	q       *session.Question
+	q       *question.Question
 	consent *urlconsent.Consent
 	hdr     urlconsent.Header
 	reopen  bool
 }
 
-func newURLModal(q *session.Question, server string, th *theme.Theme) *urlModal {
-	h := urlconsent.Header{Agent: server, ToolCall: q.Tool, Message: q.Elicit.Message, Visits: q.Visits, Index: 1, Total: 1}
-	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Elicit.Report, h, th, 0, nil)}
+func newURLModal(q *question.Question, server string, th *theme.Theme) *urlModal {
+	h := urlconsent.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits, Index: 1, Total: 1}
+	return &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, 0, nil)}
 }
 
-func (u *urlModal) question() *session.Question {
+func (u *urlModal) question() *question.Question {
 	if u.reopen {
 		return nil
 	}
@@ -129,10 +126,10 @@ func newRetryModal(spec callSpec, th *theme.Theme) *retryModal {
 	return &retryModal{spec: spec, th: th}
 }
 
-func (r *retryModal) question() *session.Question { return nil }
-func (r *retryModal) done() bool                  { return r.picked != nil }
-func (r *retryModal) draft() string               { return "" }
-func (r *retryModal) kind() string                { return "to retry a call" }
+func (r *retryModal) question() *question.Question { return nil }
+func (r *retryModal) done() bool                   { return r.picked != nil }
+func (r *retryModal) draft() string                { return "" }
+func (r *retryModal) kind() string                 { return "to retry a call" }
 func (r *retryModal) setPosition(i, n int) {
 	r.pos = ""
 	if n > 1 {
@@ -213,7 +210,7 @@ func (m *Model) remove(md modal) tea.Cmd {
 	return nil
 }
 
-func (m *Model) byQuestion(q *session.Question) modal {
+func (m *Model) byQuestion(q *question.Question) modal {
 	for _, x := range m.queue {
 		if q != nil && x.question() == q {
 			return x
@@ -223,8 +220,8 @@ func (m *Model) byQuestion(q *session.Question) modal {
 }
 
 // ask queues a new question of the server.
-func (m *Model) ask(q *session.Question) tea.Cmd {
-	if q.Kind == session.URL {
+func (m *Model) ask(q *question.Question) tea.Cmd {
+	if q.Kind == question.URL {
 		return m.push(newURLModal(q, m.server, m.th), false)
 	}
 	f := newFormModal(q, m.server, m.th)
@@ -247,20 +244,20 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
 	case *urlModal:
-		act, _ := md.consent.Done()
+		out, _ := md.consent.Done()
 		switch {
-		case act == urlconsent.Open:
+		case md.consent.OpensBrowser():
 			u := md.consent.URL()
 			o := m.opts.Opener
 			return tea.Batch(cmd, func() tea.Msg { return openedMsg{md: md, err: o.Open(u)} })
-		case act == urlconsent.OpenedByUser:
+		case out.Action == question.Accept: // the user opened it themselves
 			return tea.Batch(cmd, m.opened(openedMsg{md: md}))
 		case md.reopen:
 			return cmd
-		case act == urlconsent.Decline:
-			return tea.Batch(cmd, m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Decline})))
+		case out.Action == question.Decline:
+			return tea.Batch(cmd, m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Decline})))
 		}
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Cancel})))
+		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Cancel})))
 	case *retryModal:
 		if *md.picked {
 			again := md.spec
@@ -290,8 +287,8 @@ func (m *Model) opened(msg openedMsg) tea.Cmd {
 		return m.push(md, true)
 	}
 	if md.reopen {
-		m.tr.info("opened " + md.q.Elicit.Report.Site() + " again")
+		m.tr.info("opened " + md.q.Report.Site() + " again")
 		return nil
 	}
-	return m.changes(m.core.Answer(md.q, session.Outcome{Action: session.Accept}))
+	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -97,7 +98,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	final := m.Answers(content, ahp.Submitted)
-	b.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: ahp.Accept, Answers: final})
+	b.Dispatch(ahp.InputCompleted{RequestID: "q1", Response: question.Accept, Answers: final})
 	ev := wait(a, "bob's answer", func(ev ahp.Event) bool {
 		ch, ok := ev.(ahp.Changed)
 		c, done := ch.Action.(ahp.InputCompleted)
@@ -110,7 +111,7 @@ func TestServePromptAnsweredByAttachedClient(t *testing.T) {
 	for i := 2; i <= 6; i++ {
 		id := "q" + string(rune('0'+i))
 		wait(b, "form "+id, func(ev ahp.Event) bool { in := inputs(ev); return in.Open(id) != nil })
-		b.Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline})
+		b.Dispatch(ahp.InputCompleted{RequestID: id, Response: question.Decline})
 	}
 	select {
 	case code := <-done:

@@ -4,7 +4,7 @@ import (
 	"context"
 	"sync"
 
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // queue is what other clients did, for the serving terminal, in the order
@@ -23,7 +23,7 @@ type queue struct {
 type entry struct{ v any } // an Answer or a Draft
 
 type draftKey struct {
-	q  *session.Question
+	q  *question.Question
 	id string
 }
 

@@ -19,14 +19,14 @@ import (
 	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 )
 
 // Answer is a completion another client made: the core answers Q with Out.
 type Answer struct {
-	Q   *session.Question
-	Out session.Outcome
+	Q   *question.Question
+	Out question.Outcome
 	Who string
 }
 
@@ -39,14 +39,14 @@ type Presence struct {
 
 // Draft is another client's change to one question of Q's form.
 type Draft struct {
-	Q          *session.Question
+	Q          *question.Question
 	QuestionID string
 	Answer     *ahp.Answer
 	Who        string
 }
 
 type item struct {
-	q    *session.Question
+	q    *question.Question
 	id   string
 	m    *schemamap.Map
 	sync *formsync.Sync
@@ -59,7 +59,7 @@ type Share struct {
 	h     *ahp.Host
 	local *ahp.Local // the serving terminal, a client of the host
 	mu    sync.Mutex
-	byQ   map[*session.Question]*item
+	byQ   map[*question.Question]*item
 	byID  map[string]*item
 	n     int
 	out   *queue
@@ -74,7 +74,7 @@ func New(h *ahp.Host, name string) (*Share, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Share{h: h, local: local, byQ: map[*session.Question]*item{}, byID: map[string]*item{}, out: newQueue()}
+	s := &Share{h: h, local: local, byQ: map[*question.Question]*item{}, byID: map[string]*item{}, out: newQueue()}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = func() { cancel(); s.out.close() }
 	next, stopWatch := h.Watch()
@@ -127,22 +127,22 @@ func (s *Share) Close() { s.stop() }
 func (s *Share) Next(ctx context.Context) (any, bool) { return s.out.next(ctx) }
 
 // Asked publishes a form or URL question (session.Observer).
-func (s *Share) Asked(q *session.Question) {
-	if q.Kind == session.Permission || q.Legacy {
+func (s *Share) Asked(q *question.Question) {
+	if q.Kind == question.Permission || q.ID == 0 {
 		return // a permission stays with the serving terminal
 	}
 	s.mu.Lock()
 	s.n++
 	it := &item{q: q, id: fmt.Sprintf("q%d", s.n)}
-	req := ahp.Request{ID: it.id, Message: q.Elicit.Message}
-	if q.Kind == session.URL {
-		req.URL = q.Elicit.URL
-	} else if q.Elicit.Schema != nil {
-		it.m = schemamap.FromSchema(q.Elicit.Schema)
+	req := ahp.Request{ID: it.id, Message: q.Message}
+	if q.Kind == question.URL {
+		req.URL = q.URL
+	} else if q.Schema != nil {
+		it.m = schemamap.FromSchema(q.Schema)
 		req.Questions, req.Answers = it.m.Questions, it.m.Initial()
 		// The protocol's request has no title: the form's goes first in
 		// its message, so every client shows it.
-		if t := q.Elicit.Schema.Title; t != "" {
+		if t := q.Schema.Title; t != "" {
 			req.Message = strings.TrimSpace(t + "\n\n" + req.Message)
 		}
 	}
@@ -157,7 +157,7 @@ func (s *Share) Asked(q *session.Question) {
 // (session.Arbiter): it is dispatched as this client's completion, and
 // when another client's completion won first, that one is what the
 // agent gets, as every client was told.
-func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome {
+func (s *Share) Claim(q *question.Question, out question.Outcome) question.Outcome {
 	s.mu.Lock()
 	it := s.byQ[q]
 	s.mu.Unlock()
@@ -182,9 +182,9 @@ func (s *Share) Claim(q *session.Question, out session.Outcome) session.Outcome 
 // Answered forgets a question once the core answered it
 // (session.Observer): Claim already told the host, and an answer that came
 // from another client is the host's own.
-func (s *Share) Answered(q *session.Question, out session.Outcome) {
+func (s *Share) Answered(q *question.Question, out question.Outcome) {
 	it := s.forget(q)
-	if it == nil || it.claimed || out.By == session.ByRemote {
+	if it == nil || it.claimed || out.By == question.ByRemote {
 		return
 	}
 	if err := s.local.Dispatch(s.completion(it, out)); err != nil {
@@ -193,22 +193,22 @@ func (s *Share) Answered(q *session.Question, out session.Outcome) {
 }
 
 // completion is the terminal's answer to it as the host takes it.
-func (s *Share) completion(it *item, out session.Outcome) ahp.InputCompleted {
-	c := ahp.InputCompleted{RequestID: it.id, Response: response(out.Action)}
-	if out.Action == session.Accept && it.m != nil {
+func (s *Share) completion(it *item, out question.Outcome) ahp.InputCompleted {
+	c := ahp.InputCompleted{RequestID: it.id, Response: out.Reply(it.q.Kind).Action}
+	if out.Action == question.Accept && it.m != nil {
 		c.Answers = it.m.Answers(out.Content, ahp.Submitted)
 	}
 	return c
 }
 
 // Closed withdraws a question the agent no longer waits for.
-func (s *Share) Closed(q *session.Question, reason string) {
+func (s *Share) Closed(q *question.Question, reason string) {
 	if it := s.forget(q); it != nil {
 		s.h.Withdraw(it.id)
 	}
 }
 
-func (s *Share) forget(q *session.Question) *item {
+func (s *Share) forget(q *question.Question) *item {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it := s.byQ[q]
@@ -217,16 +217,6 @@ func (s *Share) forget(q *session.Question) *item {
 		delete(s.byID, it.id)
 	}
 	return it
-}
-
-func response(a session.Action) ahp.Response {
-	switch a {
-	case session.Accept:
-		return ahp.Accept
-	case session.Decline:
-		return ahp.Decline
-	}
-	return ahp.Cancel
 }
 
 // Event follows the agent's turns: a turn that ends drops the requests
@@ -248,7 +238,7 @@ func (s *Share) Event(ev acpconn.Event) {
 }
 
 // Form shares q's form with the other clients: nil when q is not shared.
-func (s *Share) Form(q *session.Question, f *forms.Model) *formsync.Sync {
+func (s *Share) Form(q *question.Question, f *forms.Model) *formsync.Sync {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	it := s.byQ[q]
@@ -297,22 +287,14 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 	if it == nil {
 		return Answer{}, false
 	}
-	out := session.Outcome{By: session.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}
-	switch c.Response {
-	case ahp.Accept:
-		out.Action = session.Accept
-		if it.m != nil {
-			content, err := it.m.Content(c.Request.Answers)
-			if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
-				out = session.Outcome{Action: session.Cancel, By: session.ByRemote, Reason: err.Error()}
-				break
-			}
+	out := question.Outcome{Action: c.Response, By: question.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}.Reply(it.q.Kind)
+	if out.Action == question.Accept && it.m != nil {
+		content, err := it.m.Content(c.Request.Answers)
+		if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
+			out = question.Outcome{Action: question.Cancel, By: question.ByRemote, Reason: err.Error()}
+		} else {
 			out.Content = content
 		}
-	case ahp.Decline:
-		out.Action = session.Decline
-	default:
-		out.Action = session.Cancel
 	}
 	return Answer{Q: it.q, Out: out, Who: c.By.ClientID}, true
 }

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/session"
 )
@@ -20,17 +20,18 @@ type agent struct {
 	actions []string
 }
 
-func (a *agent) RespondPermission(uint64, string) bool { return true }
-
-func (a *agent) RespondElicitation(_ uint64, action string, _ map[string]any) bool {
+func (a *agent) Answer(q *question.Question, out question.Outcome) bool {
+	if q.Kind == question.Permission {
+		return true
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.actions = append(a.actions, action)
+	a.actions = append(a.actions, string(out.Action))
 	return true
 }
 
 // shared starts a core whose one form question is mirrored to a host.
-func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Question) {
+func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *question.Question) {
 	t.Helper()
 	h := ahp.NewHost(ahp.HostOptions{})
 	s, err := New(h, "desk")
@@ -45,7 +46,7 @@ func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Qu
 	if err != nil {
 		t.Fatal(err)
 	}
-	c.Settle(context.Background(), c.Apply(acpconn.ElicitationRequest{ID: 7, Mode: "form", Message: "Who?", Schema: sch}))
+	c.Settle(context.Background(), c.Apply(question.Asked{Q: &question.Question{ID: 7, Kind: question.Form, Message: "Who?", Schema: sch}}))
 	q := c.Front()
 	if q == nil || openCount(h) != 1 {
 		t.Fatalf("the question was not shared: front %v, open %d", q, openCount(h))
@@ -59,14 +60,14 @@ func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *session.Qu
 func TestRemoteWinnerReachesTheAgent(t *testing.T) {
 	c, _, h, a, q := shared(t)
 	id := openID(h)
-	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err != nil {
+	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: question.Decline}); err != nil {
 		t.Fatal(err)
 	}
-	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada"}, By: question.ByPerson})
 	if len(a.actions) != 1 || a.actions[0] != "decline" {
 		t.Fatalf("the agent heard %v; the host's winner was laptop's decline", a.actions)
 	}
-	if w, _ := h.Winner(id); w.By.ClientID != "laptop" || w.Response != ahp.Decline {
+	if w, _ := h.Winner(id); w.By.ClientID != "laptop" || w.Response != question.Decline {
 		t.Errorf("the host's winner changed: %+v", w)
 	}
 }
@@ -76,14 +77,14 @@ func TestRemoteWinnerReachesTheAgent(t *testing.T) {
 func TestLocalWinnerIsTheHosts(t *testing.T) {
 	c, _, h, a, q := shared(t)
 	id := openID(h)
-	c.Answer(q, session.Outcome{Action: session.Accept, Content: map[string]any{"name": "Ada"}, By: session.ByUser})
+	c.Answer(q, question.Outcome{Action: question.Accept, Content: map[string]any{"name": "Ada"}, By: question.ByPerson})
 	if len(a.actions) != 1 || a.actions[0] != "accept" {
 		t.Fatalf("the agent heard %v", a.actions)
 	}
-	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != ahp.Accept {
+	if w, ok := h.Winner(id); !ok || w.By.ClientID != "desk" || w.Response != question.Accept {
 		t.Errorf("the host's winner: %+v %v", w, ok)
 	}
-	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: ahp.Decline}); err == nil {
+	if err := join(t, h, "laptop").Dispatch(ahp.InputCompleted{RequestID: id, Response: question.Decline}); err == nil {
 		t.Error("a second completion was taken")
 	}
 }

@@ -3,6 +3,7 @@ package uitest
 import (
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // FuzzSeeds are the hostile strings every front end's fuzzer starts from.
@@ -21,7 +22,7 @@ func FuzzEvents(s string) []acpconn.Event {
 		acpconn.Notice{Text: sanitize.Text(s)},
 		acpconn.FileAccess{Op: "refused", Attempt: "write", Path: sanitize.Line(s), Reason: sanitize.Line(s)},
 		acpconn.TerminalOutput{TerminalID: s, Chunk: sanitize.Text(s)},
-		acpconn.ElicitationComplete{ElicitationID: s},
+		question.FlowComplete{ElicitationID: s},
 		acpconn.TurnEnded{StopReason: s},
 	}
 }
