@@ -52,14 +52,14 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 	}
 	l := &wsLink{remoteBase: base}
 	ws, resp, err := websocket.Dial(dctx, nw.u.String(), &websocket.DialOptions{
-		HTTPClient: nw.wsClient, HTTPHeader: nw.header(),
+		HTTPClient:     nw.wsClient, // the token with it: only to the endpoint's origin
 		OnPongReceived: func(context.Context, []byte) { l.seen() },
 	})
 	if err != nil {
 		l.cancel()
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			switch c := resp.StatusCode; {
-			case c == http.StatusUnauthorized || c == http.StatusForbidden || c >= 300 && c < 400:
+			case c == http.StatusUnauthorized || c == http.StatusForbidden:
 				return nil, nw.statusError("WebSocket", resp)
 			}
 			return nil, &noUpgrade{status: resp.StatusCode}
