@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -14,35 +13,18 @@ import (
 )
 
 // rawServer is a hand-written streamable HTTP MCP endpoint: it answers
-// initialize (with reply, when set), takes notifications, refuses the
-// standalone GET stream, and hands every other request to call.
-func rawServer(t *testing.T, reply func(w http.ResponseWriter, id json.RawMessage), call func(w http.ResponseWriter, id json.RawMessage)) *httptest.Server {
-	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-		}
-		b, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(b, &m)
+// initialize (with reply, when set) and hands every other request to call.
+func rawServer(t *testing.T, reply func(w http.ResponseWriter, id json.RawMessage), call func(w http.ResponseWriter, id json.RawMessage)) string {
+	return testkit.RawMCP(t, func(w http.ResponseWriter, method string, id, _ json.RawMessage) {
 		switch {
-		case m.ID == nil:
-			w.WriteHeader(http.StatusAccepted)
-		case m.Method == "initialize" && reply != nil:
-			reply(w, m.ID)
-		case m.Method == "initialize":
-			w.Header().Set("Content-Type", "application/json")
-			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, initResult(""))
+		case method == "initialize" && reply != nil:
+			reply(w, id)
+		case method == "initialize":
+			testkit.MCPResult(w, id, initResult(""))
 		default:
-			call(w, m.ID)
+			call(w, id)
 		}
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	})
 }
 
 // initFields are the fields of an initialize result, with pad as its
@@ -76,11 +58,10 @@ func TestHTTPFollowsNoRedirect(t *testing.T) {
 // Issue 34, item 7: a JSON response body over the message limit ends
 // the connection with a clear error, instead of being read whole.
 func TestHTTPJSONBodyOverLimit(t *testing.T) {
-	srv := rawServer(t, func(w http.ResponseWriter, id json.RawMessage) {
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, id, initResult(strings.Repeat("a", 11<<20)))
+	url := rawServer(t, func(w http.ResponseWriter, id json.RawMessage) {
+		testkit.MCPResult(w, id, initResult(strings.Repeat("a", 11<<20)))
 	}, nil)
-	_, err := connectTo(srv.URL, nil)
+	_, err := connectTo(url, nil)
 	if err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
 		t.Errorf("err %v, want the message limit", err)
 	}
@@ -109,17 +90,17 @@ func TestHTTPEventOverLimit(t *testing.T) {
 		io.WriteString(w, body)
 	}
 	t.Run("initialize", func(t *testing.T) {
-		srv := rawServer(t, func(w http.ResponseWriter, id json.RawMessage) { sse(w, hugeEvent(id, initFields(""))) }, nil)
-		_, err := connectTo(srv.URL, nil)
+		url := rawServer(t, func(w http.ResponseWriter, id json.RawMessage) { sse(w, hugeEvent(id, initFields(""))) }, nil)
+		_, err := connectTo(url, nil)
 		if err == nil || !strings.Contains(err.Error(), "over 10 MiB") {
 			t.Errorf("err %v, want the message limit", err)
 		}
 	})
 	t.Run("call", func(t *testing.T) {
-		srv := rawServer(t, nil, func(w http.ResponseWriter, id json.RawMessage) {
+		url := rawServer(t, nil, func(w http.ResponseWriter, id json.RawMessage) {
 			sse(w, hugeEvent(id, `"content":[]`))
 		})
-		c, err := connectTo(srv.URL, nil)
+		c, err := connectTo(url, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

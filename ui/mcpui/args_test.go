@@ -2,15 +2,13 @@ package mcpui
 
 import (
 	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/mcpconn"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
@@ -22,41 +20,23 @@ const loopSchema = `{"type":"object","properties":{"x":{"$ref":"#/$defs/a"}},"$d
 // server would validate the arguments against the looping schema itself):
 // one tool, "loop", whose call answers with the arguments it got.
 func toolServer(t *testing.T) string {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost {
-			w.WriteHeader(http.StatusMethodNotAllowed)
-			return
-		}
-		var m struct {
-			ID     json.RawMessage `json:"id"`
-			Method string          `json:"method"`
-			Params struct {
-				Arguments json.RawMessage `json:"arguments"`
-			} `json:"params"`
-		}
-		b, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(b, &m)
-		if m.ID == nil {
-			w.WriteHeader(http.StatusAccepted)
-			return
-		}
-		var result string
-		switch m.Method {
+	return testkit.RawMCP(t, func(w http.ResponseWriter, method string, id, params json.RawMessage) {
+		switch method {
 		case "initialize":
-			result = `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"loops","version":"1"}}`
+			testkit.MCPResult(w, id, `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"loops","version":"1"}}`)
 		case "tools/list":
-			result = `{"tools":[{"name":"loop","title":"Loop","inputSchema":` + loopSchema + `}]}`
+			testkit.MCPResult(w, id, `{"tools":[{"name":"loop","title":"Loop","inputSchema":`+loopSchema+`}]}`)
 		case "tools/call":
-			text, _ := json.Marshal("got " + string(m.Params.Arguments))
-			result = `{"content":[{"type":"text","text":` + string(text) + `}]}`
+			var p struct {
+				Arguments json.RawMessage `json:"arguments"`
+			}
+			_ = json.Unmarshal(params, &p)
+			text, _ := json.Marshal("got " + string(p.Arguments))
+			testkit.MCPResult(w, id, `{"content":[{"type":"text","text":`+string(text)+`}]}`)
 		default:
-			result = `{}`
+			testkit.MCPResult(w, id, `{}`)
 		}
-		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, result)
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
+	})
 }
 
 // Issue 34, item 9: ctrl+s on the arguments of a tool whose schema's $ref
