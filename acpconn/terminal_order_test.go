@@ -57,6 +57,17 @@ func init() {
 			[2]any{"terminal/wait_for_exit", map[string]any{"sessionId": "s1", "terminalId": t3}},
 			[2]any{"terminal/kill", map[string]any{"sessionId": "s1", "terminalId": t3}},
 			[2]any{"terminal/release", map[string]any{"sessionId": "s1", "terminalId": t3}})
+		// Requests about a terminal released by a pipelined kill and
+		// release: each is refused, after the release, in the order sent.
+		t4 := create(`trap "" TERM; while :; do sleep 0.05; done`)
+		after := [][2]any{
+			{"terminal/kill", map[string]any{"sessionId": "s1", "terminalId": t4}},
+			{"terminal/release", map[string]any{"sessionId": "s1", "terminalId": t4}},
+		}
+		for _, m := range []string{"output", "wait_for_exit", "kill", "release", "output", "wait_for_exit", "kill", "release"} {
+			after = append(after, [2]any{"terminal/" + m, map[string]any{"sessionId": "s1", "terminalId": t4}})
+		}
+		out["released"] = pipelined(after...)
 		b, _ := json.Marshal(out)
 		a.say(string(b))
 		a.endTurn(p, "end_turn")
@@ -67,7 +78,9 @@ func init() {
 // terminal are handled and answered in the order they were sent: a
 // release after a kill is answered (it was not, for 40 s), a
 // wait_for_exit before a release gets the exit (not "no terminal"), and a
-// request after the release is refused, after the release's answer.
+// request after the release is refused, after the release's answer; many
+// requests after it are refused in the order they came (issue 34, item
+// 12: they were answered in any order).
 func TestTerminalRequestsInOrder(t *testing.T) {
 	c := start(t, "terminal-pipeline", Config{})
 	c.StartPrompt("go")
@@ -83,6 +96,8 @@ func TestTerminalRequestsInOrder(t *testing.T) {
 		"kill-release": {"2:{}", "3:{}", "4:error -32602"},
 		"wait-release": {"6:{\"signal\":\"SIGTERM\"}", "7:{}"}, // the release kills it
 		"wait-kill":    {"9:{\"signal\":\"SIGKILL\"}", "10:{}", "11:{}"},
+		"released": {"13:{}", "14:{}", "15:error -32602", "16:error -32602", "17:error -32602", "18:error -32602",
+			"19:error -32602", "20:error -32602", "21:error -32602", "22:error -32602"},
 	}
 	for k, w := range want {
 		// A kill that comes before the shell set its trap ends it with SIGTERM.

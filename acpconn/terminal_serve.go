@@ -124,20 +124,12 @@ func (c *Conn) termHandle(r termRequest) {
 		return
 	}
 	if !c.knownSession(p.SessionID, r.method) {
-		c.termAnswer(r.id, nil, invalidParams("sessionId", "unknown session"))
+		c.answerInOrder(p.TerminalID, r.id, invalidParams("sessionId", "unknown session"))
 		return
 	}
 	t := c.terms.get(p.TerminalID)
-	if t == nil {
-		rerr := invalidParams("terminalId", fmt.Sprintf("no terminal %q (never created, or released)", sanitize.ID(p.TerminalID)))
-		if prev := s.pending(p.TerminalID); prev != nil { // after the release that removed it
-			go func() {
-				<-prev
-				c.termAnswer(r.id, nil, rerr)
-			}()
-			return
-		}
-		c.termAnswer(r.id, nil, rerr)
+	if t == nil { // after the release that removed it, if it was released
+		c.answerInOrder(p.TerminalID, r.id, invalidParams("terminalId", fmt.Sprintf("no terminal %q (never created, or released)", sanitize.ID(p.TerminalID))))
 		return
 	}
 	if r.method == acp.ClientMethodTerminalOutput {
@@ -180,6 +172,25 @@ func (c *Conn) termHandle(r termRequest) {
 		}
 		<-prev
 		c.termAnswer(r.id, res, rerr)
+	}()
+}
+
+// answerInOrder refuses a request about terminal tid with rerr, after the
+// answers to that terminal still to go out: each refusal takes its place
+// in the terminal's chain, so several requests after a release are
+// refused in the order they came, not in the order their goroutines wake.
+func (c *Conn) answerInOrder(tid string, id json.RawMessage, rerr *acp.RequestError) {
+	s := &c.termSrv
+	if s.pending(tid) == nil { // nothing before it (only this goroutine adds to a chain)
+		c.termAnswer(id, nil, rerr)
+		return
+	}
+	prev, mine := s.chain(tid)
+	go func() {
+		defer s.unchain(tid, mine)
+		defer close(mine)
+		<-prev
+		c.termAnswer(id, nil, rerr)
 	}()
 }
 

@@ -9,12 +9,16 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/netclient"
 )
 
 // MaxLineBytes is the SDK's limit on one JSON-RPC line; a longer line would
 // make it close the connection without a word, so the reader ends the
-// session itself with ErrLineTooLong.
-const MaxLineBytes = 10 * 1024 * 1024
+// session itself with ErrLineTooLong. It is the limit of one message over
+// the network too (netclient.MaxMessageBytes: a WebSocket message, an SSE
+// event, a response body), for ACP and MCP alike.
+const MaxLineBytes = netclient.MaxMessageBytes
 
 // maxInFlightNotifications bounds the lines read but not yet handled; it must stay below the SDK's queue of 1024, which closes the
 // connection when full.

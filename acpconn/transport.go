@@ -14,6 +14,7 @@ import (
 
 	acp "github.com/coder/acp-go-sdk"
 
+	"github.com/elicit-dev/elicit/internal/netclient"
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -101,7 +102,7 @@ const (
 
 // ErrPlaintext refuses plain http:// or ws:// to a host that is not
 // loopback without Remote.AllowPlaintext.
-var ErrPlaintext = errors.New("plain http:// and ws:// are allowed only to a loopback address")
+var ErrPlaintext = netclient.ErrPlaintext
 
 // AuthError is a remote agent's refusal of the credentials (HTTP 401 or
 // 403). elicit does not retry it.
@@ -168,22 +169,7 @@ func loopbackName(host string) bool {
 
 // Redact shows a URL without what may be secret in it: the userinfo and
 // the query's values.
-func Redact(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "(an unreadable URL)"
-	}
-	u.User = nil
-	if u.RawQuery != "" {
-		q := u.Query()
-		for k := range q {
-			q[k] = []string{"…"}
-		}
-		u.RawQuery = q.Encode()
-	}
-	u.Fragment = ""
-	return u.String()
-}
+func Redact(raw string) string { return netclient.Redact(raw) }
 
 // dialRemote connects to a remote agent: WebSocket first unless HTTP is
 // forced, and HTTP+SSE when the server does not upgrade.

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/netclient"
 )
 
 // The RFD's headers.
@@ -127,7 +129,7 @@ func (l *httpLink) initialize(msg []byte, env envelope) error {
 		}
 		return l.fatal(l.nw.statusError("", resp), false)
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, MaxLineBytes+1))
+	body, err := io.ReadAll(resp.Body) // at most MaxLineBytes (netclient)
 	resp.Body.Close()
 	if err != nil {
 		return l.fatal(l.nw.netError("reading the answer to initialize from", err), false)
@@ -261,12 +263,12 @@ func (l *httpLink) stream(sid string, st *sseStream, connID string) {
 		return
 	}
 	close(st.ready)
-	err = readSSE(resp.Body, func(data []byte) error { return l.inbound(sid, data) })
+	err = netclient.ReadEvents(resp.Body, func(data []byte) error { return l.inbound(sid, data) })
 	resp.Body.Close()
 	l.forget(sid, st)
 	switch {
 	case l.ctx.Err() != nil:
-	case errors.Is(err, errEventTooLong):
+	case errors.Is(err, netclient.ErrTooLarge):
 		l.end(ErrLineTooLong, false)
 	case sid == "":
 		why := "closed the event stream"

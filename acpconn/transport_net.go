@@ -2,20 +2,17 @@ package acpconn
 
 import (
 	"context"
-	"crypto/tls"
 	"crypto/x509"
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
-	"os"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/netclient"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
 
@@ -31,18 +28,16 @@ func NewCookieJar() CookieJar {
 }
 
 // Timeouts of a remote link. Every wait on the network is bounded by one
-// of them, except reading a stream, which TCP keep-alives and WebSocket
-// pings watch instead.
+// of them, except reading a stream, which TCP keep-alives (netclient) and
+// WebSocket pings watch instead.
 const (
-	dialTimeout    = 10 * time.Second // TCP connect and TLS handshake, each
-	requestTimeout = 30 * time.Second // one POST or DELETE, its answer included
-	// Keep-alive probes find a peer that vanished without closing the
-	// connection (a crashed host, a pulled cable) in about 15 s.
-	keepIdle, keepInterval, keepCount = 6 * time.Second, 3 * time.Second, 3
+	dialTimeout    = netclient.DialTimeout // TCP connect and TLS handshake, each
+	requestTimeout = 30 * time.Second      // one POST or DELETE, its answer included
 )
 
-// network is how a remote link talks to its endpoint: the URL, the
-// clients (with the TLS and address rules applied) and the token.
+// network is how a remote link talks to its endpoint: the URL and the
+// clients (netclient's: no redirect, the token only to the endpoint's
+// origin, capped bodies; with the TLS and address rules applied).
 type network struct {
 	u     *url.URL
 	shown string // the URL as shown: without the query's values
@@ -54,62 +49,28 @@ type network struct {
 }
 
 func newNetwork(u *url.URL, r *Remote) (*network, error) {
-	tlsConf := &tls.Config{MinVersion: tls.VersionTLS12}
-	if r.CAFile != "" {
-		pool, err := x509.SystemCertPool()
-		if err != nil {
-			pool = x509.NewCertPool()
-		}
-		pem, err := os.ReadFile(r.CAFile)
-		if err != nil {
-			return nil, fmt.Errorf("--ca: %w", err)
-		}
-		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("--ca %s: no PEM certificate in it", r.CAFile)
-		}
-		tlsConf.RootCAs = pool
-	}
-	d := &net.Dialer{Timeout: dialTimeout, KeepAliveConfig: net.KeepAliveConfig{
-		Enable: true, Idle: keepIdle, Interval: keepInterval, Count: keepCount}}
-	if plaintext(u) && !r.AllowPlaintext {
-		// The name was checked (CheckURL); the address it resolves to is
-		// checked here, so a name that points off this machine is refused
-		// before anything is sent.
-		d.Control = loopbackOnly
-	}
 	jar := r.Jar
 	if jar == nil {
 		jar = NewCookieJar()
 	}
-	base := &http.Transport{
-		DialContext: d.DialContext, TLSClientConfig: tlsConf, TLSHandshakeTimeout: dialTimeout,
-		MaxResponseHeaderBytes: 64 << 10, IdleConnTimeout: 90 * time.Second, ForceAttemptHTTP2: true,
+	o := netclient.Options{Endpoint: u, CAFile: r.CAFile, Jar: jar,
+		// The name was checked (CheckURL); the address it resolves to is
+		// checked by the dialer, so a name that points off this machine is
+		// refused before anything is sent.
+		LoopbackOnly: plaintext(u) && !r.AllowPlaintext}
+	if r.Token != "" {
+		o.Header = http.Header{"Authorization": {"Bearer " + r.Token}}
 	}
-	ws := base.Clone()
-	ws.ForceAttemptHTTP2 = false
-	ws.TLSClientConfig = tlsConf.Clone()
-	ws.TLSClientConfig.NextProtos = []string{"http/1.1"}
-	ws.TLSNextProto = map[string]func(string, *tls.Conn) http.RoundTripper{}
-	// A redirect could take the token to another host or downgrade to
-	// plain http: none is followed (the error names where it pointed).
-	noRedirect := func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &network{
-		u: u, shown: Redact(u.String()), token: r.Token,
-		client:   &http.Client{Transport: base, Jar: jar, CheckRedirect: noRedirect},
-		wsClient: &http.Client{Transport: ws, Jar: jar, CheckRedirect: noRedirect},
-	}, nil
-}
-
-// loopbackOnly refuses a connection to an address that is not loopback.
-func loopbackOnly(_, address string, _ syscall.RawConn) error {
-	host, _, err := net.SplitHostPort(address)
+	client, err := netclient.New(o)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-		return fmt.Errorf("%w (the name resolved to %s)", ErrPlaintext, host)
+	o.HTTP1 = true
+	ws, err := netclient.New(o)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	return &network{u: u, shown: Redact(u.String()), token: r.Token, client: client, wsClient: ws}, nil
 }
 
 // endpoint is the URL for plain HTTP requests (ws:// becomes http://).
@@ -124,15 +85,6 @@ func (n *network) endpoint() string {
 	return u.String()
 }
 
-// header is what every request carries: the token, when there is one.
-func (n *network) header() http.Header {
-	h := http.Header{}
-	if n.token != "" {
-		h.Set("Authorization", "Bearer "+n.token)
-	}
-	return h
-}
-
 // redact removes the token from a text (an error, a server's body), in
 // case anything echoed it.
 func (n *network) redact(s string) string {
@@ -143,8 +95,8 @@ func (n *network) redact(s string) string {
 }
 
 // statusError words a refused request: a refused token is an AuthError,
-// a redirect names where it pointed, anything else gives the status and
-// the start of the server's explanation.
+// anything else gives the status and the start of the server's
+// explanation (a redirect never gets here: see netError).
 func (n *network) statusError(what string, resp *http.Response) error {
 	detail := n.bodyText(resp)
 	if what != "" {
@@ -153,8 +105,6 @@ func (n *network) statusError(what string, resp *http.Response) error {
 	switch code := resp.StatusCode; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
 		return &AuthError{Status: code, Endpoint: n.shown, Detail: detail}
-	case code >= 300 && code < 400:
-		return fmt.Errorf("%s%s redirects (HTTP %d) to %s; elicit follows no redirect: give that URL", what, n.shown, code, Redact(resp.Header.Get("Location")))
 	default:
 		s := fmt.Sprintf("%s%s answered HTTP %d %s", what, n.shown, code, statusText(code))
 		if detail != "" {
@@ -183,13 +133,13 @@ func (n *network) bodyText(resp *http.Response) string {
 	return sanitize.Summary(n.redact(strings.TrimSpace(string(b))), 200)
 }
 
-// request builds a request to the endpoint with the token and headers.
+// request builds a request to the endpoint with headers h (the client adds
+// the token).
 func (n *network) request(ctx context.Context, method string, body io.Reader, h map[string]string) (*http.Request, error) {
 	req, err := http.NewRequestWithContext(ctx, method, n.endpoint(), body)
 	if err != nil {
 		return nil, err
 	}
-	req.Header = n.header()
 	for k, v := range h {
 		req.Header.Set(k, v)
 	}
@@ -197,8 +147,17 @@ func (n *network) request(ctx context.Context, method string, body io.Reader, h 
 }
 
 // netError words a request that failed before any answer, without the
-// token (Go's errors carry the URL, never headers; redact anyway).
+// token (Go's errors carry the URL, never headers; redact anyway). A
+// redirect says where it pointed, and a body over the limit is
+// ErrLineTooLong.
 func (n *network) netError(what string, err error) error {
+	var re *netclient.RedirectError
+	if errors.As(err, &re) {
+		return re
+	}
+	if errors.Is(err, netclient.ErrTooLarge) {
+		return ErrLineTooLong
+	}
 	var ue *url.Error
 	if errors.As(err, &ue) { // its text repeats the method and the URL
 		err = ue.Err

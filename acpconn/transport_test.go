@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
+	"github.com/elicit-dev/elicit/internal/netclient"
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
@@ -238,6 +239,25 @@ func TestRemoteTokenNotTraced(t *testing.T) {
 	}
 }
 
+// A redirect is not followed over either transport: the error names where
+// it pointed, and the token never reaches the other place (another port).
+func TestRemoteFollowsNoRedirect(t *testing.T) {
+	for _, tr := range transports[:2] {
+		t.Run(tr.name, func(t *testing.T) {
+			r := testkit.NewRedirect(t, "/acp")
+			ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+			defer cancel()
+			_, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: r.URL + "/acp", Transport: tr.force, Token: "tok-123"}})
+			if err == nil || !strings.Contains(err.Error(), "redirects (HTTP 307) to "+r.Target+"; elicit follows no redirect") {
+				t.Errorf("err %v", err)
+			}
+			if n, _ := r.Reached(); n != 0 {
+				t.Error("the redirect was followed")
+			}
+		})
+	}
+}
+
 func TestCheckURL(t *testing.T) {
 	for _, tc := range []struct {
 		url   string
@@ -276,10 +296,10 @@ func TestPlaintextOffLoopbackRefused(t *testing.T) {
 	if !errors.Is(err, ErrPlaintext) {
 		t.Fatalf("err %v", err)
 	}
-	if err := loopbackOnly("tcp", "192.0.2.7:80", nil); !errors.Is(err, ErrPlaintext) {
+	if err := netclient.LoopbackOnly("tcp", "192.0.2.7:80", nil); !errors.Is(err, ErrPlaintext) {
 		t.Errorf("dial check: %v", err)
 	}
-	if err := loopbackOnly("tcp", "127.0.0.1:80", nil); err != nil {
+	if err := netclient.LoopbackOnly("tcp", "127.0.0.1:80", nil); err != nil {
 		t.Errorf("dial check on loopback: %v", err)
 	}
 }

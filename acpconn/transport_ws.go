@@ -52,23 +52,24 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 	}
 	l := &wsLink{remoteBase: base}
 	ws, resp, err := websocket.Dial(dctx, nw.u.String(), &websocket.DialOptions{
-		HTTPClient: nw.wsClient, HTTPHeader: nw.header(),
+		HTTPClient:     nw.wsClient, // the token with it: only to the endpoint's origin
 		OnPongReceived: func(context.Context, []byte) { l.seen() },
 	})
 	if err != nil {
 		l.cancel()
 		if resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
 			switch c := resp.StatusCode; {
-			case c == http.StatusUnauthorized || c == http.StatusForbidden || c >= 300 && c < 400:
+			case c == http.StatusUnauthorized || c == http.StatusForbidden:
 				return nil, nw.statusError("WebSocket", resp)
 			}
 			return nil, &noUpgrade{status: resp.StatusCode}
 		}
 		return nil, nw.netError("cannot reach", err)
 	}
-	// A frame over MaxLineBytes is cut just past it (see deliverFrame),
-	// for the throttled reader to refuse as it refuses such a line.
-	ws.SetReadLimit(-1)
+	// A message over MaxLineBytes ends the link with ErrLineTooLong: the
+	// library stops reading it at the limit and closes with 1009 (message
+	// too big), so the rest of it is never read (as frames, or at all).
+	ws.SetReadLimit(MaxLineBytes)
 	l.ws, l.connID = ws, resp.Header.Get("Acp-Connection-Id")
 	l.onEnd = func() { ws.CloseNow() }
 	l.seen()
@@ -119,12 +120,11 @@ func (l *wsLink) lose(err error) {
 	l.end(err, err != errClosedByUs && !errors.Is(err, ErrLineTooLong))
 }
 
-// deliverFrame hands one frame to the connection as one line. A frame
-// over MaxLineBytes is cut just past the limit: the throttled reader
-// refuses it as it refuses such a line on stdio, and the link ends.
+// deliverFrame hands one message to the connection as one line; a message
+// over MaxLineBytes fails to read (see SetReadLimit in dialWS).
 func (l *wsLink) deliverFrame(r io.Reader) error {
 	b := bytes.NewBuffer(l.buf[:0])
-	_, err := b.ReadFrom(io.LimitReader(r, MaxLineBytes+1))
+	_, err := b.ReadFrom(r)
 	msg := b.Bytes()
 	if l.buf = msg[:0]; cap(msg) > keepLineBuffer {
 		l.buf = nil
@@ -133,22 +133,16 @@ func (l *wsLink) deliverFrame(r io.Reader) error {
 		return err
 	}
 	l.seen()
-	if err := l.deliver(msg); err != nil {
-		return err
-	}
-	if len(msg) > MaxLineBytes+1 { // with its line break
-		return ErrLineTooLong
-	}
-	return nil
+	return l.deliver(msg)
 }
 
 // readError words how the socket ended.
 func (l *wsLink) readError(err error) error {
+	if errors.Is(err, websocket.ErrMessageTooBig) {
+		return ErrLineTooLong // the library closed the socket with 1009
+	}
 	if l.stopping.Load() || l.ctx.Err() != nil {
 		return errClosedByUs
-	}
-	if errors.Is(err, ErrLineTooLong) {
-		return err
 	}
 	switch websocket.CloseStatus(err) {
 	case websocket.StatusNormalClosure, websocket.StatusGoingAway:

@@ -25,6 +25,8 @@ type ClientOptions struct {
 	// input (ErrSeveralSessions when more than one could be meant).
 	Session    string
 	MaxMessage int64 // cap on one message from the host (default 4 MiB)
+	// HTTPClient's Transport, when set, is the round tripper under
+	// netclient's setup (a test's); nothing else of it is used.
 	HTTPClient *http.Client
 	// GiveUpAfter stops reconnecting once the host has been unreachable
 	// that long (0: keep trying until Close).
@@ -289,23 +291,6 @@ func (c *Client) open(ctx context.Context) (*websocket.Conn, error) {
 	c.mu.Unlock()
 	c.wg.Add(1)
 	go func() { defer c.wg.Done(); c.readLoop(conn, end) }()
-	return conn, nil
-}
-
-func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
-	h := http.Header{}
-	if c.o.Token != "" {
-		h.Set("Authorization", "Bearer "+c.o.Token)
-	}
-	conn, resp, err := websocket.Dial(ctx, c.o.URL, &websocket.DialOptions{HTTPHeader: h, HTTPClient: c.o.HTTPClient,
-		CompressionMode: websocket.CompressionDisabled})
-	if err != nil {
-		if resp != nil && resp.StatusCode == http.StatusUnauthorized {
-			return nil, errors.New("the host refused the token (401)")
-		}
-		return nil, err
-	}
-	conn.SetReadLimit(c.o.MaxMessage)
 	return conn, nil
 }
 

@@ -158,7 +158,7 @@ func (a *app) runAttach(ao attachOptions) (int, error) {
 	}
 	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h, Memory: mem})
 	p := newScreenProgram(m)
-	_, err = runScreen(p)
+	_, err = runScreen(p, a.stderr)
 	out := textOut(a.stdout)
 	for _, l := range m.Log() {
 		io.WriteString(out, l+"\n")

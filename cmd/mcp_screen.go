@@ -46,7 +46,7 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
 		Theme: string(st.settings.Theme), Width: w, Height: h})
 	p := newScreenProgram(m)
-	_, err = runScreen(p)
+	_, err = runScreen(p, a.stderr)
 	m.Close()
 	procgroup.Default.Shutdown()
 	io.WriteString(textOut(a.stdout), m.Transcript())

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
@@ -117,16 +116,11 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
 		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 	p := newScreenProgram(m)
-	_, err := runScreen(p) // a closed terminal ends the program: the agents end below
+	_, err := runScreen(p, a.stderr) // a closed terminal ends the program: the agents end below
 	m.Close()
 	procgroup.Default.Shutdown()
 	io.WriteString(textOut(a.stdout), m.Transcript())
 	if err != nil {
-		if errors.Is(err, tea.ErrProgramPanic) {
-			if path := fullscreen.CrashLog(); path != "" {
-				fmt.Fprintf(a.stderr, "elicit crashed; the crash log is at %s\n", path)
-			}
-		}
 		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
 		return exitFailed
 	}

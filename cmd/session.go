@@ -11,7 +11,6 @@ import (
 	"strings"
 	"syscall"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
 	"github.com/elicit-dev/elicit/acpconn"
@@ -155,7 +154,7 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
 	p := newScreenProgram(m)
-	_, err := runScreen(p) // a closed terminal ends the program: the agents end below
+	_, err := runScreen(p, a.stderr) // a closed terminal ends the program: the agents end below
 	// However the program ended, the agent's process group ends too, and
 	// one still starting or restarting.
 	m.Close()
@@ -164,11 +163,6 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 	// normal screen, so it stays in the scrollback.
 	io.WriteString(textOut(a.stdout), m.Transcript())
 	if err != nil {
-		if errors.Is(err, tea.ErrProgramPanic) {
-			if path := fullscreen.CrashLog(); path != "" {
-				fmt.Fprintf(a.stderr, "elicit crashed; the crash log is at %s\n", path)
-			}
-		}
 		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
 		return exitFailed
 	}

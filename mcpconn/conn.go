@@ -7,12 +7,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/elicit-dev/elicit/internal/netclient"
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
@@ -27,8 +29,10 @@ type Config struct {
 	Dir  string
 	Env  []string
 	// URL is a streamable HTTP endpoint (instead of Argv); Header is sent
-	// with every request (--header), HTTPClient carries them (nil =
-	// http.DefaultClient's transport).
+	// with every request to its origin (--header), through netclient's
+	// setup (no redirect followed, every message capped). HTTPClient's
+	// Transport, when set, is the round tripper under that setup (a
+	// test's); nothing else of it is used.
 	URL        string
 	Header     http.Header
 	HTTPClient *http.Client
@@ -79,11 +83,14 @@ type Conn struct {
 	quit   chan struct{} // closed by Close: handlers stop waiting
 	info   ServerInfo
 
+	stopConnect context.CancelFunc // ends Connect's wait (set before the transport runs)
+
 	mu      sync.Mutex
 	pending map[uint64]*pending
 	nextID  uint64
 	calls   map[string]string // progress token -> tool name, of the calls running
 	titles  map[string]string // tool name -> its display title, from the last Tools
+	broken  error             // why elicit ended an HTTP connection (see broke)
 	ended   bool
 	exited  sync.Once
 	closing sync.Once
@@ -110,11 +117,24 @@ func Connect(ctx context.Context, cfg Config) (*Conn, error) {
 	c.client = mcp.NewClient(&mcp.Implementation{Name: cfg.ClientName, Title: "elicit", Version: cfg.ClientVersion}, c.options())
 	ctx, cancel := context.WithTimeout(ctx, cfg.StartTimeout)
 	defer cancel()
+	c.stopConnect = cancel
 	t, err := c.transport()
 	if err != nil {
 		return nil, err
 	}
 	cs, err := c.client.Connect(ctx, t, &mcp.ClientSessionOptions{ProtocolVersion: cfg.ProtocolVersion})
+	c.mu.Lock()
+	broken := c.broken
+	if broken == nil {
+		c.cs = cs // from now on broke closes it
+	}
+	c.mu.Unlock()
+	if broken != nil {
+		if cs != nil {
+			cs.Close()
+		}
+		return nil, broken
+	}
 	if err != nil {
 		if c.proc != nil {
 			c.proc.stop()
@@ -127,7 +147,6 @@ func Connect(ctx context.Context, cfg Config) (*Conn, error) {
 		}
 		return nil, err
 	}
-	c.cs = cs
 	if r := cs.InitializeResult(); r != nil {
 		c.info.Protocol = r.ProtocolVersion
 		c.info.Instructions = sanitize.Text(r.Instructions)
@@ -211,19 +230,26 @@ func (t traceWriter) Write(p []byte) (int, error) {
 }
 
 // transport starts a stdio server behind the observer's taps, or points
-// a streamable HTTP client at the URL through the observing round tripper.
+// a streamable HTTP client at the URL: netclient's setup under the
+// observing round tripper.
 func (c *Conn) transport() (mcp.Transport, error) {
 	if c.cfg.URL != "" {
-		base := http.DefaultTransport
-		hc := &http.Client{}
-		if c.cfg.HTTPClient != nil {
-			*hc = *c.cfg.HTTPClient
-			if hc.Transport != nil {
-				base = hc.Transport
-			}
+		u, err := url.Parse(c.cfg.URL)
+		if err != nil {
+			return nil, fmt.Errorf("--url: %w", err)
 		}
-		hc.Transport = &tapTransport{next: base, header: c.cfg.Header, obs: c.obs}
-		return &mcp.StreamableClientTransport{Endpoint: c.cfg.URL, HTTPClient: hc, MaxRetries: -1}, nil
+		o := netclient.Options{Endpoint: u, Header: c.cfg.Header}
+		if c.cfg.HTTPClient != nil {
+			o.Base = c.cfg.HTTPClient.Transport
+		}
+		hc, err := netclient.New(o)
+		if err != nil {
+			return nil, err
+		}
+		hc.Transport = &tapTransport{next: hc.Transport, obs: c.obs, broke: c.broke}
+		// netclient caps each event's data; the SDK's own cap (on an
+		// event's bytes, field names included) stays as a second bound.
+		return &mcp.StreamableClientTransport{Endpoint: c.cfg.URL, HTTPClient: hc, MaxRetries: -1, MaxEventSize: 2 * netclient.MaxMessageBytes}, nil
 	}
 	p, err := startProcess(c.cfg.Lifecycle, c.cfg.Argv, c.cfg.Dir, c.cfg.Env)
 	if err != nil {
@@ -235,6 +261,26 @@ func (c *Conn) transport() (mcp.Transport, error) {
 	w := &tapWriter{w: p.stdin}
 	w.tap.f = c.obs.out
 	return &mcp.IOTransport{Reader: r, Writer: w}, nil
+}
+
+// broke ends an HTTP connection that netclient refused to go on with (a
+// redirect, a message over the limit), once, and keeps why for Connect
+// and Exited to say.
+func (c *Conn) broke(err error) {
+	c.mu.Lock()
+	first := c.broken == nil
+	if first {
+		c.broken = err
+	}
+	cs := c.cs
+	c.mu.Unlock()
+	switch {
+	case !first:
+	case cs != nil:
+		go func() { _ = cs.Close() }()
+	default:
+		c.stopConnect()
+	}
 }
 
 // Info is what the server said of itself.
@@ -282,6 +328,11 @@ func (c *Conn) watch() {
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
 		reason = sanitize.Line(err.Error())
 	}
+	c.mu.Lock()
+	if c.broken != nil {
+		reason = sanitize.Line(c.broken.Error())
+	}
+	c.mu.Unlock()
 	var tail []string
 	if c.proc != nil {
 		select {

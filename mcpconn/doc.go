@@ -7,7 +7,10 @@
 // has an elicitationId and an http(s) URL, the schema is in the restricted
 // subset, kept in the server's property order), tracks
 // notifications/elicitation/complete, progress and cancellation, and reads
-// the -32042 "URL elicitation required" error. It imports no UI library.
+// the -32042 "URL elicitation required" error. Over HTTP it connects as
+// every client of elicit does (internal/netclient): no redirect followed,
+// the headers sent only to the endpoint's origin, and a message over
+// 10 MiB ends the connection with that reason. It imports no UI library.
 //
 //	c, err := mcpconn.Connect(ctx, mcpconn.Config{Argv: []string{"my-server"}})
 //	go func() {

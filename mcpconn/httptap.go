@@ -2,30 +2,30 @@ package mcpconn
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/elicit-dev/elicit/internal/netclient"
 )
 
-// tapTransport is the HTTP round tripper of a streamable HTTP connection:
-// it adds the --header headers and shows every JSON-RPC message both ways
-// to the observer (request bodies whole; response bodies as JSON or as
-// the data of server-sent events) before the SDK reads them.
+// tapTransport is the HTTP round tripper of a streamable HTTP connection,
+// above netclient's (which sends the --header headers to the endpoint's
+// origin only, follows no redirect and caps every message): it shows
+// every JSON-RPC message both ways to the observer (request bodies whole;
+// response bodies as JSON or as the data of server-sent events) before
+// the SDK reads them, and ends the connection (broke) when netclient
+// refuses a redirect or a message over the limit: the SDK would drop a
+// broken stream quietly, and a call waiting on it would wait forever.
 type tapTransport struct {
-	next   http.RoundTripper
-	header http.Header
-	obs    *observer
+	next  http.RoundTripper
+	obs   *observer
+	broke func(error)
 }
 
 func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	for k, vs := range t.header {
-		req.Header.Del(k)
-		for _, v := range vs {
-			req.Header.Add(k, v)
-		}
-	}
 	if req.Body != nil && req.Body != http.NoBody {
 		body, err := io.ReadAll(io.LimitReader(req.Body, maxObserved+1))
 		req.Body.Close()
@@ -35,33 +35,61 @@ func (t *tapTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if len(body) <= maxObserved {
 			t.obs.out(body)
 		}
+		req = req.Clone(req.Context())
 		req.Body = io.NopCloser(bytes.NewReader(body))
 		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
 	}
 	resp, err := t.next.RoundTrip(req)
+	var re *netclient.RedirectError
+	if errors.As(err, &re) {
+		t.broke(re)
+	}
 	if err != nil || resp.Body == nil {
 		return resp, err
 	}
-	ct := resp.Header.Get("Content-Type")
 	switch {
-	case strings.HasPrefix(ct, "text/event-stream"):
-		resp.Body = &sseTap{r: resp.Body, obs: t.obs}
-	case strings.HasPrefix(ct, "application/json"):
-		resp.Body = &jsonTap{r: resp.Body, obs: t.obs}
+	case netclient.IsEventStream(resp):
+		st := &sseTap{r: resp.Body, broke: t.broke}
+		st.p.Emit = func(data []byte) error {
+			if len(data) <= maxObserved {
+				t.obs.in(data)
+			}
+			return nil
+		}
+		resp.Body = st
+	case strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json"):
+		resp.Body = &jsonTap{r: resp.Body, obs: t.obs, broke: t.broke}
+	default:
+		resp.Body = &jsonTap{r: resp.Body, broke: t.broke} // not observed, but capped all the same
 	}
 	return resp, nil
 }
 
-// jsonTap observes a whole JSON response body once it has been read.
+// tooLarge is how a message over the limit ends the connection.
+func tooLarge() error {
+	return fmt.Errorf("the server sent a message over %d MiB; the connection was closed", netclient.MaxMessageBytes>>20)
+}
+
+// jsonTap observes a whole JSON response body once it has been read (obs
+// nil: only watches for a body over the limit).
 type jsonTap struct {
-	r    io.ReadCloser
-	obs  *observer
-	buf  []byte
-	over bool
+	r     io.ReadCloser
+	obs   *observer
+	broke func(error)
+	buf   []byte
+	over  bool
 }
 
 func (j *jsonTap) Read(p []byte) (int, error) {
 	n, err := j.r.Read(p)
+	if errors.Is(err, netclient.ErrTooLarge) {
+		err = tooLarge()
+		j.broke(err)
+		return n, err
+	}
+	if j.obs == nil {
+		return n, err
+	}
 	if !j.over {
 		if len(j.buf)+n > maxObserved {
 			j.over, j.buf = true, nil
@@ -78,49 +106,29 @@ func (j *jsonTap) Read(p []byte) (int, error) {
 
 func (j *jsonTap) Close() error { return j.r.Close() }
 
-// sseTap observes the data of each server-sent event as it completes.
+// sseTap observes the data of each server-sent event as it completes,
+// before the SDK reads the blank line that ends it.
 type sseTap struct {
-	r    io.ReadCloser
-	obs  *observer
-	tap  lineTap
-	data []byte
-	init bool
+	r     io.ReadCloser
+	p     netclient.EventParser
+	broke func(error)
+	err   error
 }
 
 func (s *sseTap) Read(p []byte) (int, error) {
-	if !s.init {
-		s.init = true
-		s.tap.f = s.line
+	if s.err != nil {
+		return 0, s.err
 	}
 	n, err := s.r.Read(p)
-	s.tap.feed(bytes.ReplaceAll(p[:n], []byte("\r"), nil))
-	return n, err
-}
-
-// line handles one line of the event stream; an empty line ends an event
-// (lineTap hands only non-empty lines, so "data:" lines are joined as
-// they come and an event is observed at its next field line or end).
-func (s *sseTap) line(l []byte) {
-	switch {
-	case bytes.HasPrefix(l, []byte("data:")):
-		d := bytes.TrimPrefix(bytes.TrimPrefix(l, []byte("data:")), []byte(" "))
-		if len(s.data) > 0 {
-			s.data = append(s.data, '\n')
-		}
-		s.data = append(s.data, d...)
-		if len(s.data) > 0 && s.complete() {
-			s.obs.in(s.data)
-			s.data = s.data[:0]
-		}
+	if perr := s.p.Feed(p[:n]); perr != nil && err == nil {
+		err = perr
 	}
-}
-
-// complete reports whether the data gathered so far is one whole JSON
-// value: servers send each message as one data line, and an event is
-// observed as soon as its message is whole.
-func (s *sseTap) complete() bool {
-	d := bytes.TrimSpace(s.data)
-	return len(d) > 0 && (d[0] == '{' || d[0] == '[') && json.Valid(d)
+	if errors.Is(err, netclient.ErrTooLarge) {
+		s.err = tooLarge()
+		s.broke(s.err)
+		return 0, s.err
+	}
+	return n, err
 }
 
 func (s *sseTap) Close() error { return s.r.Close() }

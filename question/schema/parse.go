@@ -103,6 +103,11 @@ func ParseSchema(raw []byte) (*Schema, error) {
 	if err := applyRequired(s, top.get("required")); err != nil {
 		return nil, err
 	}
+	// The parser reads a few keywords; an answer is validated against the
+	// whole schema (by the MCP SDK), whose $ref must not loop.
+	if err := checkRefs(raw, top); err != nil {
+		return nil, err
+	}
 	for _, f := range s.Fields {
 		f.Secret = isSecret(f)
 	}

@@ -218,13 +218,12 @@ func (m *Model) Init() tea.Cmd {
 
 // Update handles one message. It only changes state and returns commands.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	defer guardPanic()
 	cmd := m.update(msg)
 	if m.spinWanted() && !m.spinning {
 		m.spinning = true
 		cmd = tea.Batch(cmd, m.spin.Tick)
 	}
-	return m, guardCmd(cmd)
+	return m, cmd
 }
 
 // spinWanted says whether the spinner should turn: while the agent starts,

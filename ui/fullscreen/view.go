@@ -18,7 +18,6 @@ import (
 // View draws the screen: transcript, then the front modal or the flows
 // panel or the prompt, then the status bar.
 func (m *Model) View() tea.View {
-	defer guardPanic()
 	if m.quitting {
 		v := tea.NewView("")
 		v.AltScreen = true

@@ -31,6 +31,7 @@ type mcpCall struct {
 	gone    bool               // the server withdrew it meanwhile
 	stopAsk context.CancelFunc // ends the asking when the server withdraws it
 	flowT   *time.Timer        // the wait for -32042 flows' completion
+	refused error              // the call's -32042 error, while its URL flows may lead to a retry
 	code    int
 	done    bool
 }
@@ -88,6 +89,7 @@ func RunMCPCall(o MCPOptions) int {
 // start makes the call (again, after -32042).
 func (r *mcpCall) start() {
 	r.calls++
+	r.refused = nil
 	r.core.Prompted(callKey)
 	go func() {
 		res, err := r.c.CallTool(r.ctx, mcpconn.Call{Name: r.o.Tool, Args: r.o.Args, ProgressToken: "elicit-call"})
@@ -182,6 +184,12 @@ func (r *mcpCall) changes(ch session.Changes) {
 	case ch.Send != "" || ch.Retry != "":
 		r.say("the call was already retried once; giving up")
 		r.finish(ExitFailed)
+	case r.refused != nil && !r.done && !r.core.WaitsToRetry():
+		// A URL it needed was not opened (cancelled: no one to consent;
+		// declined): nothing will retry it, so it ends now, with its
+		// error, not at --timeout.
+		r.say("the call failed: %s", mcpconn.ErrorText(r.refused))
+		r.finish(ExitFailed)
 	}
 }
 
@@ -268,6 +276,7 @@ func (r *mcpCall) result(d callDone) {
 			r.finish(ExitFailed)
 			return
 		}
+		r.refused = d.err
 		r.changes(r.core.Apply(question.URLsNeeded{Qs: reqs}))
 		return
 	}

@@ -72,6 +72,13 @@ func newJSONEditor(t mcpconn.Tool, why string, draft string, th *theme.Theme) *j
 	ta.SetValue(draft)
 	ta.Focus()
 	e := &jsonEditor{tool: t, ta: ta, why: why, th: th}
+	// The validator recurses along the schema's $ref without a bound: a
+	// loop would overflow the stack, which no recover catches. The schema
+	// is walked first (with bounds and a visited set).
+	if err := schema.CheckRefs(t.InputSchema); err != nil {
+		e.errs = []string{"the tool's schema cannot be checked, so the arguments are checked as JSON only: " + sanitize.Summary(err.Error(), 200)}
+		return e
+	}
 	var s jsonschema.Schema
 	if err := json.Unmarshal(t.InputSchema, &s); err == nil {
 		if r, err := s.Resolve(nil); err == nil {

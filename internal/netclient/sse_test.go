@@ -1,25 +1,32 @@
-package acpconn
+package netclient
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"testing/iotest"
 )
 
-// events reads an SSE stream through readSSE.
+// events reads an SSE stream through ReadEvents, and through a counting
+// parser (which must fail where it fails).
 func events(r io.Reader) ([]string, error) {
 	var out []string
-	err := readSSE(r, func(d []byte) error {
+	var all bytes.Buffer
+	err := ReadEvents(io.TeeReader(r, &all), func(d []byte) error {
 		out = append(out, string(d))
 		return nil
 	})
+	_, cerr := io.Copy(io.Discard, &eventCapped{rc: io.NopCloser(&all)})
+	if (err == nil) != (cerr == nil) {
+		return out, fmt.Errorf("the counting parser disagrees: %v, %v", err, cerr)
+	}
 	return out, err
 }
 
 // referenceSSE is the event stream format read the plain way (all lines
-// at once), for the fuzzer to hold readSSE to.
+// at once), for the fuzzer to hold ReadEvents to.
 func referenceSSE(s string) []string {
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 	var out []string
@@ -51,7 +58,7 @@ func referenceSSE(s string) []string {
 	return out
 }
 
-func TestReadSSE(t *testing.T) {
+func TestReadEvents(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		want []string
@@ -70,17 +77,29 @@ func TestReadSSE(t *testing.T) {
 	}
 }
 
-// An event over MaxLineBytes ends the stream; what is handed on is just
-// past the limit, for the throttled reader to refuse.
-func TestReadSSEEventTooLong(t *testing.T) {
-	in := "data: " + strings.Repeat("a", MaxLineBytes+10) + "\n\n"
-	got, err := events(strings.NewReader(in))
-	if err != errEventTooLong || len(got) != 1 || len(got[0]) != MaxLineBytes+1 {
-		t.Fatalf("err %v, %d events", err, len(got))
+// An event over MaxMessageBytes ends the stream with ErrTooLarge, one
+// line or many, and nothing of it is handed on; one at the limit passes.
+func TestReadEventsTooLarge(t *testing.T) {
+	many := strings.Repeat("data: "+strings.Repeat("a", 1023)+"\n", MaxMessageBytes/1024) // 1024 bytes each, line breaks counted
+	for _, tc := range []struct {
+		name, in string
+		err      error
+	}{
+		{"one line", "data: " + strings.Repeat("a", MaxMessageBytes+1) + "\n\n", ErrTooLarge},
+		{"many lines", many + "data: a\n\n", ErrTooLarge},
+		{"a line without end", "data: " + strings.Repeat("a", MaxMessageBytes+1), ErrTooLarge},
+		{"an id line", "id: " + strings.Repeat("a", MaxMessageBytes+10) + "\n\n", ErrTooLarge},
+		{"at the limit", "data: " + strings.Repeat("a", MaxMessageBytes) + "\n\n", nil},
+		{"many under the limit", many, nil},
+	} {
+		got, err := events(strings.NewReader(tc.in))
+		if err != tc.err || (tc.err != nil && len(got) != 0) || (tc.err == nil && len(got) != 1) {
+			t.Errorf("%s: err %v, %d events", tc.name, err, len(got))
+		}
 	}
 }
 
-// FuzzReadSSE: readSSE reads any stream as the plain reference does, in
+// FuzzReadSSE: ReadEvents reads any stream as the plain reference does, in
 // one read or one byte at a time.
 func FuzzReadSSE(f *testing.F) {
 	for _, s := range []string{"data: a\n\n", "data: a\r\ndata: b\r\n\r\n", ": c\rdata:x\r\r", "event: e\ndata: y\n\ndata: z"} {
