@@ -33,16 +33,24 @@ pane_wait() {
 	return 1
 }
 
-# long_turn PANE: one "lines 20000" turn in PANE; sets ms (0 when it never ended).
+# long_turn PANE I: turn I in PANE, "lines 20000 tI": its reply ends with
+# "end of tI.", which tells it from the turn before (a status bar that
+# never showed "working" between two polls under load did not); sets ms.
 long_turn() {
-	local start
+	local start screen deadline=$((SECONDS + 300))
 	ms=0
-	t send-keys -t "$1" -l -- "lines 20000"
+	t send-keys -t "$1" -l -- "lines 20000 t$2"
 	start=$EPOCHREALTIME
 	t send-keys -t "$1" Enter
-	pane_wait "$1" 59 "· ready" 0 10 || return 1
-	pane_wait "$1" 59 "· ready" 1 300 || return 1
-	ms=$((($(usec "$EPOCHREALTIME") - $(usec "$start")) / 1000))
+	while ((SECONDS < deadline)); do
+		screen="$(t capture-pane -p -t "$1")"
+		if [[ $screen == *"end of t$2."* && ${screen##*$'\n'} == *"· ready"* ]]; then
+			ms=$((($(usec "$EPOCHREALTIME") - $(usec "$start")) / 1000))
+			return 0
+		fi
+		nap "$POLL"
+	done
+	return 1
 }
 
 run_long() {
@@ -64,11 +72,10 @@ run_long() {
 			order="${!builds[*]}"
 			((i % 2 == 0)) && order="$(printf '%s\n' $order | tac | tr '\n' ' ')"
 			for k in $order; do
-				if ! long_turn "long$k"; then
+				if ! long_turn "long$k" "$i"; then
 					FAILS["long $n|${builds[k]}"]=$((${FAILS["long $n|${builds[k]}"]:-0} + 1))
-					echo "  run failed: long $n, ${builds[k]}, turn $i" >&2
-					t kill-server 2>/dev/null
-					return
+					echo "  run failed: long $n, ${builds[k]}, turn $i: this session stops here" >&2
+					break 2
 				fi
 				r="$(rss "${pids[k]}")"
 				LONG["${builds[k]}|$n"]+="$ms:$r "
@@ -80,25 +87,34 @@ run_long() {
 }
 
 # long_field BUILD TURNS FIELD [FROM [TO]]: field 1 (ms) or 2 (RSS KiB) of
-# turns FROM..TO (1-based; default all), one a line.
+# turns FROM..TO (1-based; default all), one a line: only the turns that
+# ran (a session that failed midway reports what it measured).
 long_field() {
 	local list=(${LONG["$1|$2"]:-})
 	local from=${4:-1} to=${5:-${#list[@]}}
 	printf '%s\n' "${list[@]}" | awk -F: -v f="$3" -v a="$from" -v b="$to" 'NR >= a && NR <= b {print $f}'
 }
 
-# long_rss BUILD TURNS AFTER: VmRSS in MiB after turn AFTER ("-" when none).
+# long_ran BUILD TURNS: how many turns of that session ran.
+long_ran() {
+	local list=(${LONG["$1|$2"]:-})
+	echo "${#list[@]}"
+}
+
+# long_rss BUILD TURNS AFTER: VmRSS in MiB after turn AFTER ("" when it did not run).
 long_rss() {
 	local v
 	v="$(long_field "$1" "$2" 2 "$3" "$3")"
-	[[ -n $v ]] && mib "$v" || echo -
+	[[ -n $v ]] && mib "$v"
 }
 
-# long_flat BUILD TURNS: median turn ms of the first ten turns and of the last ten.
+# long_flat BUILD TURNS: median turn ms of the first ten turns and of the
+# last ten that ran.
 long_flat() {
-	local n=$2 first last
-	first="$(median $(long_field "$1" "$n" 1 1 10))"
-	last="$(median $(long_field "$1" "$n" 1 $((n - 9)) "$n"))"
+	local n first last
+	n="$(long_ran "$1" "$2")"
+	first="$(median $(long_field "$1" "$2" 1 1 10))"
+	last="$(median $(long_field "$1" "$2" 1 $((n - 9)) "$n"))"
 	echo "$first $last"
 }
 
@@ -116,8 +132,9 @@ long_report() {
 			[[ -n ${LONG["$b|$n"]:-} ]] || continue
 			after=""
 			for i in 1 10 40 100 400; do
-				((i <= n)) && after+="$(long_rss "$b" "$n" "$i") / "
+				((i <= n)) && after+="$(long_rss "$b" "$n" "$i" || echo -) / "
 			done
+			(($(long_ran "$b" "$n") < n)) && after+="(ran $(long_ran "$b" "$n") of $n)"
 			read -r f l <<<"$(long_flat "$b" "$n")"
 			printf '%-7s %6s  %-42s %9s %9s %7s\n' "$b" "$n" "${after% / }" "$f" "$l" "$(ratio "$l" "$f")"
 		done
@@ -128,6 +145,10 @@ long_targets() {
 	local n f l fb lb
 	for n in $LONG_TURNS; do
 		[[ -n ${LONG["elicit|$n"]:-} ]] || continue
+		if (($(long_ran elicit "$n") < n)); then
+			printf '%-50s %8s  %-9s %s\n' "long session, $n turns" "$(long_ran elicit "$n")" "$n turns" "MISS (stopped)"
+			continue
+		fi
 		target "long session, $n turns: RSS MiB after the last" "$(long_rss elicit "$n" "$n")" "<= 100" 100
 		read -r f l <<<"$(long_flat elicit "$n")"
 		target "long session, $n turns: last ten / first ten turns" "$(ratio "$l" "$f")" "<= 1.1" 1.1
