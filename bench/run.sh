@@ -4,7 +4,8 @@
 #
 #   bash bench/run.sh                      # 5 runs of each scenario
 #   BENCH_RUNS=9 bash bench/run.sh         # more runs
-#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real remote
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real remote long
+#   BENCH_LONG="40" BENCH_LONG_BASE=/path/to/old/elicit bash bench/run.sh   # long sessions' lengths; a build beside
 #   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
 #   BENCH_KEYS=200 bash bench/run.sh       # keys timed per keys scenario and run
 #
@@ -49,6 +50,10 @@
 # `noui -ready`, both timed in tmux from creating the pane until "ready"
 # shows. Skipped, with a line that says so, when the agent is not cached.
 #
+# long (bench/long.sh): one full screen at 200x60 through a session of
+# forty "lines 20000" turns, then one of four hundred: RSS after each turn
+# and the time of each, against BENCH_LONG_BASE's build when given.
+#
 # remote: elicit -p with the lines agent over stdio, and with the same
 # agent served on loopback by bench/acpserve (one agent process per
 # connection) over WebSocket and over HTTP+SSE (--url, --transport), in
@@ -58,7 +63,7 @@ export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
-ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real remote}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real remote long}"
 KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
@@ -508,6 +513,8 @@ run_remote() {
 
 # shellcheck source=bench/report.sh
 source "$root/bench/report.sh"
+# shellcheck source=bench/long.sh
+source "$root/bench/long.sh"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 if want flood; then
 	run_stream "flood 20000" "flood 20000" 20001 check_words 20000 "100x32"
@@ -547,6 +554,9 @@ if want serve; then
 fi
 if want real && ((have_tmux)); then
 	run_real
+fi
+if want long && ((have_tmux)); then
+	run_long
 fi
 load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
 report

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/charmbracelet/x/term"
@@ -119,7 +118,9 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 	_, err := runScreen(p, a.stderr) // a closed terminal ends the program: the agents end below
 	m.Close()
 	procgroup.Default.Shutdown()
-	io.WriteString(textOut(a.stdout), m.Transcript())
+	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
+		fmt.Fprintln(textOut(a.stderr), "elicit: the conversation could not be printed whole:", werr)
+	}
 	if err != nil {
 		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
 		return exitFailed

@@ -161,7 +161,9 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 	procgroup.Default.Shutdown()
 	// The alternate screen took the conversation with it: print it to the
 	// normal screen, so it stays in the scrollback.
-	io.WriteString(textOut(a.stdout), m.Transcript())
+	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
+		fmt.Fprintln(textOut(a.stderr), "elicit: the conversation could not be printed whole:", werr)
+	}
 	if err != nil {
 		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
 		return exitFailed

@@ -7,6 +7,9 @@
 //	elicit -p "lines 20000" -- lineagent
 //	noui -p "lines 20000" -- lineagent
 //
+// "lines N TAG" ends with one line more, "end of TAG." (bench/long.sh
+// tells its turns apart by it).
+//
 // Any other prompt gets one short line. It runs on the same SDK as the
 // demo agent, with each notification encoded once up front.
 package main
@@ -68,14 +71,19 @@ func line(i int) string {
 }
 
 // stream sends the reply to prompt: n lines for "lines N", else one line.
+// "lines N TAG" sends one more, "end of TAG.", so that a harness running
+// many turns in one session can tell this turn's end from the last one's.
 func (a *agent) stream(ctx context.Context, sid acp.SessionId, prompt string) error {
-	n := 1
-	if f := strings.Fields(prompt); len(f) == 2 && f[0] == "lines" {
+	n, tag := 1, ""
+	if f := strings.Fields(prompt); (len(f) == 2 || len(f) == 3) && f[0] == "lines" {
 		v, err := strconv.Atoi(f[1])
 		if err != nil || v < 1 {
 			return fmt.Errorf("lines N: N must be a positive number, got %q", f[1])
 		}
 		n = v
+		if len(f) == 3 {
+			tag = f[2]
+		}
 	}
 	const distinct = 1000 // lines encoded up front, cycled
 	encoded := make([]json.RawMessage, min(n, distinct))
@@ -91,5 +99,9 @@ func (a *agent) stream(ctx context.Context, sid acp.SessionId, prompt string) er
 			return err
 		}
 	}
-	return nil
+	if tag == "" {
+		return nil
+	}
+	return a.conn.SendNotification(ctx, acp.ClientMethodSessionUpdate,
+		acp.SessionNotification{SessionId: sid, Update: acp.UpdateAgentMessageText("end of " + tag + ".\n")})
 }

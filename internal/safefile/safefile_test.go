@@ -125,3 +125,31 @@ func TestLockIsBounded(t *testing.T) {
 		u()
 	}
 }
+
+// A scratch file is the user's alone, readable and writable, and on Unix
+// has no name from the start: nothing is left in the directory.
+func TestScratchIsPrivateAndNameless(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	f, remove, err := Scratch(dir, "scratch-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer remove()
+	defer f.Close()
+	if fi, err := os.Stat(dir); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Errorf("the directory: %v, %v", fi, err)
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the file: %v, %v", fi, err)
+	}
+	if names, _ := os.ReadDir(dir); len(names) != 0 {
+		t.Errorf("names left in the directory: %v", names)
+	}
+	if _, err := f.WriteString("kept"); err != nil {
+		t.Fatal(err)
+	}
+	b := make([]byte, 4)
+	if _, err := f.ReadAt(b, 0); err != nil || string(b) != "kept" {
+		t.Errorf("read back %q, %v", b, err)
+	}
+}

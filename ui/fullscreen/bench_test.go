@@ -100,7 +100,7 @@ func BenchmarkStreamedMessage(b *testing.B) {
 		lines := lineReply(n)
 		more := "one more line of about sixty bytes, as the agent streams it.\n"
 		b.Run(fmt.Sprintf("streaming/chunks=%d", n), func(b *testing.B) {
-			tr := newTranscript(md, th)
+			tr := benchTranscript(b, md, th)
 			streamReply(tr, lines)
 			tr.view(width, height, 0)
 			for b.Loop() {
@@ -111,7 +111,7 @@ func BenchmarkStreamedMessage(b *testing.B) {
 		b.Run(fmt.Sprintf("finished/chunks=%d", n), func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				b.StopTimer()
-				tr := newTranscript(md, th)
+				tr := benchTranscript(b, md, th)
 				streamReply(tr, lines)
 				tr.view(width, height, 0)
 				tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: more})
@@ -121,7 +121,7 @@ func BenchmarkStreamedMessage(b *testing.B) {
 			}
 		})
 		b.Run(fmt.Sprintf("resized/chunks=%d", n), func(b *testing.B) {
-			tr := newTranscript(md, th)
+			tr := benchTranscript(b, md, th)
 			streamReply(tr, lines)
 			tr.endStream()
 			for i := 0; i < b.N; i++ {
@@ -129,4 +129,13 @@ func BenchmarkStreamedMessage(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchTranscript is a transcript whose older text goes to a file in a
+// test directory, not the user's state directory.
+func benchTranscript(b *testing.B, md *markdown, th *theme.Theme) *transcript {
+	tr := newTranscript(md, th)
+	tr.log = newTextLog(b.TempDir(), logKeep)
+	b.Cleanup(tr.close)
+	return tr
 }

