@@ -97,7 +97,7 @@ type consentProgram struct {
 }
 
 // Init implements tea.Model.
-func (p *consentProgram) Init() tea.Cmd { return nil }
+func (p *consentProgram) Init() tea.Cmd { return p.c.Init() }
 
 // Update implements tea.Model.
 func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
