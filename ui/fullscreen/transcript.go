@@ -181,7 +181,7 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 // An update for an unknown id (it can arrive before its tool_call) starts
 // an entry of its own, so nothing is dropped.
 func (t *transcript) toolCall(tc acpconn.ToolCall) {
-	t.breaks.Interrupt()
+	t.breaks.Tool(tc.ID)
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
