@@ -114,6 +114,7 @@ type Conn struct {
 	fsBudget   budget        // what fs requests in flight may hold (budget.go)
 	answers    answerCount   // answers handed to the SDK and picked up (answers.go)
 	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
+	echo       promptEcho    // the agent's echo of the running prompt (session.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 

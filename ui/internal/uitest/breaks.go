@@ -40,3 +40,30 @@ func init() {
 		})
 	}
 }
+
+func init() {
+	// qwen-echo speaks as qwen serve 0.24.4 does (echoPromptToSessionBus):
+	// each block of a prompt comes back as a live user_message_chunk marked
+	// _meta.source "bridge-echo", then the reply. A prompt "others" is
+	// followed by another client's prompt as well.
+	Scripts["qwen-echo"] = func(a *RawAgent) {
+		a.Serve(nil, func(m, p map[string]any) {
+			switch m["method"] {
+			case "session/new":
+				a.Reply(m, map[string]any{"sessionId": "s1"})
+			case "session/prompt":
+				blocks, _ := p["prompt"].([]any)
+				for _, b := range blocks {
+					a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": b,
+						"_meta": map[string]any{"serverTimestamp": 1767225600000, "source": "bridge-echo"}})
+				}
+				if b, _ := blocks[0].(map[string]any); b["text"] == "others" {
+					a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": map[string]any{"type": "text", "text": "a prompt from another client"},
+						"_meta": map[string]any{"serverTimestamp": 1767225600001, "source": "bridge-echo"}})
+				}
+				a.Say("s1", "", "Hello from qwen.")
+				a.Reply(m, map[string]any{"stopReason": "end_turn"})
+			}
+		})
+	}
+}
