@@ -85,8 +85,8 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	th := t.th
 	tc := it.tool
 	status := tc.Status
-	if it.clock.granted && status == "pending" {
-		status = "running" // allowed; the agent has not said more yet
+	if (it.clock.granted || it.clock.started) && status == "pending" {
+		status = "running" // allowed, or its terminal is up; the agent has not said more yet
 	}
 	glyph, st := "○", th.Muted
 	switch status {
