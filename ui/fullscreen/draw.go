@@ -114,6 +114,9 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	if it.refused != "" {
 		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
 	}
+	if it.wrote != "" {
+		out = append(out, th.Success.Render("  ✓ ")+th.Muted.Render(ansi.Truncate(it.wrote, width-4, "…")))
+	}
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
 	}

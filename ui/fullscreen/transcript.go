@@ -42,6 +42,7 @@ type item struct {
 	// refused says why a write of the tool call was refused (kindTool):
 	// whatever status the agent reports, it is not done as approved.
 	refused string
+	wrote   string // kindTool: elicit's write of its file, once done (fswrite.go)
 	plan    acpconn.Plan
 	stderr  []string
 	msgID   string // the agent's message id of streamed text ("" when none)
@@ -313,6 +314,10 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc.Content = []string{fmt.Sprintf("%d bytes: too large to show as a diff", ev.Bytes)}
 		} else {
 			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
+		}
+		if ev.ToolCallID != "" {
+			t.wroteFor(ev, tc) // the write the agent reports in that call: one entry
+			return
 		}
 		t.endStream()
 		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
