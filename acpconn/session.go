@@ -31,13 +31,14 @@ type SessionState struct {
 func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
 	var resp acp.NewSessionResponse
 	err := c.stage(ctx, "session/new", func(ctx context.Context) (err error) {
-		resp, err = sendRequest[acp.NewSessionResponse](c, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+		resp, err = sendRequest[acp.NewSessionResponse](c, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: c.mcpServers()})
 		return err
 	})
 	if err != nil {
 		return SessionState{}, err
 	}
 	c.adopt(string(resp.SessionId))
+	c.sayMCP()
 	return sessionState(string(resp.SessionId), resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 
