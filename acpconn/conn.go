@@ -66,6 +66,11 @@ type Config struct {
 	// at once.
 	OnStart func(*Conn)
 
+	// MCPServers are the MCP servers the agent is asked to connect to in
+	// every session request, those its mcpCapabilities allow (see
+	// MCPServers on Conn for what became of each).
+	MCPServers []MCPServer
+
 	// Remote, when set, reaches an agent that runs elsewhere over ACP's
 	// Streamable HTTP & WebSocket transport instead of starting Argv (see
 	// Remote). Dir is then the directory sent to the agent; it is opened
@@ -115,6 +120,8 @@ type Conn struct {
 	fsBudget   budget        // what fs requests in flight may hold (budget.go)
 	answers    answerCount   // answers handed to the SDK and picked up (answers.go)
 	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
+	echo       promptEcho    // the agent's echo of the running prompt (session.go)
+	mcp        mcpPlan       // the MCP servers given to the agent (mcpservers.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 

@@ -45,7 +45,7 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 			c.emit(Notice{Text: "ignored a malformed session/update: " + sanitize.Line(err.Error()), Error: true})
 			return nil, invalidParams("", err.Error())
 		}
-		if !c.knownSession(sid, "updates") {
+		if !c.knownSession(sid, "updates") || c.echo.is(sid, ev) { // the echo of our prompt: shown already
 			return nil, nil
 		}
 		c.toolUpdate(sid, ev) // a finished tool call's approvals end

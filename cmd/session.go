@@ -42,7 +42,7 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 		dir = agent.dir
 	}
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
-		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
+		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites, MCPServers: agent.mcp}
 	// A remote agent (--url, or a named agent's url) instead of a command;
 	// --url with an agent command or name is a usage error.
 	named := len(agent.argv) > 0 || agent.remote.url != "" || agent.name != "demo"

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/audit"
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/history"
@@ -53,8 +54,9 @@ type resolvedAgent struct {
 	name      string
 	argv, env []string
 	dir       string
-	remote    remoteEntry // a named agent's url and its companions
-	apiKeyEnv string      // the config's api_key_env
+	remote    remoteEntry         // a named agent's url and its companions
+	apiKeyEnv string              // the config's api_key_env
+	mcp       []acpconn.MCPServer // the file's [mcp_servers], resolved for this agent
 }
 
 // resolveAgent finds the agent: a name from the configuration or the
@@ -71,12 +73,13 @@ func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(s
 			}
 			return resolvedAgent{}, err
 		}
-		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd, apiKeyEnv: a.APIKeyEnv,
+		env := a.Environ(os.Environ())
+		return resolvedAgent{name: a.Name, argv: a.Command, env: env, dir: a.Cwd, apiKeyEnv: a.APIKeyEnv, mcp: mcpServers(cfg, env),
 			remote: remoteEntry{url: a.URL, tokenEnv: a.TokenEnv, ca: a.CA, transport: a.Transport}}, nil
 	case len(argv) > 0:
-		return resolvedAgent{name: argv[0], argv: argv}, nil
+		return resolvedAgent{name: argv[0], argv: argv, mcp: mcpServers(cfg, nil)}, nil
 	}
-	return resolvedAgent{name: "demo"}, nil
+	return resolvedAgent{name: "demo", mcp: mcpServers(cfg, nil)}, nil
 }
 
 // newSetup resolves the agent and opens hooks, history and the audit log.

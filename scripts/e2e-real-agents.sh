@@ -37,6 +37,7 @@ PACKAGES=(
 	@qwen-code/qwen-code@0.24.4
 	@github/copilot@1.0.102
 	@augmentcode/auggie@0.36.0
+	@modelcontextprotocol/server-everything@2026.8.31 # as scripts/e2e-mcp.sh pins it
 )
 # claude-agent-acp and qwen-code need Node 22; the node-linux-* packages
 # carry a Node binary, so Node 20 hosts get one from npm too.
@@ -232,6 +233,7 @@ check_claude() {
 	fi
 	check_claude_screen
 	check_claude_command
+	check_claude_mcp
 
 	# Without a key the first prompt asks for sign-in: -p names the
 	# terminal login commands to run, exactly.
@@ -241,6 +243,31 @@ check_claude() {
 		pass "claude: without a key, -p prints the login command to run"
 	else
 		fail "claude: no login command without a key (exit $status); stderr: $(tail -c 400 "$work/claude-nokey.err")"
+	fi
+}
+
+# check_claude_mcp: the config file's [mcp_servers] reach claude-agent-acp
+# in session/new (the everything server, stdio, its command absolute); the
+# model calls the server's form tool, claude passes the server's
+# elicitation on, and elicit answers it from --answers. Claude Code defers
+# MCP tools behind its tool search, which the mock does not speak:
+# ENABLE_TOOL_SEARCH=false offers them to the model directly.
+check_claude_mcp() {
+	local cfg="$work/mcp-config.toml" answers="$work/mcp-answers.json" t status
+	printf '[mcp_servers.everything]\ncommand = "mcp-server-everything"\n' >"$cfg"
+	echo '{"name":"Ada Lovelace"}' >"$answers"
+	chmod 644 "$cfg" "$answers"
+	FLAGS=(--config "$cfg" --mode default --approve --answers "$answers")
+	run_elicit claude-mcp "trigger an elicitation request" ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock ENABLE_TOOL_SEARCH=false -- claude-agent-acp
+	status=$?
+	FLAGS=()
+	t="$(session_dir claude-mcp-logs)/trace"
+	if [ "$status" = 0 ] && grep -qE '"method":"session/new","params":\{[^}]*"mcpServers":\[\{"args":\[\],"command":"/[^"]*/mcp-server-everything","env":\[\],"name":"everything"\}\]' "$t" &&
+		grep -q '"result":{"action":"accept","content":{[^}]*"name":"Ada Lovelace"' "$t" &&
+		grep -qF "done: mcp__everything__trigger-elicitation-request: ✅ User provided" "$work/claude-mcp.out"; then
+		pass "claude: the config's MCP server reached it, and the server's form was answered in elicit"
+	else
+		fail "claude: MCP server from the config (exit $status); stdout: $(head -c 300 "$work/claude-mcp.out"); stderr: $(tail -c 400 "$work/claude-mcp.err")"
 	fi
 }
 

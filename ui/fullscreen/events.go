@@ -71,6 +71,7 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
 	}
 	if msg.err != nil {
+		m.replayTop = nil
 		m.saySignIn(msg.res.SignIn)
 		if msg.auth {
 			if msg.conn == nil {
@@ -152,7 +153,7 @@ func (m *Model) startSession(st acpconn.SessionState, resumed bool) {
 	if m.conn.IsRemote() { // say which transport is in use
 		who += " over " + m.conn.Transport() + " at " + sanitize.Line(m.conn.Endpoint())
 	}
-	m.tr.info(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())))
+	m.infoAboveReplay(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())), resumed)
 }
 
 // onEvents applies a batch of agent events and asks for the next one.
@@ -163,7 +164,9 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	last := false
 	for _, ev := range msg.events {
+		n := len(m.tr.items)
 		cmds = append(cmds, m.apply(ev))
+		m.noteReplay(ev, n)
 		_, last = ev.(acpconn.AgentExited)
 	}
 	if !last { // AgentExited is the connection's last event

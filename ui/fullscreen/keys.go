@@ -68,7 +68,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, m.keys.Restart):
 		return m.sessionsKey()
 	case key.Matches(k, m.keys.Settings) && m.connState == connReady:
-		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th), true)
+		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th).withMCP(m.conn.MCPServers()), true)
 	}
 	if m.showFlows {
 		return m.flowKey(k)

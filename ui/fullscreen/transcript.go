@@ -43,6 +43,7 @@ type item struct {
 	// refused says why a write of the tool call was refused (kindTool):
 	// whatever status the agent reports, it is not done as approved.
 	refused string
+	wrote   string // kindTool: elicit's write of its file, once done (fswrite.go)
 	plan    acpconn.Plan
 	stderr  []string
 	msgID   string // the agent's message id of streamed text ("" when none)
@@ -238,7 +239,7 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 // An update for an unknown id (it can arrive before its tool_call) starts
 // an entry of its own, so nothing is dropped.
 func (t *transcript) toolCall(tc acpconn.ToolCall) {
-	t.breaks.Interrupt()
+	t.breaks.Tool(tc.ID)
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()
@@ -370,6 +371,10 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 			tc.Content = []string{fmt.Sprintf("%d bytes: too large to show as a diff", ev.Bytes)}
 		} else {
 			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
+		}
+		if ev.ToolCallID != "" {
+			t.wroteFor(ev, tc) // the write the agent reports in that call: one entry
+			return
 		}
 		t.endStream()
 		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
