@@ -129,7 +129,12 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 		return cancelled, nil
 	}
 	tc := toolCallUpdate(p.ToolCall)
-	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}, Tool: askedTool(tc)}
+	from := question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}
+	if resp, rerr, answered, ok := c.askQwen(ctx, p, id, ch, from); ok {
+		choice = answered
+		return resp, rerr
+	}
+	q := &question.Question{ID: id, Kind: question.Permission, From: from, Tool: askedTool(tc)}
 	for _, o := range p.Options {
 		q.Options = append(q.Options, question.Option{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}

@@ -337,6 +337,59 @@ check_qwen() {
 	run_elicit qwen-cmd 'run `echo hi`' OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
 	FLAGS=()
 	expect_breaks qwen-cmd run_shell_command
+	check_qwen_ask
+}
+
+# check_qwen_ask: qwen-code asks its ask_user_question tool's questions in
+# a permission request (Submit/Cancel); elicit asks them as a form and
+# sends the answers beside Submit, where qwen reads them: -p fills the form
+# from --answers ("Other" typed), -p without answers cancels, and the full
+# screen answers it with the keyboard.
+check_qwen_ask() {
+	local env=(OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model) answers t status
+	answers="$(mktemp /tmp/elicit-answers.XXXXXX)"
+	echo '{"question_0_custom":"Green"}' >"$answers"
+	chmod 644 "$answers"
+	FLAGS=(--answers "$answers")
+	run_elicit qwen-ask "ask me a question" "${env[@]}" -- qwen --acp
+	status=$?
+	FLAGS=()
+	rm -f "$answers"
+	t="$(session_dir qwen-ask-logs)/trace"
+	if [ "$status" = 0 ] && grep -qF '"optionId":"proceed_once","outcome":"selected"},"answers":{"0":"Green"}' "$t" &&
+		grep -qF '"answers":[{"question":"Which colour?","answer":"Green"}]' "$t" && grep -qF "done: ask_user_question" "$work/qwen-ask.out"; then
+		pass "qwen: its question answered as a form by --answers, the answer read by its tool"
+	else
+		fail "qwen: the question was not answered from --answers (exit $status); stdout: $(head -c 300 "$work/qwen-ask.out"); stderr: $(tail -c 300 "$work/qwen-ask.err")"
+	fi
+
+	run_elicit qwen-ask-none "ask me a question" "${env[@]}" -- qwen --acp
+	t="$(session_dir qwen-ask-none-logs)/trace"
+	if grep -qF '"result":{"outcome":{"outcome":"cancelled"}}' "$t" && grep -qF 'cancelled form "Which colour?" (non-interactive)' "$work/qwen-ask-none.err"; then
+		pass "qwen: -p without --answers cancels its question"
+	else
+		fail "qwen: -p without --answers did not cancel; stderr: $(tail -c 300 "$work/qwen-ask-none.err")"
+	fi
+
+	command -v tmux >/dev/null || { echo "SKIP qwen question on the full screen: tmux is not installed"; return; }
+	screen_start qwen-ask-screen "${env[@]}" -- qwen --acp
+	local ok=1
+	in_screen "ready" 90 || ok=0
+	[ $ok = 1 ] && { screen_keys -l "ask me a question"; screen_keys Enter; }
+	[ $ok = 1 ] && { in_screen "Which colour?" 60 && in_screen "Blue · cool" 5 || ok=0; }
+	[ $ok = 1 ] && { sleep 2; screen_keys Down Down Enter; } # the keyboard idle: (no answer), Red, Blue
+	[ $ok = 1 ] && { in_screen "Review your answers" 10 || ok=0; }
+	[ $ok = 1 ] && { screen_keys Enter; in_screen "done: ask_user_question" 60 || ok=0; }
+	if [ $ok = 1 ] && ! grep -qF '"answers":{"0":"Blue"}' "$logs/trace"; then
+		waited_for='"answers":{"0":"Blue"} in the trace'
+		ok=0
+	fi
+	if [ $ok = 1 ]; then
+		pass "qwen: full screen, its question answered as a form with the keyboard"
+	else
+		screen_failure qwen
+	fi
+	screen_end
 }
 
 # check_opencode: opencode with a provider in OPENCODE_CONFIG_CONTENT.
