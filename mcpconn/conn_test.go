@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // connect starts the test binary as a stdio server over real pipes.
@@ -29,6 +30,9 @@ func connect(t *testing.T, cfg Config, env ...string) *Conn {
 	if cfg.ProtocolVersion == "" { // elicitation/create as a request of its own
 		cfg.ProtocolVersion = "2025-11-25"
 	}
+	if cfg.StartTimeout == 0 { // a start is slow on a busy machine, never late
+		cfg.StartTimeout = testkit.Hang
+	}
 	c, err := Connect(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -37,12 +41,12 @@ func connect(t *testing.T, cfg Config, env ...string) *Conn {
 	return c
 }
 
-// next reads events until one of type T, failing after a deadline; the
-// others are returned too.
+// next reads events until one of type T, failing only when none comes
+// before testkit.Hang (a hang); the others are returned too.
 func next[T Event](t *testing.T, c *Conn) (T, []Event) {
 	t.Helper()
 	var seen []Event
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(testkit.Hang)
 	for {
 		select {
 		case ev, ok := <-c.Events():
@@ -110,7 +114,7 @@ func TestFormComesInTheServersOrderAndGoesBackTyped(t *testing.T) {
 	if !c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"zeta": "z", "alpha": json.Number("7"), "mid": []string{"b"}}}) {
 		t.Fatal("Respond refused a waiting elicitation")
 	}
-	got := textOf(t, <-done)
+	got := textOf(t, testkit.Recv(t, done, "the tool call's result"))
 	for _, want := range []string{`"action":"accept"`, `"alpha":7`, `"mid":["b"]`, `"zeta":"z"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the server got %s, want %s in it", got, want)
@@ -130,7 +134,7 @@ func TestAnswerOutsideTheSchemaIsNeverSent(t *testing.T) {
 	if !n.Error || !strings.Contains(n.Text, "declined instead") {
 		t.Errorf("notice %+v", n)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, `"action":"decline"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"action":"decline"`) {
 		t.Errorf("the server got %s, want a decline", got)
 	}
 }
@@ -146,7 +150,7 @@ func TestURLElicitationAndItsCompletion(t *testing.T) {
 	if ec, _ := next[ElicitationComplete](t, c); ec.ElicitationID != "e1" {
 		t.Errorf("complete for %q", ec.ElicitationID)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, `"action":"accept"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"action":"accept"`) {
 		t.Errorf("the server got %s", got)
 	}
 }
@@ -163,7 +167,7 @@ func TestSchemaTheSDKRejectsIsToldToTheUser(t *testing.T) {
 	if !strings.Contains(n.Text, "refused a form from testserver") || !strings.Contains(n.Text, "addr") {
 		t.Errorf("notice %q", n.Text)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, "error:") || !strings.Contains(got, "addr") {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, "error:") || !strings.Contains(got, "addr") {
 		t.Errorf("the server got %s, want an error naming the property", got)
 	}
 }
@@ -180,8 +184,8 @@ func TestWithdrawnElicitationCloses(t *testing.T) {
 	if c.Respond(e.ID, Answer{Action: "accept"}) {
 		t.Error("an answer to a withdrawn elicitation was taken")
 	}
-	textOf(t, <-w)
-	<-done
+	textOf(t, testkit.Recv(t, w, "the tool call's result"))
+	testkit.Recv(t, done, "the tool call's result")
 }
 
 func TestCancelSendsNotificationsCancelled(t *testing.T) {
@@ -198,19 +202,13 @@ func TestCancelSendsNotificationsCancelled(t *testing.T) {
 		t.Errorf("progress %+v", p)
 	}
 	cancel()
-	if err := <-errc; !errors.Is(err, context.Canceled) {
+	if err := testkit.Recv(t, errc, "end of the cancelled call"); !errors.Is(err, context.Canceled) {
 		t.Errorf("call ended with %v", err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if b, _ := os.ReadFile(marker); string(b) == "cancelled" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the server never saw notifications/cancelled")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testkit.Until(t, "notifications/cancelled at the server", func() bool {
+		b, _ := os.ReadFile(marker)
+		return string(b) == "cancelled"
+	}, nil, nil)
 }
 
 func TestServerDyingMidFormClosesTheForm(t *testing.T) {
@@ -226,7 +224,7 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 	if !strings.Contains(ex.Reason, "exit status 3") || !strings.Contains(strings.Join(ex.Stderr, "\n"), "exiting mid-form") {
 		t.Errorf("exited %+v", ex)
 	}
-	if r := <-done; r.err == nil {
+	if r := testkit.Recv(t, done, "the tool call's result"); r.err == nil {
 		t.Error("the form's call succeeded on a dead server")
 	}
 	if c.Respond(e.ID, Answer{Action: "cancel"}) {
@@ -236,7 +234,7 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 
 func TestURLRequiredError(t *testing.T) {
 	c := connect(t, Config{})
-	r := <-call(c, "needs-url")
+	r := testkit.Recv(t, call(c, "needs-url"), "the tool call's result")
 	reqs, refused, ok := URLRequired(r.err)
 	if !ok {
 		t.Fatalf("not read as -32042: %v", r.err)
@@ -263,7 +261,7 @@ func TestCapabilitiesDeclared(t *testing.T) {
 		{Config{NoForm: true, NoURL: true}, nil, []string{"elicitation"}},
 	} {
 		c := connect(t, tc.cfg)
-		got := textOf(t, <-call(c, "caps"))
+		got := textOf(t, testkit.Recv(t, call(c, "caps"), "the tool call's result"))
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%+v: capabilities %s, want %s", tc.cfg, got, w)
@@ -301,7 +299,7 @@ func TestStreamableHTTPWithHeader(t *testing.T) {
 		t.Errorf("over HTTP the fields are %s, want zeta,alpha,mid", got)
 	}
 	c.Respond(e.ID, Answer{Action: "decline"})
-	if got := textOf(t, <-done); !strings.Contains(got, "decline") {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, "decline") {
 		t.Errorf("the server got %s", got)
 	}
 	if header.Load() != "yes" {
@@ -324,7 +322,7 @@ func TestMultiRoundTripInputRequest(t *testing.T) {
 		t.Errorf("fields %s, want zeta,alpha,mid", got)
 	}
 	c.Respond(e.ID, Answer{Action: "accept", Content: map[string]any{"zeta": "z"}})
-	if got := textOf(t, <-done); !strings.Contains(got, `"zeta":"z"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"zeta":"z"`) {
 		t.Errorf("the server got %s", got)
 	}
 }

@@ -6,18 +6,19 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/urlconsent/urlcheck"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // runKeys runs Run as a real bubbletea program reading keys from input
 // (raw terminal bytes) with no grace period.
 func runKeys(t *testing.T, url, input string, o Opener) (Action, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	a, err := Run(ctx, url, RunOptions{Opener: o, In: strings.NewReader(input), Out: io.Discard, Grace: -1})
 	if ctx.Err() != nil {
@@ -82,13 +83,8 @@ func TestRunEndsWithContext(t *testing.T) {
 		done <- a
 	}()
 	cancel()
-	select {
-	case a := <-done:
-		if a != Cancel {
-			t.Errorf("Run = %q after ctx ended, want cancel", a)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("Run did not end with its context")
+	if a := testkit.Recv(t, done, "end of Run with its context"); a != Cancel {
+		t.Errorf("Run = %q after ctx ended, want cancel", a)
 	}
 }
 
