@@ -186,7 +186,10 @@ func TestRemoteMessageOverLimit(t *testing.T) {
 			c.StartPrompt("go")
 			exited, _ := until[AgentExited](t, c)
 			if !strings.Contains(exited.Reason, "over 10 MiB") {
-				t.Errorf("reason %q", exited.Reason)
+				t.Errorf("reason %q (exit: %v)", exited.Reason, exited.Exit)
+			}
+			if exited.Exit.Lost { // a lost connection is worth a reconnect; the limit is not
+				t.Errorf("the message over the limit ended the link as lost: %v", exited.Exit)
 			}
 		})
 	}

@@ -136,7 +136,7 @@ func (l *wsLink) deliverFrame(r io.Reader) error {
 	if err := l.deliver(msg); err != nil {
 		return err
 	}
-	if len(msg) > MaxLineBytes+1 { // with its line break
+	if len(msg) > MaxLineBytes { // cut: the rest of the frame is never read
 		return ErrLineTooLong
 	}
 	return nil
