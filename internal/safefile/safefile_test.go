@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func TestCreateIsExclusive(t *testing.T) {
@@ -111,7 +113,7 @@ func TestLockIsBounded(t *testing.T) {
 	defer a.Close()
 	b, _ := os.Open(p)
 	defer b.Close()
-	unlock, err := Lock(a, time.Second)
+	unlock, err := Lock(a, testkit.Hang)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +121,7 @@ func TestLockIsBounded(t *testing.T) {
 		t.Fatalf("second lock: %v", err)
 	}
 	unlock()
-	if u, err := Lock(b, time.Second); err != nil {
+	if u, err := Lock(b, testkit.Hang); err != nil {
 		t.Fatal(err)
 	} else {
 		u()
