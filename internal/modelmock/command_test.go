@@ -35,7 +35,9 @@ func TestPromptCommand(t *testing.T) {
 // "elicitation" calls an MCP server's form tool, as the agent names it,
 // and not its URL or async siblings.
 func TestPromptElicitationTool(t *testing.T) {
-	mcp := func(n string) tool { return tool{name: "mcp__everything__" + n, schema: map[string]any{"type": "object"}} }
+	mcp := func(n string) tool {
+		return tool{name: "mcp__everything__" + n, schema: map[string]any{"type": "object"}}
+	}
 	tools := []tool{mcp("trigger-url-elicitation"), mcp("trigger-elicitation-request-async"), mcp("trigger-elicitation-request"), {name: "AskUserQuestion"}}
 	r := decide(turnState{text: "trigger an elicitation request"}, tools)
 	if r.kind != "tool" || r.tool.name != "mcp__everything__trigger-elicitation-request" || r.input != "{}" {
