@@ -46,6 +46,7 @@ func TestMain(m *testing.M) {
 		a.out.Flush()
 		os.Exit(0)
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	code := m.Run()
 	removeBinary()
 	os.Exit(code)

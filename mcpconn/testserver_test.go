@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"os"
 	"sync"
 	"testing"
@@ -24,6 +25,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	os.Exit(m.Run())
 }
 

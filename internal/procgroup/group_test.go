@@ -44,6 +44,7 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		}
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	os.Exit(m.Run())
 }
 
