@@ -233,17 +233,19 @@ func (o mcpOptions) server(argv []string) (mcpconn.Config, error) {
 // session with an agent does; the server's own name (from initialize)
 // names it for hooks and history.
 func (a *app) mcpSetup(o mcpOptions, cfg *mcpconn.Config) (*setup, error) {
-	if err := loadTopDomains(o.files.topDomains); err != nil {
+	top, err := readTopDomains(o.files.topDomains)
+	if err != nil {
 		return nil, usageError{err: err}
 	}
 	file, _, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, usageError{err: err}
 	}
-	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file)
+	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file, top)
 	if err != nil {
 		return nil, usageError{err: err}
 	}
+	cfg.URLs = st.urls
 	st.memory.Agent = ""
 	if o.agent.logFile != "" {
 		lf, err := openTrace(o.agent.logFile)
@@ -289,7 +291,7 @@ func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
 		Memory: st.memory, Stdout: textOut(a.stdout), Stderr: textOut(a.stderr)}}
 	if in, ok := a.askTerminal(); ok && answers == nil && !o.acceptDefaults && !o.decline {
 		r.Person = true
-		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor()), Accessible: o.accessible}
+		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor()), Accessible: o.accessible, URLs: st.urls}
 	}
 	return r, nil
 }

@@ -31,14 +31,15 @@ type prepared struct {
 func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int) {
 	o := req.opts
 	p = &prepared{stderr: textOut(a.stderr), prefix: prefix}
-	if err := loadTopDomains(o.files.topDomains); err != nil {
+	top, err := readTopDomains(o.files.topDomains)
+	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
 	file, _, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
-	if p.st, err = newSetup(req, file); err != nil {
+	if p.st, err = newSetup(req, file, top); err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
 	p.undo = append(p.undo, p.st.close)
@@ -57,6 +58,7 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 		p.close()
 		return nil, code
 	}
+	cfg.URLs = p.st.urls
 	p.cfg = cfg
 	p.undo = append(p.undo, closeLog)
 	if p.keyEnv, err = apiKeyEnv(o.start.apiKeyEnv, p.st.agent); err != nil {

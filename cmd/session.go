@@ -66,14 +66,18 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 // or a device; made with mode 0600 (it holds the conversation).
 func openTrace(path string) (*os.File, error) { return safefile.Append(path, 0o600) }
 
-// loadTopDomains adds the --top-domains files to the lookalike checks.
-func loadTopDomains(files []string) error {
+// readTopDomains reads the --top-domains files: more well-known domains
+// for the lookalike checks (newSetup's analyzer, elicit url's).
+func readTopDomains(files []string) ([]string, error) {
+	var all []string
 	for _, f := range files {
-		if err := urlcheck.LoadTopDomains(f); err != nil {
-			return err
+		d, err := urlcheck.ReadTopDomains(f)
+		if err != nil {
+			return nil, err
 		}
+		all = append(all, d...)
 	}
-	return nil
+	return all, nil
 }
 
 // runSession runs a session with an agent in the front end that fits:
