@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -167,19 +165,13 @@ func newMCPCommand(a *app) *cobra.Command {
 }
 
 // withSignals runs a command without a screen so that a signal ends the
-// server (its whole process group) first; the status is then the
+// server or agent (its whole process group) first; the status is then the
 // signal's.
 func withSignals(run func() int) int {
-	defer procgroup.Default.Shutdown()
 	procgroup.HoldSignals() // see prepare
-	var caught atomic.Value
-	stop := procgroup.TrapSignals(context.Background(), func(s os.Signal) {
-		caught.CompareAndSwap(nil, s)
-		procgroup.Default.Shutdown()
-	})
+	sig := endOnSignal()
 	code := run()
-	stop()
-	if s, ok := caught.Load().(os.Signal); ok {
+	if s := sig.stop(); s != nil {
 		return procgroup.ExitCode(s)
 	}
 	return code
