@@ -17,6 +17,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Config says which agent to start and what this client declares.
@@ -70,6 +71,9 @@ type Config struct {
 	// every session request, those its mcpCapabilities allow (see
 	// MCPServers on Conn for what became of each).
 	MCPServers []MCPServer
+	// URLs analyzes the URLs the agent asks the user to open, checking
+	// lookalikes against its well-known domains; nil: the built-in list.
+	URLs *urlcheck.Analyzer
 
 	// Remote, when set, reaches an agent that runs elsewhere over ACP's
 	// Streamable HTTP & WebSocket transport instead of starting Argv (see

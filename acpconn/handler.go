@@ -175,7 +175,7 @@ func askedTool(tc ToolCall) *question.Tool {
 // outcome as it is (question.Outcome is the elicitation's result on the
 // wire): the answer goes from the person's form to the agent in one type.
 func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
-	q, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL)
+	q, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL, c.cfg.URLs)
 	if rerr != nil {
 		c.emit(Notice{Text: "refused an elicitation from the agent: " + sanitize.Line(rerr.Message), Error: true})
 		return nil, rerr

@@ -97,8 +97,8 @@ func qwenQuestions(p acp.RequestPermissionRequest) (a *qwenAsk, ok bool, err err
 		if strings.TrimSpace(q.Question) == "" || len(q.Options) == 0 {
 			return nil, true, fmt.Errorf("question %d has no text or no options", i+1)
 		}
-		if len(q.Question) > MaxMessageBytes {
-			return nil, true, fmt.Errorf("question %d is %d bytes, over the limit of %d", i+1, len(q.Question), MaxMessageBytes)
+		if err := question.CheckMessage(q.Question); err != nil {
+			return nil, true, fmt.Errorf("question %d: %w", i+1, err)
 		}
 	}
 	return a, true, nil

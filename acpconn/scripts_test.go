@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // manyProperties is a form request with n string properties.
@@ -74,7 +76,7 @@ func init() {
 			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e2","url":"http://exa mple.com:99999/"}`,
 			manyProperties(101),
 			manyOptions(10001),
-			`{"sessionId":"s1","mode":"form","message":"` + strings.Repeat("x", MaxMessageBytes+1) + `","requestedSchema":{"type":"object","properties":{}}}`,
+			`{"sessionId":"s1","mode":"form","message":"` + strings.Repeat("x", question.MaxMessageBytes+1) + `","requestedSchema":{"type":"object","properties":{}}}`,
 		}
 		for _, params := range bad {
 			var v any

@@ -141,7 +141,7 @@ func (c *Conn) urlRequired(err error) []*question.Question {
 	_ = json.Unmarshal(raw, &data)
 	var out []*question.Question
 	for _, e := range data.Elicitations {
-		q, rerr := parseElicitation(e, false, !c.cfg.NoURL)
+		q, rerr := parseElicitation(e, false, !c.cfg.NoURL, c.cfg.URLs)
 		if rerr != nil {
 			c.emit(Notice{Text: "ignored a required URL elicitation: " + sanitize.Line(rerr.Message), Error: true})
 			continue

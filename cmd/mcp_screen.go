@@ -40,7 +40,6 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 		return fail(exitUsage, err.Error())
 	}
 	defer st.close()
-	defer procgroup.Default.Shutdown()
 	procgroup.HoldSignals() // see prepare
 	w, h, _ := term.GetSize(os.Stdout.Fd())
 	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
@@ -48,7 +47,6 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)
 	m.Close()
-	procgroup.Default.Shutdown()
 	io.WriteString(textOut(a.stdout), m.Transcript())
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		fmt.Fprintln(stderr, "elicit mcp:", err)

@@ -39,7 +39,11 @@ type setup struct {
 	agent    resolvedAgent
 	memory   ui.Memory
 	settings config.Settings
-	closers  []func()
+	// urls analyzes the URLs agents and servers send: lookalikes of the
+	// built-in well-known domains, the --top-domains files', the config's
+	// top_domains and the user's own sites (history) are flagged.
+	urls    *urlcheck.Analyzer
+	closers []func()
 }
 
 func (s *setup) close() {
@@ -82,8 +86,9 @@ func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(s
 	return resolvedAgent{name: "demo", mcp: mcpServers(cfg, nil)}, nil
 }
 
-// newSetup resolves the agent and opens hooks, history and the audit log.
-func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
+// newSetup resolves the agent and opens hooks, history and the audit log;
+// top are the --top-domains files' domains.
+func newSetup(req sessionRequest, cfg *config.Config, top []string) (*setup, error) {
 	o := req.opts.files
 	var ov config.Overrides
 	if o.noHistory {
@@ -91,7 +96,7 @@ func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
 		ov.History = &off
 	}
 	s := &setup{settings: cfg.Settings(ov)}
-	urlcheck.AddTopDomains(s.settings.TopDomains...)
+	top = append(slices.Clip(top), s.settings.TopDomains...)
 	agent, err := resolveAgent(cfg, req.name, req.argv, req.suggest)
 	if err != nil {
 		return nil, err
@@ -108,9 +113,10 @@ func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
 		// A host that looks like one of the user's own sites is a
 		// lookalike, as for the well-known list.
 		if sites, err := h.Sites(); err == nil {
-			urlcheck.AddTopDomains(sites...)
+			top = append(top, sites...)
 		}
 	}
+	s.urls = urlcheck.NewAnalyzer(top...)
 	if o.audit != "" {
 		l, err := audit.Open(o.audit)
 		if err != nil {

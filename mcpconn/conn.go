@@ -18,6 +18,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Config says which server to connect to and what to declare.
@@ -38,6 +39,9 @@ type Config struct {
 	HTTPClient *http.Client
 	// NoForm and NoURL withhold form or URL elicitation.
 	NoForm, NoURL bool
+	// URLs analyzes the URLs the server asks the user to open, checking
+	// lookalikes against its well-known domains; nil: the built-in list.
+	URLs *urlcheck.Analyzer
 	// ClientName and ClientVersion are the clientInfo sent ("elicit").
 	ClientName, ClientVersion string
 	// Log receives the full protocol trace; nil discards it.

@@ -244,7 +244,7 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 func TestURLRequiredError(t *testing.T) {
 	c := connect(t, Config{})
 	r := testkit.Recv(t, call(c, "needs-url"), "the tool call's result")
-	reqs, refused, ok := URLRequired(r.err)
+	reqs, refused, ok := c.URLRequired(r.err)
 	if !ok {
 		t.Fatalf("not read as -32042: %v", r.err)
 	}
@@ -254,7 +254,7 @@ func TestURLRequiredError(t *testing.T) {
 	if len(refused) != 1 || !strings.Contains(refused[0], "not allowed") {
 		t.Errorf("refused %q", refused)
 	}
-	if _, _, ok := URLRequired(errors.New("other")); ok {
+	if _, _, ok := c.URLRequired(errors.New("other")); ok {
 		t.Error("a plain error read as -32042")
 	}
 }

@@ -125,5 +125,6 @@ func testServer() *mcp.Server {
 		os.Exit(3)
 		return nil, nil
 	})
+	urlTools(add)
 	return s
 }

@@ -54,6 +54,7 @@ func TestAppendAndReplaceRefuseLinksAndFIFOs(t *testing.T) {
 	}
 	for _, open := range []func(string) (*os.File, error){
 		func(p string) (*os.File, error) { return Append(p, 0o600) }, Replace,
+		func(p string) (*os.File, error) { return Overwrite(p, 0o600) },
 	} {
 		_, err := open(link)
 		var e *Error

@@ -18,6 +18,7 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -45,6 +46,9 @@ type Options struct {
 	Grace time.Duration
 	// Memory prefills forms from last time and records answers.
 	Memory Memory
+	// URLs analyzes the URLs the host asks the user to open; nil: the
+	// built-in list of well-known domains.
+	URLs *urlcheck.Analyzer
 }
 
 // Model is the root model of `elicit attach`.

@@ -12,7 +12,6 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	qn "github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
-	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
 	"github.com/elicit-dev/elicit/urlconsent"
@@ -37,9 +36,15 @@ type question struct {
 // the form's Draft, for a form shown again after a refused completion).
 func (m *Model) open(req ahp.Request, index, total int, prefill map[string]any) (*question, tea.Cmd) {
 	q := &question{req: req}
+	if err := ahp.CheckRequest(&req); err != nil {
+		// Never shown, so nobody said no: cancelled, not declined.
+		m.note(fmt.Sprintf("the host asked more than a question may carry (%s); cancelling it", sanitize.Line(err.Error())))
+		_ = m.o.Conn.Dispatch(ahp.InputCompleted{RequestID: req.ID, Response: qn.Cancel})
+		return nil, nil
+	}
 	if len(req.Questions) == 0 && req.URL != "" {
 		h := urlconsent.Header{Agent: m.who(), Message: req.Message, Index: index, Total: total}
-		q.consent = urlconsent.NewConsent(urlcheck.Analyze(req.URL), h, m.th, m.o.Grace, m.o.Now)
+		q.consent = urlconsent.NewConsent(m.o.URLs.Analyze(req.URL), h, m.th, m.o.Grace, m.o.Now)
 		return q, nil
 	}
 	mp, notes, err := schemamap.FromQuestions(req.Questions)

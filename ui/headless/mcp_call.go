@@ -267,7 +267,7 @@ func (r *mcpCall) approveURL(q *question.Question) question.Outcome {
 
 // result handles the call's result.
 func (r *mcpCall) result(d callDone) {
-	if reqs, refused, ok := mcpconn.URLRequired(d.err); ok {
+	if reqs, refused, ok := r.c.URLRequired(d.err); ok {
 		for _, why := range refused {
 			r.say("refused a URL the server needs: %s", sanitize.Line(why))
 		}

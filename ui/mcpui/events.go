@@ -178,7 +178,7 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 
 // result shows a call's result.
 func (m *Model) result(msg callDoneMsg) tea.Cmd {
-	if reqs, refused, ok := mcpconn.URLRequired(msg.err); ok {
+	if reqs, refused, ok := m.conn.URLRequired(msg.err); ok {
 		for _, why := range refused {
 			m.tr.notice("refused a URL the server needs: "+sanitize.Line(why), true)
 		}
