@@ -208,7 +208,7 @@ func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.Raw
 	if len(raw) > MaxSchemaBytes {
 		return invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(raw), MaxSchemaBytes))
 	}
-	s, err := schema.ParseSchema(raw)
+	s, err := c.forms.Parse(raw) // a server asks one form again and again
 	if err != nil {
 		var se *schema.SchemaError
 		switch {

@@ -34,10 +34,17 @@ func run(args []string) int {
 	tool := fs.String("tool", "forms", "the tool to call")
 	rawArgs := fs.String("args", "{}", "the tool's arguments, a JSON object")
 	memprofile := fs.String("memprofile", "", "write an allocations profile to `FILE` at the end (exact with GODEBUG=memprofilerate=1)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE`")
 	protocol := fs.String("protocol", "2025-11-25", "the MCP protocol `VERSION` to ask for (bench/mcpforms asks its forms inside the call, which 2026-07-28 does not allow)")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: mcpfloor -answers FILE [-tool NAME] [-args JSON] -- SERVER [ARGS...]")
 		return 2
+	}
+	if *cpuprofile != "" {
+		if f, err := os.Create(*cpuprofile); err == nil {
+			_ = pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
 	}
 	answers := map[string]any{}
 	if *answersPath != "" {
