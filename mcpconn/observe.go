@@ -51,15 +51,23 @@ const maxKept = 1024
 // passes unobserved (its schema then comes in the SDK's key order).
 const maxObserved = 8 << 20
 
+// wireMessage is a JSON-RPC message, with the params of the requests and
+// notifications the observer reads (elicitation/create, and
+// notifications/cancelled's requestId) read in the same pass.
 type wireMessage struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
+	Params wireParams      `json:"params"`
 	Result json.RawMessage `json:"result"`
 	Error  *struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
+}
+
+type wireParams struct {
+	wireElicit
+	RequestID json.RawMessage `json:"requestId"`
 }
 
 type wireElicit struct {
@@ -75,12 +83,12 @@ type wireElicit struct {
 func (o *observer) in(line []byte) {
 	o.trace("<-", line)
 	line = bytes.TrimSpace(line)
-	if len(line) == 0 || len(line) > maxObserved {
+	if len(line) == 0 || len(line) > maxObserved || tooDeep(line) {
 		return
 	}
 	if line[0] == '[' { // a batch
 		var msgs []wireMessage
-		if !decode(line, &msgs) {
+		if !decodeChecked(line, &msgs) {
 			return
 		}
 		for _, m := range msgs {
@@ -89,7 +97,7 @@ func (o *observer) in(line []byte) {
 		return
 	}
 	var m wireMessage
-	if decode(line, &m) {
+	if decodeChecked(line, &m) {
 		o.inMessage(m)
 	}
 }
@@ -97,21 +105,13 @@ func (o *observer) in(line []byte) {
 func (o *observer) inMessage(m wireMessage) {
 	switch {
 	case m.Method == "notifications/cancelled":
-		var p struct {
-			RequestID json.RawMessage `json:"requestId"`
+		o.mu.Lock()
+		if a := o.asked[string(bytes.TrimSpace(m.Params.RequestID))]; a != nil {
+			a.withdrawn = true
 		}
-		if decode(m.Params, &p) {
-			o.mu.Lock()
-			if a := o.asked[string(bytes.TrimSpace(p.RequestID))]; a != nil {
-				a.withdrawn = true
-			}
-			o.mu.Unlock()
-		}
+		o.mu.Unlock()
 	case m.Method == "elicitation/create":
-		var p wireElicit
-		if !decode(m.Params, &p) {
-			return
-		}
+		p := m.Params.wireElicit
 		key := o.keep(p)
 		if len(m.ID) > 0 {
 			o.mu.Lock()
@@ -129,7 +129,7 @@ func (o *observer) inMessage(m wireMessage) {
 				Params wireElicit `json:"params"`
 			} `json:"inputRequests"`
 		}
-		if !decode(m.Result, &r) {
+		if !decodeChecked(m.Result, &r) {
 			return
 		}
 		o.mu.Lock()

@@ -30,9 +30,12 @@ const decodeFlags = sjson.DontMatchCaseInsensitiveStructFields | sjson.DontCopyR
 // decode reads b, one JSON value, into v; false when b is not that or is
 // nested deeper than maxDepth.
 func decode(b []byte, v any) bool {
-	if tooDeep(b) {
-		return false
-	}
+	return !tooDeep(b) && decodeChecked(b, v)
+}
+
+// decodeChecked is decode for b that tooDeep already passed (a whole
+// message, or a part of one that did).
+func decodeChecked(b []byte, v any) bool {
 	rest, err := sjson.Parse(b, v, decodeFlags)
 	return err == nil && len(bytes.TrimSpace(rest)) == 0
 }
@@ -92,7 +95,7 @@ func newSchemaKeys() *schemaKeys {
 
 // get returns a copy of raw that stays (the tap's line does not) and its
 // canonical text; ok is false when raw is not JSON or has no canonical
-// text.
+// text. raw is part of a message that tooDeep passed.
 func (k *schemaKeys) get(raw []byte) (kept []byte, canon string, ok bool) {
 	small := len(raw) <= schema.MaxCachedBytes
 	var h uint64
@@ -103,7 +106,7 @@ func (k *schemaKeys) get(raw []byte) (kept []byte, canon string, ok bool) {
 		}
 	}
 	var v any
-	if !decode(raw, &v) {
+	if !decodeChecked(raw, &v) {
 		return nil, "", false
 	}
 	if canon, ok = canonicalText(v); !ok {

@@ -256,13 +256,25 @@ func (s *Schema) Check(content map[string]any) error {
 			errs = append(errs, FieldError{f.Key, err.Error()})
 		}
 	}
-	for _, k := range sortedKeys(content) {
-		if s.Field(k) == nil {
-			errs = append(errs, FieldError{k, "not in the schema"})
+	if s.unknownKey(content) { // sorted only when there is one to say
+		for _, k := range sortedKeys(content) {
+			if s.Field(k) == nil {
+				errs = append(errs, FieldError{k, "not in the schema"})
+			}
 		}
 	}
 	if len(errs) > 0 {
 		return &ContentError{Fields: errs}
 	}
 	return nil
+}
+
+// unknownKey reports whether content has a key the schema does not.
+func (s *Schema) unknownKey(content map[string]any) bool {
+	for k := range content {
+		if s.Field(k) == nil {
+			return true
+		}
+	}
+	return false
 }
