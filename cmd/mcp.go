@@ -37,7 +37,7 @@ type mcpOptions struct {
 	url, protocol, args                  string
 	headers                              []string
 	acceptDefaults, decline, approveURLs bool
-	autoRetry, accessible                bool
+	autoRetry, accessible, quiet         bool
 	timeout, flowTimeout                 time.Duration
 }
 
@@ -142,7 +142,7 @@ func newMCPCommand(a *app) *cobra.Command {
 				return err
 			}
 			defer ho.close()
-			ho.Tool = tool
+			ho.Tool, ho.Quiet = tool, o.quiet
 			if o.args != "" {
 				if !json.Valid([]byte(o.args)) || !strings.HasPrefix(strings.TrimSpace(o.args), "{") {
 					return usagef("--args must be a JSON object")
@@ -155,7 +155,9 @@ func newMCPCommand(a *app) *cobra.Command {
 	addMCPFlags(call, &o)
 	addAccessibleFlag(call, &o.accessible)
 	call.Flags().StringVar(&o.args, "args", "", "the tool's arguments, a JSON `OBJECT`")
+	call.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no line on stderr for each form accepted (what was declined, cancelled or went wrong is still said)")
 	inGroup(call.Flags(), groupServer, "args")
+	inGroup(call.Flags(), groupAnswers, "quiet")
 	delete(call.Flags().Lookup("accessible").Annotations, groupAnnotation) // no session here: with -h and the rest
 	cmd.AddCommand(tools, call)
 	for _, c := range []*cobra.Command{tools, call} {

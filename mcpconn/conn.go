@@ -18,6 +18,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
@@ -82,6 +83,7 @@ type Conn struct {
 	cs     *mcp.ClientSession
 	proc   *process // nil over HTTP
 	obs    *observer
+	forms  *schema.Cache // the form schemas parsed, by their bytes
 	events chan Event
 	done   chan struct{} // closed once the connection ended
 	quit   chan struct{} // closed by Close: handlers stop waiting
@@ -115,7 +117,7 @@ func Connect(ctx context.Context, cfg Config) (*Conn, error) {
 	if cfg.ClientName == "" {
 		cfg.ClientName = "elicit"
 	}
-	c := &Conn{cfg: cfg, obs: newObserver(cfg.Log), events: make(chan Event, 256), done: make(chan struct{}), quit: make(chan struct{}),
+	c := &Conn{cfg: cfg, obs: newObserver(cfg.Log), forms: schema.NewCache(schema.DefaultCacheEntries), events: make(chan Event, 256), done: make(chan struct{}), quit: make(chan struct{}),
 		pending: map[uint64]*pending{}, calls: map[string]string{}}
 	c.obs.refused = c.refusedBySDK
 	c.client = mcp.NewClient(&mcp.Implementation{Name: cfg.ClientName, Title: "elicit", Version: cfg.ClientVersion}, c.options())

@@ -201,7 +201,7 @@ func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.Raw
 	if err := question.CheckSchema(raw); err != nil {
 		return invalidParams("requestedSchema", err.Error())
 	}
-	s, err := schema.ParseSchema(raw)
+	s, err := c.forms.Parse(raw) // a server asks one form again and again
 	if err != nil {
 		var se *schema.SchemaError
 		switch {
