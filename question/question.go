@@ -105,7 +105,9 @@ type Tool struct {
 	// Risk says why a file the call changes runs code later (git's hooks
 	// and config, .envrc, shell rc files), when one does and --allow-write
 	// does not name it: such a call is never allowed without a person.
-	Risk string
+	// RiskPath is that file, relative to the session directory when
+	// inside it, made safe to show.
+	Risk, RiskPath string
 }
 
 // Diff is a file edit: the path and the whole text before (empty for a
