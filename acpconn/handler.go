@@ -130,6 +130,7 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 	}
 	tc := toolCallUpdate(p.ToolCall)
 	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}, Tool: askedTool(tc)}
+	c.ruleFacts(q.Tool, params, p.ToolCall) // what permission rules read (rules.go)
 	for _, o := range p.Options {
 		q.Options = append(q.Options, question.Option{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}

@@ -34,7 +34,7 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 	if err := loadTopDomains(o.files.topDomains); err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
-	file, _, err := loadConfig(o.files.configFile)
+	file, configPath, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
@@ -59,6 +59,14 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 	}
 	p.cfg = cfg
 	p.undo = append(p.undo, closeLog)
+	// The permission rules, read before the agent starts: one that cannot
+	// be read stops elicit here (exit 2).
+	rules, err := loadRules(file, configPath, req.name, cfg.Dir, o.agent.policies)
+	if err != nil {
+		p.close()
+		return nil, p.fail(exitUsage, err)
+	}
+	p.cfg.Rules, p.st.memory.Rules, p.st.memory.ConfigPath = rules, rules, configPath
 	if p.keyEnv, err = apiKeyEnv(o.start.apiKeyEnv, p.st.agent); err != nil {
 		p.close()
 		return nil, p.fail(exitUsage, err)

@@ -43,14 +43,20 @@ func compileBash(spec string) (*bashPattern, error) {
 
 func (b *bashPattern) match(cmd string) bool { return b.re.MatchString(strings.TrimSpace(cmd)) }
 
+// simple is one simple command of a command line, in the forms rules
+// match: as written (`CI=1 timeout 5 npm test`), and what it runs once
+// wrappers (timeout, nice, nohup) are stripped. Allow rules match the
+// forms that keep its variable assignments (an assignment such as
+// NODE_OPTIONS can change what runs); deny and ask rules match any form.
+type simple struct{ allow, any []string }
+
 // commands are the simple commands a command line runs, as the shell
 // parser reads it: `npm test && rm -rf build` runs two, and each must be
 // allowed on its own (a rule for `npm test *` does not allow the rm).
-// Each comes as it was written and, when it starts with a wrapper that
-// runs the rest (timeout, nice, nohup), as the rest too. safe is false when
-// the line cannot be parsed or redirects output into a file: then no allow
-// rule applies to it (deny and ask rules still read the whole line).
-func commands(line string) (cmds [][]string, safe bool) {
+// safe is false when the line cannot be parsed, redirects output into a
+// file or declares a function: then no allow rule applies to it (deny and
+// ask rules still read the whole line).
+func commands(line string) (cmds []simple, safe bool) {
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
 	if err != nil {
 		return nil, false
@@ -66,19 +72,37 @@ func commands(line string) (cmds [][]string, safe bool) {
 			}
 		case *syntax.CallExpr:
 			text := slice(line, n)
-			forms := []string{text}
-			if rest := unwrap(line, n.Args); rest != "" && rest != text {
-				forms = append(forms, rest)
+			c := simple{allow: []string{text}, any: []string{text}}
+			if len(n.Args) > 0 {
+				if args := fromArg(line, n.Args, 0); args != text {
+					c.any = append(c.any, args) // without the assignments
+				}
+				if rest := unwrap(line, n.Args); rest != "" {
+					c.any = append(c.any, rest)
+					if len(n.Assigns) == 0 {
+						c.allow = append(c.allow, rest)
+					}
+				}
 			}
-			cmds = append(cmds, forms)
+			cmds = append(cmds, c)
 		case *syntax.DeclClause, *syntax.LetClause, *syntax.ArithmCmd, *syntax.TestClause:
-			cmds = append(cmds, []string{slice(line, n)})
+			text := slice(line, n)
+			cmds = append(cmds, simple{allow: []string{text}, any: []string{text}})
 		case *syntax.FuncDecl, *syntax.CoprocClause:
 			safe = false // a function or coprocess runs later, under a name rules do not see
 		}
 		return true
 	})
 	return cmds, safe
+}
+
+// fromArg is the text of args from args[i] to the end.
+func fromArg(line string, args []*syntax.Word, i int) string {
+	start, end := int(args[i].Pos().Offset()), int(args[len(args)-1].End().Offset())
+	if start < 0 || end > len(line) || start > end {
+		return ""
+	}
+	return line[start:end]
 }
 
 // slice is the text of node n in line.
@@ -128,12 +152,7 @@ func unwrap(line string, args []*syntax.Word) string {
 	if i == 0 || i >= len(args) {
 		return ""
 	}
-	start := int(args[i].Pos().Offset())
-	end := int(args[len(args)-1].End().Offset())
-	if start < 0 || end > len(line) || start > end {
-		return ""
-	}
-	return line[start:end]
+	return fromArg(line, args, i)
 }
 
 // wrapperArgs is how many words a wrapper at the start of args takes

@@ -133,6 +133,27 @@ func command(in map[string]any) string {
 	return ""
 }
 
+// CommandLine is a command elicit runs for the agent (terminal/create),
+// as rules read it: its environment variables (NAME=VALUE) as the
+// command's assignments, then argv as argvLine reads it; "" when a word
+// cannot be quoted.
+func CommandLine(argv []string, env ...string) string {
+	line := argvLine(argv)
+	if line == "" || len(env) == 0 {
+		return line
+	}
+	words := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		name, value, _ := strings.Cut(kv, "=")
+		q, err := syntax.Quote(value, syntax.LangBash)
+		if err != nil || !syntax.ValidName(name) {
+			return ""
+		}
+		words = append(words, name+"="+q)
+	}
+	return strings.Join(append(words, line), " ")
+}
+
 // argvLine is argv as one command line: the script of `bash -lc SCRIPT`,
 // else each word quoted as the shell needs.
 func argvLine(argv []string) string {

@@ -3,6 +3,7 @@ package permissions
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/elicit-dev/elicit/question"
@@ -105,7 +106,7 @@ func TestNarrowest(t *testing.T) {
 func TestLints(t *testing.T) {
 	s := set(t, []string{"Bash(npm test:*)", "Task(explore)", "Edit(.git/**)", "Edit(src/**)", "Write(docs/**)"}, []string{"Edit(docs/**)"}, []string{"Bash", "Write"})
 	risk := func(rel string) string {
-		if rel == ".git" {
+		if strings.HasPrefix(rel, ".git/") {
 			return "git runs hooks"
 		}
 		return ""
@@ -124,5 +125,24 @@ func TestLints(t *testing.T) {
 	}
 	if l := Lints(set(t, []string{"Bash(npm test:*)", "Edit(src/**)"}, nil, []string{"Bash(rm:*)"}), risk); len(l) != 0 {
 		t.Errorf("lints for good rules: %v", l)
+	}
+}
+
+func TestCommandLine(t *testing.T) {
+	for _, tc := range []struct {
+		argv, env []string
+		want      string
+	}{
+		{[]string{"npm", "test"}, nil, "npm test"},
+		{[]string{"sh", "-c", "npm test && git status"}, nil, "npm test && git status"},
+		{[]string{"/bin/bash", "-lc", "ls"}, nil, "ls"},
+		{[]string{"echo", "a b", "$HOME"}, nil, `echo 'a b' '$HOME'`},
+		{[]string{"npm", "test"}, []string{"CI=1", "X=a b"}, "CI=1 X='a b' npm test"},
+		{[]string{"npm"}, []string{"bad name=1"}, ""},
+		{[]string{"a\x00b"}, nil, ""},
+	} {
+		if got := CommandLine(tc.argv, tc.env...); got != tc.want {
+			t.Errorf("CommandLine(%q, %q) = %q, want %q", tc.argv, tc.env, got, tc.want)
+		}
 	}
 }

@@ -29,8 +29,14 @@ func Lints(s *Set, risk func(rel string) string) []Lint {
 			continue
 		}
 		if risk != nil && r.Verdict == Allow && r.path != nil && r.path.anchor == anchorCwd {
-			if why := risk(literalPrefix(r.path.pattern)); why != "" && literalPrefix(r.path.pattern) != "" {
-				out = append(out, Lint{r, "never allows: the files it names run code later (" + why + "); only --allow-write grants them"})
+			if prefix := literalPrefix(r.path.pattern); prefix != "" {
+				probe := prefix
+				if prefix != r.path.pattern {
+					probe += "/x" // a file under the directory the pattern starts with
+				}
+				if why := risk(probe); why != "" {
+					out = append(out, Lint{r, "never allows: the files it names run code later (" + why + "); only --allow-write grants them"})
+				}
 			}
 		}
 	}

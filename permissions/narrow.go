@@ -22,7 +22,7 @@ func Narrowest(c Call, env Env) (text string, ok bool) {
 	case "Bash":
 		cmd := strings.TrimSpace(c.Command)
 		cmds, safe := commands(cmd)
-		if !safe || len(cmds) != 1 || cmds[0][0] != cmd || strings.ContainsAny(cmd, "*") || hasControl(cmd) {
+		if !safe || len(cmds) != 1 || cmds[0].allow[0] != cmd || strings.ContainsAny(cmd, "*") || hasControl(cmd) {
 			return "", false
 		}
 		text = "Bash(" + cmd + ":*)"

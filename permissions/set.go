@@ -2,26 +2,39 @@ package permissions
 
 import (
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // Set is the rules in force, in the order they were read (the config
 // file's, the agent's, the project's, then each --policy file's). A nil
-// *Set holds none.
-type Set struct{ rules []*Rule }
+// *Set holds none. It is safe for concurrent use: elicit's own gates
+// decide on the connection's goroutines while the session adds a rule
+// ("always allow here") or removes one (/permissions).
+type Set struct {
+	mu    sync.RWMutex
+	rules []*Rule
+}
 
 // NewSet holds rules, in this order.
 func NewSet(rules ...*Rule) *Set { return &Set{rules: rules} }
 
 // Add appends rules.
-func (s *Set) Add(rules ...*Rule) { s.rules = append(s.rules, rules...) }
+func (s *Set) Add(rules ...*Rule) {
+	s.mu.Lock()
+	s.rules = append(s.rules, rules...)
+	s.mu.Unlock()
+}
 
-// Rules are the rules, in order.
+// Rules are the rules, in order (a copy).
 func (s *Set) Rules() []*Rule {
 	if s == nil {
 		return nil
 	}
-	return s.rules
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return slices.Clone(s.rules)
 }
 
 // Len is how many rules the set holds.
@@ -32,9 +45,11 @@ func (s *Set) Remove(r *Rule) bool {
 	if s == nil {
 		return false
 	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for i, x := range s.rules {
 		if x == r {
-			s.rules = append(s.rules[:i], s.rules[i+1:]...)
+			s.rules = slices.Delete(s.rules, i, i+1)
 			return true
 		}
 	}
@@ -55,9 +70,11 @@ type Decision struct {
 // simple command it runs: any one a deny (or ask) rule matches decides,
 // and it is allowed only when every one of them is.
 func (s *Set) Decide(c Call, env Env) Decision {
-	if s == nil || len(s.rules) == 0 || c.Tool == "" {
+	if s == nil || c.Tool == "" {
 		return Decision{}
 	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
 	for _, v := range []Verdict{Deny, Ask} {
 		for _, r := range s.rules {
 			if r.Verdict == v && r.matchesAny(c, env) {
@@ -103,7 +120,7 @@ func (s *Set) allows(c Call, env Env) *Rule {
 		if !safe || len(cmds) == 0 {
 			return nil
 		}
-		return each(len(cmds), func(r *Rule, i int) bool { return r.bash != nil && anyMatch(r.bash, cmds[i]) })
+		return each(len(cmds), func(r *Rule, i int) bool { return r.bash != nil && anyMatch(r.bash, cmds[i].allow) })
 	case len(c.Paths) > 0:
 		return each(len(c.Paths), func(r *Rule, i int) bool { return r.path != nil && r.path.match(c.Paths[i], env, r.Source) })
 	case len(c.URLs) > 0:
@@ -136,8 +153,8 @@ func (r *Rule) matchesAny(c Call, env Env) bool {
 			return true
 		}
 		cmds, _ := commands(c.Command)
-		for _, forms := range cmds {
-			if anyMatch(r.bash, forms) {
+		for _, c := range cmds {
+			if anyMatch(r.bash, c.any) {
 				return true
 			}
 		}
