@@ -55,7 +55,7 @@ func newConfigCheck(a *app, configPath func() string) *cobra.Command {
 		Use:   "check",
 		Short: "Read the config file and say what is wrong, with its line",
 		Long: "Reads the config file strictly, as every command does, and says what is wrong with it (the file and the line), or how many agents and hooks it holds. " +
-			"Then it lists the permission rules in force here (the file's, each agent's, those \"always allow here\" kept for this directory, and the --policy files'), and flags the ones that can never decide anything (exit status 1). No file is no error: the defaults apply.",
+			"Then it lists the permission rules in force here, each with its file and line (the file's, each agent's, the ones kept for this directory by \"always allow here\", and those of each --policy FILE), and flags the ones that can never decide anything (exit status 1). No file is no error: the defaults apply.",
 		Example: "elicit config check\nelicit config check --config ./elicit.toml\nelicit config check --policy ci.toml",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

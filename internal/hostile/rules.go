@@ -17,6 +17,9 @@ const (
 	// ScenarioRuleGates writes src/b.go without asking, then runs
 	// `touch made` and `rm -rf build` through terminal/create.
 	ScenarioRuleGates = "rule-gates"
+	// ScenarioNpmTest asks permission for npm test alone (the first of
+	// RuleCalls), for "always allow here" end to end.
+	ScenarioNpmTest = "npm-test"
 )
 
 // RuleCalls name the calls ScenarioRules asks about, in order.
@@ -25,13 +28,27 @@ var RuleCalls = []string{"npm test", "git status", "rm -rf build", "edit src/a.g
 func init() {
 	fileScenarios[ScenarioRules] = ruleAsks
 	fileScenarios[ScenarioRuleGates] = ruleGates
+	fileScenarios[ScenarioNpmTest] = func(a *agent, sid string) { ruleAsk(a, sid, 0, bash("t-npm", "npm test")) }
+}
+
+// bash is a Bash call as claude-agent-acp asks for it.
+func bash(id, cmd string) map[string]any {
+	return map[string]any{"toolCallId": id, "name": "Bash", "title": cmd, "kind": "execute", "status": "pending",
+		"rawInput": map[string]any{"command": cmd, "description": "run " + cmd}}
+}
+
+// ruleAsk asks permission for call i of RuleCalls, tc, and says the
+// outcome.
+func ruleAsk(a *agent, sid string, i int, tc map[string]any) {
+	resp := a.request("session/request_permission", map[string]any{"sessionId": sid, "toolCall": tc, "options": []any{
+		map[string]any{"optionId": "allow", "name": "Yes", "kind": "allow_once"},
+		map[string]any{"optionId": "always", "name": "Yes, and don't ask again", "kind": "allow_always"},
+		map[string]any{"optionId": "reject", "name": "No", "kind": "reject_once"},
+	}})
+	a.say(sid, RuleCalls[i]+": "+outcome(resp))
 }
 
 func ruleAsks(a *agent, sid string) {
-	bash := func(id, cmd string) map[string]any {
-		return map[string]any{"toolCallId": id, "name": "Bash", "title": cmd, "kind": "execute", "status": "pending",
-			"rawInput": map[string]any{"command": cmd, "description": "run " + cmd}}
-	}
 	edit := func(id, rel, text string) map[string]any {
 		path := filepath.Join(a.cwd, rel)
 		return map[string]any{"toolCallId": id, "name": "Edit", "title": "Edit " + rel, "kind": "edit", "status": "pending",
@@ -51,12 +68,7 @@ func ruleAsks(a *agent, sid string) {
 			"_meta": map[string]any{"claudeCode": map[string]any{"toolName": "mcp__everything__echo"}}},
 	}
 	for i, tc := range calls {
-		resp := a.request("session/request_permission", map[string]any{"sessionId": sid, "toolCall": tc, "options": []any{
-			map[string]any{"optionId": "allow", "name": "Yes", "kind": "allow_once"},
-			map[string]any{"optionId": "always", "name": "Yes, and don't ask again", "kind": "allow_always"},
-			map[string]any{"optionId": "reject", "name": "No", "kind": "reject_once"},
-		}})
-		a.say(sid, RuleCalls[i]+": "+outcome(resp))
+		ruleAsk(a, sid, i, tc)
 	}
 }
 
