@@ -99,16 +99,21 @@ func (c *Core) AllowHere(q *question.Question) (rule string, ok bool) {
 // AnswerAllowHere answers q with the agent's allow_once option and asks
 // the front end to keep the rule AllowHere names (Changes.Keep: run
 // KeepRule off the loop), so the next call like it is allowed without
-// asking, in this session and the next ones in this directory.
+// asking, in this session and the next ones in this directory. Should no
+// rule be keepable any more (one was added meanwhile), the person's allow
+// is sent all the same, and a note says nothing was kept.
 func (c *Core) AnswerAllowHere(q *question.Question) Changes {
-	rule, ok := c.AllowHere(q)
-	if !ok {
-		var ch Changes
-		ch.note(Notice, "no rule can be kept for the %s; answer it with one of its options", subject(q))
-		return ch
+	rule, keep := c.AllowHere(q)
+	out := question.Outcome{Action: question.Accept, Option: pickPermission(q, true)}
+	if out.Option == "" {
+		out = question.Outcome{Action: question.Cancel}
 	}
-	ch := c.Answer(q, question.Outcome{Action: question.Accept, Option: pickPermission(q, true)})
-	ch.Keep = append(ch.Keep, Keep{Rule: rule})
+	ch := c.Answer(q, out)
+	if keep {
+		ch.Keep = append(ch.Keep, Keep{Rule: rule})
+	} else {
+		ch.note(Notice, "no rule was kept for the %s", subject(q))
+	}
 	return ch
 }
 

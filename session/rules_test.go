@@ -227,3 +227,16 @@ func readAudit(t *testing.T, path string) []map[string]any {
 	}
 	return out
 }
+
+// AnswerAllowHere on a call no rule can be kept for still sends the
+// person's allow, and says nothing was kept: the question never hangs.
+func TestAllowHereNothingToKeep(t *testing.T) {
+	w := &wire{}
+	c := New(w, Policy{Person: true}, nil)
+	c.SetMemory(Memory{Rules: permissions.NewSet(), Env: permissions.Env{Cwd: dir}})
+	q := c.Apply(bash(1, "npm test && rm -rf build")).Asked[0]
+	ch := c.AnswerAllowHere(q)
+	if len(w.sent) != 1 || w.sent[0] != "perm allow-once" || len(ch.Keep) != 0 || !strings.Contains(notes(ch), "no rule was kept") || len(c.Questions()) != 0 {
+		t.Errorf("sent %v, keep %v, notes %s", w.sent, ch.Keep, notes(ch))
+	}
+}
