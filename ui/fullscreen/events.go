@@ -280,9 +280,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	for _, p := range ch.After {
 		cmds = append(cmds, afterHooks(m.core, p))
 	}
-	for _, k := range ch.Keep {
-		cmds = append(cmds, keepRule(m.core, k))
-	}
+	cmds = append(cmds, keepRules(m.core, ch.Keep)...)
 	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
 		cmds = append(cmds, m.prompt(ch.Send))
 	} else if ch.Retry != "" {

@@ -15,9 +15,13 @@ import (
 // removed (/permissions remove N), written off the loop.
 type rulesMsg struct{ notes []session.Note }
 
-// keepRule writes a rule "always allow here" keeps, off the loop.
-func keepRule(c *session.Core, k session.Keep) tea.Cmd {
-	return func() tea.Msg { return rulesMsg{c.KeepRule(context.Background(), k)} }
+// keepRules writes the rules "always allow here" keeps, off the loop.
+func keepRules(c *session.Core, keep []session.Keep) []tea.Cmd {
+	var cmds []tea.Cmd
+	for _, k := range keep {
+		cmds = append(cmds, func() tea.Msg { return rulesMsg{c.KeepRule(context.Background(), k)} })
+	}
+	return cmds
 }
 
 // forgetRule removes a rule, off the loop.
