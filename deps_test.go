@@ -40,6 +40,7 @@ func TestDependencyDirections(t *testing.T) {
 		{"./question/schema", ui},
 		{"./question/urlcheck", ui},
 		{"./session/...", append(append([]string{}, protocols...), ui...)},
+		{"./permissions", append(append([]string{}, protocols...), ui...)},
 		{"./ahp/...", ui},
 		// The session opener is under ui/ (it is the front ends'), but
 		// draws nothing: no Charm library.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/permissions"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -60,6 +61,13 @@ type Config struct {
 	// directories) the user lets the agent write although they run code
 	// later (CodeRisk): --allow-write.
 	AllowWrites []string
+	// Rules are the user's permission rules. A write no permission
+	// covered, or a terminal/create, that a rule names is asked as a
+	// permission question (a write's Write is set; a command's tool call
+	// is kind execute), whatever Writes and Terminals say: the session
+	// core answers it by the rule (see package session), or asks the
+	// person under an ask rule. Calls no rule names follow the policies.
+	Rules *permissions.Set
 	// OnStart, when set, is called with the connection as soon as it
 	// exists, before initialize: the caller can read Events from then on,
 	// so a question the agent asks while it starts (a request-scoped

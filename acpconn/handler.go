@@ -135,6 +135,7 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 		return resp, rerr
 	}
 	q := &question.Question{ID: id, Kind: question.Permission, From: from, Tool: askedTool(tc)}
+	c.ruleFacts(q.Tool, params, p.ToolCall) // what permission rules read (rules.go)
 	for _, o := range p.Options {
 		q.Options = append(q.Options, question.Option{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}

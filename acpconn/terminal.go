@@ -85,8 +85,9 @@ type terminal struct {
 // session directory, through the connection's lifecycle (a session of its
 // own: no terminal; ended when released, when the connection closes, and
 // with elicit at the latest). Every command is reported in a Notice before
-// it starts; under TerminalsRefused none starts.
-func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestError) {
+// it starts; under TerminalsRefused none starts, unless the session
+// allowed it by a permission rule (ruled).
+func (c *Conn) createTerminal(p acp.CreateTerminalRequest, ruled bool) (any, *acp.RequestError) {
 	if p.Command == "" {
 		return nil, invalidParams("command", "command is required")
 	}
@@ -123,7 +124,7 @@ func (c *Conn) createTerminal(p acp.CreateTerminalRequest) (any, *acp.RequestErr
 		limit = min(*p.OutputByteLimit, MaxOutputLimit)
 	}
 	shown := commandLine(p, dir, c.root)
-	if c.cfg.Terminals == TerminalsRefused {
+	if c.cfg.Terminals == TerminalsRefused && !ruled {
 		why := "the user did not allow the agent's commands"
 		if c.cfg.TerminalsRefusedWhy != "" {
 			why += " (" + c.cfg.TerminalsRefusedWhy + ")"

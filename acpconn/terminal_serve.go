@@ -111,7 +111,11 @@ func (c *Conn) termHandle(r termRequest) {
 			c.termAnswer(r.id, nil, invalidParams("", err.Error()))
 			return
 		}
-		res, rerr := c.createTerminal(p)
+		if call := commandCall(p); c.ruleNames(call) && p.Command != "" && c.knownSession(string(p.SessionId), "terminal/create") {
+			c.ruledCommand(r, p, call) // the session decides, by the rule (rules.go)
+			return
+		}
+		res, rerr := c.createTerminal(p, false)
 		c.termAnswer(r.id, res, rerr)
 		return
 	}

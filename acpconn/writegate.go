@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/permissions"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -93,8 +94,15 @@ func (ap *approval) name() string {
 	return "tool call " + sanitize.ID(ap.toolCall)
 }
 
-// askWrite decides a write no permission settled, by the write policy.
+// askWrite decides a write no permission settled: by the session when a
+// permission rule names it (unless it runs code later and the rule does
+// not refuse it: no rule allows that), else by the write policy.
 func (c *Conn) askWrite(ctx context.Context, rel, content, risk, why string) error {
+	if call := (permissions.Call{Tool: "Edit", Paths: []string{filepath.Join(c.root, rel)}}); c.ruleNames(call) {
+		if d := c.cfg.Rules.Decide(call, c.RuleEnv()); risk == "" || d.Verdict == permissions.Deny {
+			return c.askUser(ctx, rel, content, risk, "a permission rule names it ("+d.Rule.Short()+")")
+		}
+	}
 	switch c.cfg.Writes {
 	case WritesAsked:
 		if c.cfg.AskWrite != nil {
@@ -147,7 +155,9 @@ func (c *Conn) askUser(ctx context.Context, rel, content, risk, why string) erro
 	} else {
 		tc.Diffs = []Diff{{Path: shown, Old: sanitize.Diff(old), New: sanitize.Diff(content)}}
 	}
-	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Tool: tc.Title}, Tool: askedTool(tc),
+	t := askedTool(tc)
+	t.Files = []string{filepath.Join(c.root, rel)} // what permission rules read
+	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Tool: tc.Title}, Tool: t,
 		Write: &question.Write{Path: shown, Risk: risk, Why: why}, Options: []question.Option{
 			{ID: WriteAllow, Name: "Allow this write", Kind: "allow_once"},
 			{ID: WriteRefuse, Name: "Refuse it", Kind: "reject_once"},
@@ -162,6 +172,9 @@ func (c *Conn) askUser(ctx context.Context, rel, content, risk, why string) erro
 		return refused
 	}
 	if out.Action != question.Accept || out.Option != WriteAllow {
+		if out.Reason != "" {
+			refused.reason = out.Reason // a rule, or nobody to ask
+		}
 		return refused
 	}
 	return nil

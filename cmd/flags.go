@@ -44,6 +44,7 @@ type agentOptions struct {
 	noForm, noURL bool
 	startTimeout  time.Duration
 	allowWrites   []string
+	policies      []string      // --policy files
 	remote        remoteOptions // --url and its companions, where addRemoteFlags added them (remote.go)
 }
 
@@ -67,6 +68,14 @@ func addAgentFlags(cmd *cobra.Command, o *agentOptions) {
 func addAllowWriteFlag(cmd *cobra.Command, o *agentOptions) {
 	cmd.Flags().StringArrayVar(&o.allowWrites, "allow-write", nil, "let the agent write `PATH` (a glob or directory in the session directory) without the extra question, although it runs code later (.git, .envrc, shell rc files)")
 	inGroup(cmd.Flags(), groupFiles, "allow-write")
+}
+
+// addPolicyFlag adds --policy FILE, which may be repeated: permission
+// rules for the commands whose agent asks permissions (a session, serve).
+func addPolicyFlag(cmd *cobra.Command, o *agentOptions) {
+	cmd.Flags().StringArrayVar(&o.policies, "policy", nil, "permission rules in `FILE` (a [permissions] table: allow, ask, deny; Claude Code's syntax), after the config file's")
+	inGroup(cmd.Flags(), groupFiles, "policy")
+	_ = cmd.MarkFlagFilename("policy", "toml")
 }
 
 // fileOptions are the configuration file and what elicit remembers and
@@ -230,6 +239,7 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addScreenFlags(cmd, &o.screen)
 	addAgentFlags(cmd, &o.agent)
 	addAllowWriteFlag(cmd, &o.agent)
+	addPolicyFlag(cmd, &o.agent)
 	addRemoteFlags(cmd, &o.agent.remote)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)

@@ -33,7 +33,7 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
-	file, _, err := loadConfig(o.files.configFile)
+	file, configPath, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
@@ -55,6 +55,14 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 	cfg.URLs = p.st.urls
 	p.cfg = cfg
 	p.undo = append(p.undo, closeLog)
+	// The permission rules, read before the agent starts: one that cannot
+	// be read stops elicit here (exit 2).
+	rules, err := loadRules(file, configPath, req.name, cfg.Dir, o.agent.policies)
+	if err != nil {
+		p.close()
+		return nil, p.fail(exitUsage, err)
+	}
+	p.cfg.Rules, p.st.memory.Rules, p.st.memory.ConfigPath = rules, rules, configPath
 	if p.keyEnv, err = apiKeyEnv(o.start.apiKeyEnv, p.st.agent); err != nil {
 		p.close()
 		return nil, p.fail(exitUsage, err)

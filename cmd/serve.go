@@ -69,6 +69,7 @@ func newServeCommand(a *app) *cobra.Command {
 	inGroup(f, groupAnswers, "approve")
 	addAgentFlags(cmd, &o.agent)
 	addAllowWriteFlag(cmd, &o.agent)
+	addPolicyFlag(cmd, &o.agent)
 	addRemoteFlags(cmd, &o.agent.remote)
 	addFileFlags(cmd, &o.files)
 	return cmd

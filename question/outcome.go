@@ -29,6 +29,9 @@ const (
 	ByLimit              // too many questions waiting, or questions paused
 	ByHook               // an Elicitation or ElicitationResult hook
 	ByRemote             // another client of the session (a person on elicit attach)
+	// ByPermissionRule is a permission rule the user wrote (package
+	// permissions): Outcome.Rule names it.
+	ByPermissionRule
 )
 
 // String says who answered, for notes.
@@ -46,6 +49,8 @@ func (b By) String() string {
 		return "hook"
 	case ByRemote:
 		return "remote client"
+	case ByPermissionRule:
+		return "permission rule"
 	}
 	return "you"
 }
@@ -65,6 +70,9 @@ type Outcome struct {
 	By      By
 	// Reason says why, when nobody at the keyboard answered.
 	Reason string
+	// Rule is the permission rule that decided (By is ByPermissionRule)
+	// and where it is written: `Bash(npm test:*) in /path/config.toml:3`.
+	Rule string
 	// Draft is what was typed in a form closed without Accept, one
 	// "label: value" per line, for the transcript.
 	Draft string

@@ -91,6 +91,23 @@ type Tool struct {
 	Content   []string // text, diffs and terminals summarised as text
 	Diffs     []Diff   // the call's file edits in full
 	Terminals []string // the ids of the terminals whose output the call shows (exact)
+
+	// What permission rules read (package permissions): the agent's own
+	// name for the tool, where it says one (Claude Code's "Bash" or
+	// "mcp__github__create_issue", qwen's "run_shell_command"); the
+	// call's raw input, decoded from JSON as the agent sent it (nil when
+	// none); and every file the call names (its diffs' and locations'
+	// paths), exact. None of them is sanitized: pass them through a
+	// sanitizer to show them.
+	Name  string
+	Input any
+	Files []string
+	// Risk says why a file the call changes runs code later (git's hooks
+	// and config, .envrc, shell rc files), when one does and --allow-write
+	// does not name it: such a call is never allowed without a person.
+	// RiskPath is that file, relative to the session directory when
+	// inside it, made safe to show.
+	Risk, RiskPath string
 }
 
 // Diff is a file edit: the path and the whole text before (empty for a

@@ -236,6 +236,9 @@ check_claude() {
 	check_claude_screen
 	check_claude_command
 	check_claude_mcp
+	RULE_FLAGS=(--mode default)
+	check_rules claude "${env[@]}" -- claude-agent-acp
+	RULE_FLAGS=()
 
 	# Without a key the first prompt asks for sign-in: -p names the
 	# terminal login commands to run, exactly.
@@ -272,6 +275,38 @@ check_claude_mcp() {
 		fail "claude: MCP server from the config (exit $status); stdout: $(head -c 300 "$work/claude-mcp.out"); stderr: $(tail -c 400 "$work/claude-mcp.err")"
 	fi
 }
+
+# check_rules NAME ENV=VALUE... -- AGENT...: permission rules decide the
+# agent's own permission for `touch made`, in the shape it sends (see the
+# README's table): allowed by a rule with -p and no --approve, refused by
+# a deny rule with --approve; stderr names the rule.
+check_rules() {
+	local name="$1" envs=() policy
+	shift
+	while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+	shift
+	policy="$work/$name-rules.toml"
+	printf '[permissions]\nallow = ["Bash(touch made:*)"]\n' >"$policy"
+	chmod 644 "$policy"
+	FLAGS=(${RULE_FLAGS[@]+"${RULE_FLAGS[@]}"} --policy "$policy")
+	run_elicit "$name-allow" 'run `touch made`' "${envs[@]}" -- "$@"
+	local status=$?
+	if [ "$status" = 0 ] && grep -qF "(allowed by Bash(touch made:*) in $name-rules.toml)" "$work/$name-allow.err"; then
+		pass "$name: a rule allows its command without --approve"
+	else
+		fail "$name: not allowed by the rule (exit $status); stderr: $(tail -c 400 "$work/$name-allow.err")"
+	fi
+	printf '[permissions]\ndeny = ["Bash(touch:*)"]\n' >"$policy"
+	FLAGS=(${RULE_FLAGS[@]+"${RULE_FLAGS[@]}"} --approve --policy "$policy")
+	run_elicit "$name-deny" 'run `touch made`' "${envs[@]}" -- "$@"
+	FLAGS=()
+	if grep -qF "(denied by Bash(touch:*) in $name-rules.toml)" "$work/$name-deny.err"; then
+		pass "$name: a deny rule refuses its command under --approve"
+	else
+		fail "$name: not denied by the rule; stderr: $(tail -c 400 "$work/$name-deny.err")"
+	fi
+}
+RULE_FLAGS=()
 
 # screen_text: what the full-screen run shows now.
 screen_text() { tmux -L "elicit-real-$$" capture-pane -p -t real 2>/dev/null; }
@@ -384,6 +419,7 @@ check_qwen() {
 	run_elicit qwen-cmd 'run `echo hi`' OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
 	FLAGS=()
 	expect_breaks qwen-cmd run_shell_command
+	check_rules qwen OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
 	check_qwen_ask
 }
 
@@ -491,6 +527,7 @@ check_gemini() {
 		fail "gemini: no new file (exit $wstatus); stdout: $(head -c 300 "$work/gemini-write.out"); stderr: $(tail -c 400 "$work/gemini-write.err")"
 	fi
 	expect_breaks gemini-write write_file
+	check_rules gemini GEMINI_API_KEY=mock GOOGLE_GEMINI_BASE_URL="$MOCK" -- gemini --acp
 	# Without a key: -p gives gemini's own reason and the key method, and
 	# ends (no loop). The user chose API-key sign-in before (gemini keeps
 	# the choice in ~/.gemini/settings.json); with no choice saved and a

@@ -63,7 +63,11 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 		if out.Action == question.Accept {
 			id = out.Option
 		}
-		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: subject(q) + ": " + optionName(q, id) + by(out)})
+		text := subject(q) + ": " + optionName(q, id) + by(out)
+		if out.By != question.ByPermissionRule {
+			text += reason(out)
+		}
+		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: text})
 		return ch
 	case question.URL:
 		if out.Action == question.Accept {
@@ -98,8 +102,11 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 var FlowsKeyName = "ctrl+g"
 
 func by(out question.Outcome) string {
-	if out.By == question.ByPerson {
+	switch out.By {
+	case question.ByPerson:
 		return ""
+	case question.ByPermissionRule:
+		return " (" + sanitize.Summary(out.Reason, 200) + ")" // allowed by Bash(npm test:*) in config.toml
 	}
 	return " (" + out.By.String() + ")"
 }

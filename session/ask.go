@@ -44,7 +44,10 @@ func (c *Core) route(q *question.Question) Changes {
 // person's "no" and act on it; cancel says that nobody chose. Pausing is
 // the person's standing "not now", not a no to questions they never saw.
 // A permission nobody is asked is cancelled, unless a rule picks an
-// option: --approve, or -p's documented refusal (see auto).
+// option: the user's permission rules (rules.go), --approve, or -p's
+// documented refusal (see auto). A rule picks allow_once or reject_once,
+// never an "always" option: what the agent makes of "always" is the
+// person's to choose.
 
 // Reasons for answers given without a person.
 const (
@@ -57,16 +60,13 @@ const (
 func (c *Core) auto(q *question.Question) (question.Outcome, bool) {
 	switch q.Kind {
 	case question.Permission:
-		if c.pol.Person && !c.pol.PermissionsByRule {
-			return question.Outcome{}, false
-		}
-		if w := q.Write; w != nil && w.Risk != "" {
-			// A write that runs code later is never approved by a rule.
-			return question.Outcome{Action: question.Accept, Option: pickPermission(q, false), By: question.ByRule, Reason: w.Path + " runs code later: " + w.Risk}, true
+		person := c.pol.Person && !c.pol.PermissionsByRule
+		if out, ok := c.ruled(q, person); ok || person {
+			return out, ok // the user's permission rules (rules.go), else the person
 		}
 		id := pickPermission(q, c.pol.Approve)
 		if id == "" {
-			return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the agent offered no option the rule could pick"}, true
+			return question.Outcome{Action: question.Cancel, By: question.ByRule, Reason: "the agent offered no " + map[bool]string{true: "allow_once", false: "reject_once"}[c.pol.Approve] + " option"}, true
 		}
 		return question.Outcome{Action: question.Accept, Option: id, By: question.ByRule}, true
 	case question.Form:
@@ -140,18 +140,18 @@ func fromAnswers(s *schema.Schema, answers map[string]json.RawMessage, by questi
 	return question.Outcome{Action: question.Accept, Content: content, By: by}
 }
 
-// pickPermission chooses the first allow-once option when approving, else
-// the first reject-once; "" when neither is offered (then: cancelled).
+// pickPermission chooses the first allow_once option when approving, else
+// the first reject_once; "" when the agent offers none (then: cancelled).
+// An "always" option is never picked: it would grant (or refuse) more
+// than this one call, on the agent's side.
 func pickPermission(p *question.Question, approve bool) string {
-	want := []string{"reject_once", "reject_always"}
+	want := "reject_once"
 	if approve {
-		want = []string{"allow_once", "allow_always"}
+		want = "allow_once"
 	}
-	for _, k := range want {
-		for _, o := range p.Options {
-			if o.Kind == k {
-				return o.ID
-			}
+	for _, o := range p.Options {
+		if o.Kind == want {
+			return o.ID
 		}
 	}
 	return ""

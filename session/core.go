@@ -91,6 +91,9 @@ type Changes struct {
 	// After lists answers to run AfterHooks on, off the UI loop, then
 	// hand to Finish.
 	After []Pending
+	// Keep lists rules "always allow here" keeps: run KeepRule on each,
+	// off the UI loop, and show its notes.
+	Keep []Keep
 }
 
 func (ch *Changes) note(l Level, format string, args ...any) {
@@ -110,6 +113,7 @@ func (ch *Changes) Merge(o Changes) {
 	}
 	ch.Prepare = append(ch.Prepare, o.Prepare...)
 	ch.After = append(ch.After, o.After...)
+	ch.Keep = append(ch.Keep, o.Keep...)
 }
 
 // Core is one session's state apart from its rendering.

@@ -10,6 +10,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/permissions"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
 	"github.com/elicit-dev/elicit/session/hooks"
@@ -28,6 +29,12 @@ type Memory struct {
 	Cwd     string
 	// SessionID returns the session's id when asked (it changes on restart).
 	SessionID func() string
+	// Rules are the user's permission rules (rules.go), Env where their
+	// paths are read from, and Project the file "always allow here"
+	// keeps rules in (nil: the choice is not offered).
+	Rules   *permissions.Set
+	Env     permissions.Env
+	Project *config.Project
 }
 
 // Prep is what was read for a question before it is shown.
@@ -214,7 +221,7 @@ func (c *Core) remember(q *question.Question, out question.Outcome) {
 	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
 		return
 	}
-	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason}
+	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason, Rule: out.Rule}
 	if mem.SessionID != nil {
 		e.Session = mem.SessionID()
 	}
@@ -269,17 +276,22 @@ func source(w question.By) audit.Source {
 		return audit.ByHook
 	case question.ByAnswers:
 		return audit.ByAnswersFile
+	case question.ByPermissionRule:
+		return audit.ByRule
 	}
 	return audit.ByAuto
 }
 
-// Settle runs what ch asks to run off the loop (Prepare, AfterHooks)
+// Settle runs what ch asks to run off the loop (Prepare, AfterHooks, KeepRule)
 // right away, for front ends that can wait (-p, the accessible session),
 // and returns the changes with nothing left to run.
 func (c *Core) Settle(ctx context.Context, ch Changes) Changes {
-	for len(ch.Prepare) > 0 || len(ch.After) > 0 {
-		prep, after := ch.Prepare, ch.After
-		ch.Prepare, ch.After = nil, nil
+	for len(ch.Prepare) > 0 || len(ch.After) > 0 || len(ch.Keep) > 0 {
+		prep, after, keep := ch.Prepare, ch.After, ch.Keep
+		ch.Prepare, ch.After, ch.Keep = nil, nil, nil
+		for _, k := range keep {
+			ch.Notes = append(ch.Notes, c.KeepRule(ctx, k)...)
+		}
 		for _, q := range prep {
 			ch.Merge(c.Prepared(q, c.Prepare(ctx, q)))
 		}

@@ -54,6 +54,8 @@ const (
 	// ByAuto is elicit itself: a rate limit, a withdrawn question, a
 	// question nobody was there to answer (cancelled).
 	ByAuto Source = "auto"
+	// ByRule is a permission rule the user wrote: Entry.Rule names it.
+	ByRule Source = "rule"
 )
 
 // MaxMessage is how many runes of the question's message are kept.
@@ -72,6 +74,9 @@ type Entry struct {
 	AnsweredBy Source `json:"answered_by"`
 	// Hook is the command of the hook that answered or overrode.
 	Hook string `json:"hook,omitempty"`
+	// Rule is the permission rule that answered, and where it is written
+	// (`Bash(npm test:*) in /home/me/.config/elicit/config.toml:3`).
+	Rule string `json:"rule,omitempty"`
 	// Outcome is the action sent ("accept", "decline", "cancel"), or a
 	// permission's option.
 	Outcome string `json:"outcome"`

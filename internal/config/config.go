@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/elicit-dev/elicit/permissions"
 )
 
 // DefaultHookTimeout is how long a hook may run when its entry sets no
@@ -38,9 +40,14 @@ type Config struct {
 	// MCPEntries are the [mcp_servers.NAME] tables, by name: the MCP
 	// servers every agent is asked to connect to (see MCPServers).
 	MCPEntries map[string]MCPEntry
+	// Rules are the [permissions] table's permission rules, for every
+	// agent (RulesFor adds an agent's own).
+	Rules []*permissions.Rule
 
 	// Path is the file this was read from; empty when there was none.
 	Path string
+
+	agentRules map[string][]*permissions.Rule // [agents.NAME.permissions]
 }
 
 // AgentEntry is one [agents.NAME] table.
@@ -67,6 +74,9 @@ type AgentEntry struct {
 	// api-key method, the key is sent in authenticate (--api-key-env
 	// overrides it). The key itself never goes in the file.
 	APIKeyEnv string `toml:"api_key_env"`
+	// Permissions ([agents.NAME.permissions]) are permission rules for
+	// this agent alone, read after the [permissions] table's.
+	Permissions *Permissions `toml:"permissions"`
 }
 
 // Hook is one [[hooks]] entry.
@@ -180,6 +190,9 @@ func Parse(data []byte, name string) (*Config, error) {
 	}
 	c := f.config(name)
 	if err := c.check(data); err != nil {
+		return nil, err
+	}
+	if err := c.readRules(&f, data); err != nil {
 		return nil, err
 	}
 	return c, nil

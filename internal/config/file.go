@@ -6,13 +6,14 @@ package config
 // error comes back with the line of the value.
 
 type fileConfig struct {
-	Agents     map[string]AgentEntry `toml:"agents"`
-	Hooks      []fileHook            `toml:"hooks"`
-	TopDomains []string              `toml:"top_domains"`
-	Theme      themeText             `toml:"theme"`
-	Notify     notifyText            `toml:"notify"`
-	History    *bool                 `toml:"history"`
-	MCPServers map[string]MCPEntry   `toml:"mcp_servers"`
+	Agents      map[string]AgentEntry `toml:"agents"`
+	Hooks       []fileHook            `toml:"hooks"`
+	TopDomains  []string              `toml:"top_domains"`
+	Theme       themeText             `toml:"theme"`
+	Notify      notifyText            `toml:"notify"`
+	History     *bool                 `toml:"history"`
+	Permissions *Permissions          `toml:"permissions"`
+	MCPServers  map[string]MCPEntry   `toml:"mcp_servers"`
 }
 
 type fileHook struct {

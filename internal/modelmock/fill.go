@@ -101,6 +101,12 @@ func (f filler) named(name string, schema map[string]any) (any, bool) {
 	switch {
 	case n == "command" || n == "cmd" || n == "script":
 		return f.command(), true
+	case n == "url" || n == "uri":
+		return FetchURL, true
+	case f.kw == "fetch" && n == "prompt":
+		return "Summarise " + FetchURL, true
+	case f.kw == "mcp" && (n == "message" || n == "text"):
+		return "hi", true
 	case strings.Contains(n, "path") || n == "file" || n == "filename":
 		return helloPath(f.cwd), true
 	case f.kw == "write" && (n == "content" || n == "contents" || n == "file_text" || n == "new_string" || n == "text"):

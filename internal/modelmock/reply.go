@@ -21,6 +21,9 @@ const MaxKeywordText = 300
 // FileContent is what the write tool call writes.
 const FileContent = "hello from the mock model\n"
 
+// FetchURL is the page the fetch keyword's tool call fetches.
+const FetchURL = "https://docs.example.com/guide"
+
 // AskInput is the AskUserQuestion input the "ask" keyword sends to Claude.
 const AskInput = `{"questions":[{"question":"Which colour?","header":"Colour","options":[{"label":"Red","description":"warm"},{"label":"Blue","description":"cool"}],"multiSelect":false}]}`
 
@@ -82,7 +85,7 @@ func decide(st turnState, tools []tool) reply {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r)
 	})
-	for _, kw := range []string{"ask", "write", "bash", "plan", "elicitation"} {
+	for _, kw := range []string{"ask", "write", "bash", "plan", "fetch", "elicitation", "mcp"} {
 		if !hasWordPrefix(words, kw) && !(kw == "bash" && cmd != "") {
 			continue
 		}
@@ -143,6 +146,9 @@ var toolRules = map[string]toolRule{
 	// An MCP server's form tool, as the agent names it (server-everything's
 	// trigger-elicitation-request is Claude's mcp__everything__trigger-elicitation-request).
 	"elicitation": {contains: []string{"trigger-elicitation-request", "elicitation_request", "elicitation-request"}, exclude: []string{"url", "async"}},
+	"fetch": {exact: []string{"WebFetch", "web_fetch", "webfetch", "fetch"}, contains: []string{"fetch"}},
+	// mcp: an MCP server's echo tool (server-everything's), as the agent names it.
+	"mcp": {contains: []string{"mcp__", "echo"}},
 }
 
 // pickTool finds the tool for a keyword among the offered ones.
@@ -214,6 +220,8 @@ func toolInput(in input, t tool) string {
 			args["run_in_background"] = true
 		}
 		return mustJSON(args)
+	case "WebFetch":
+		return mustJSON(map[string]any{"url": FetchURL, "prompt": "Summarise the page"})
 	case "TodoWrite":
 		return mustJSON(map[string]any{"todos": []any{
 			map[string]any{"content": "Say hello", "status": "in_progress", "activeForm": "Saying hello"},

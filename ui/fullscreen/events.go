@@ -283,6 +283,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	for _, p := range ch.After {
 		cmds = append(cmds, afterHooks(m.core, p))
 	}
+	cmds = append(cmds, keepRules(m.core, ch.Keep)...)
 	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
 		cmds = append(cmds, m.prompt(ch.Send))
 	} else if ch.Retry != "" {
@@ -302,6 +303,7 @@ func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
 	case question.Permission:
 		p := newPermModal(q, m.agent, m.th)
 		p.md, p.root = m.md, m.tr.root
+		p.here, _ = m.core.AllowHere(q) // "always allow here", when a rule can be kept
 		return m.push(p, false)
 	case question.URL:
 		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)

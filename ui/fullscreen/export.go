@@ -173,9 +173,12 @@ func writeAll(f *os.File, text *exportText) error {
 }
 
 // localCommand runs elicit's own slash commands (those the agent does
-// not offer itself): /export [FILE].
+// not offer itself): /export [FILE], /permissions [remove N].
 func (m *Model) localCommand(text string) (tea.Cmd, bool) {
 	name, arg, _ := strings.Cut(text, " ")
+	if name == "/permissions" && !m.agentHas("permissions") {
+		return m.permissionsCommand(arg), true
+	}
 	if name != "/export" || m.agentHas("export") {
 		return nil, false
 	}

@@ -169,6 +169,9 @@ func (m *Model) resolve(md modal) tea.Cmd {
 	switch md := md.(type) {
 	case *permModal:
 		m.tr.permissionAnswered(md.q.From.ToolCall, md.allowed())
+		if md.keep {
+			return tea.Batch(cmd, m.changes(m.core.AnswerAllowHere(md.q)))
+		}
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
 	case *formModal:
 		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))

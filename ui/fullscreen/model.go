@@ -310,6 +310,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case preparedMsg:
 		return m.changes(m.core.Prepared(msg.q, msg.prep))
+	case rulesMsg:
+		return m.changes(session.Changes{Notes: msg.notes})
 	case afterMsg:
 		return m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case dockTickMsg:

@@ -20,13 +20,16 @@ import (
 // reject option is selected at first, so a stray Enter grants nothing. Esc
 // answers "cancelled". The call's edits show as diffs (e: the whole file)
 // in the dialog frame, which scrolls (pgup/pgdn/home/end) while the
-// options and keys stay in view.
+// options and keys stay in view. After the agent's options comes elicit's
+// own "always allow here" when a rule can be kept for the call (here).
 type permModal struct {
 	q            *question.Question
 	agent        string
 	th           *theme.Theme
 	md           *markdown // renders tool content; nil: plain lines
 	root         string    // the session directory, for relative locations
+	here         string    // the rule "always allow here" keeps ("": not offered)
+	keep         bool      // "always allow here" was chosen
 	cursor       int
 	out          question.Outcome
 	finished     bool
@@ -55,9 +58,18 @@ func (p *permModal) done() bool                   { return p.finished }
 func (p *permModal) draft() string                { return "" }
 func (p *permModal) setPosition(i, n int)         { p.index, p.total = i, n }
 
+// choices is how many rows can be chosen: the agent's options, and
+// "always allow here" when offered.
+func (p *permModal) choices() int {
+	if p.here != "" {
+		return len(p.q.Options) + 1
+	}
+	return len(p.q.Options)
+}
+
 func (p *permModal) update(msg tea.Msg) tea.Cmd {
 	k, ok := msg.(tea.KeyPressMsg)
-	opts := p.q.Options
+	opts, n := p.q.Options, p.choices()
 	if !ok {
 		return nil
 	}
@@ -68,14 +80,16 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 		p.expanded = !p.expanded
 		p.fr.home()
 	case p.fr.scrollKey(s):
-	case len(opts) == 0:
+	case n == 0:
 	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
-		p.cursor = (p.cursor + len(opts) - 1) % len(opts)
+		p.cursor = (p.cursor + n - 1) % n
 	case s == "down":
-		p.cursor = (p.cursor + 1) % len(opts)
+		p.cursor = (p.cursor + 1) % n
+	case s == "enter" && p.cursor == len(opts):
+		p.keep, p.finished = true, true // the session answers allow_once and keeps the rule
 	case s == "enter":
 		p.out, p.finished = question.Outcome{Action: question.Accept, Option: opts[p.cursor].ID}, true
-	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(opts):
+	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < n:
 		p.cursor = int(s[0] - '1')
 	}
 	return nil
@@ -85,12 +99,15 @@ func (p *permModal) update(msg tea.Msg) tea.Cmd {
 // for a diff, the frame's scroll keys, or a key that is not text.
 func (p *permModal) usesKey(k tea.KeyPressMsg) bool {
 	s := k.String()
-	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < len(p.q.Options)
+	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < p.choices()
 	return k.Text == "" || digit || p.fr.scrollKey(s) || s == "e" && len(p.q.Tool.Diffs) > 0
 }
 
 // allowed says whether the answer chose an option that allows the call.
 func (p *permModal) allowed() bool {
+	if p.keep {
+		return true
+	}
 	if p.out.Action != question.Accept {
 		return false
 	}
@@ -169,6 +186,17 @@ func (p *permModal) view(width, height int) string {
 			num = th.Key.Render(fmt.Sprint(i+1)) + " "
 		}
 		opts = append(opts, cursor+num+style.Render(sanitize.Line(o.Name)))
+	}
+	if p.here != "" {
+		i := len(p.q.Options)
+		cursor, num := "  ", "  "
+		if i == p.cursor {
+			cursor = th.Selected.Render("> ")
+		}
+		if i < 9 {
+			num = th.Key.Render(fmt.Sprint(i+1)) + " "
+		}
+		opts = append(opts, cursor+num+th.Success.Render("Always allow here: "+sanitize.Line(p.here))+th.Muted.Render(" (elicit keeps the rule for this directory)"))
 	}
 	if height < 20 {
 		opts = pack(opts, inner) // short screen: the diff needs the rows

@@ -230,6 +230,9 @@ func (l *lineSession) prompt(text string) {
 		fmt.Fprint(l.o.Out, "> ")
 		return
 	}
+	if l.permissionsCommand(text) {
+		return
+	}
 	l.resent = false
 	l.send(text)
 }
@@ -359,7 +362,7 @@ func (l *lineSession) changes(ch session.Changes) {
 			l.send(ch.Retry)
 		}
 		if q := l.core.Front(); q != nil {
-			next = l.core.Settle(context.Background(), l.core.Answer(q, l.ask(q)))
+			next = l.core.Settle(context.Background(), l.answer(q))
 		}
 		if len(next.Notes) == 0 && next.Retry == "" && next.Send == "" && l.core.Front() == nil {
 			return

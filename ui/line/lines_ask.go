@@ -49,8 +49,9 @@ func (l *lineSession) confirm(q, word string) bool {
 	return false
 }
 
-// ask puts q to the user and returns the answer.
-func (l *lineSession) ask(q *question.Question) question.Outcome {
+// ask puts q to the user and returns the answer; keep is set when they
+// chose a permission's "always allow here".
+func (l *lineSession) ask(q *question.Question) (out question.Outcome, keep bool) {
 	if s := l.susp; s != nil {
 		if note := s.awayNote(); note != "" {
 			fmt.Fprintln(l.o.Out, note)
@@ -62,9 +63,9 @@ func (l *lineSession) ask(q *question.Question) question.Outcome {
 	case question.Permission:
 		return l.permission(q)
 	case question.Form:
-		return l.form(q)
+		return l.form(q), false
 	}
-	return l.url(q)
+	return l.url(q), false
 }
 
 func (l *lineSession) header(q *question.Question) forms.Header {
@@ -73,8 +74,9 @@ func (l *lineSession) header(q *question.Question) forms.Header {
 
 // permission reads out what is asked (the tool call, its diffs line by
 // line, the files that run code later), then takes an option's number or
-// its name, whole; Enter alone cancels.
-func (l *lineSession) permission(q *question.Question) question.Outcome {
+// its name, whole; Enter alone cancels. After the agent's options comes
+// elicit's "always allow here" when a rule can be kept for the call.
+func (l *lineSession) permission(q *question.Question) (question.Outcome, bool) {
 	p := q
 	if w := p.Write; w != nil {
 		fmt.Fprintf(l.o.Out, "\nWrite: the agent writes %s; elicit asks because %s.\n", w.Path, w.Why)
@@ -93,19 +95,26 @@ func (l *lineSession) permission(q *question.Question) question.Outcome {
 	for i, o := range p.Options {
 		fmt.Fprintf(l.o.Out, "  %d. %s\n", i+1, sanitize.Line(o.Name))
 	}
+	here, offered := l.core.AllowHere(q)
+	if offered {
+		fmt.Fprintf(l.o.Out, "  %d. Always allow here: %s (elicit keeps the rule for this directory)\n", len(p.Options)+1, sanitize.Line(here))
+	}
 	for range tries {
 		s, ok := l.question("Type an option's number or name (Enter alone cancels): ")
 		if !ok || s == "" {
-			return question.Outcome{Action: question.Cancel}
+			return question.Outcome{Action: question.Cancel}, false
 		}
 		for i, o := range p.Options {
 			if s == strconv.Itoa(i+1) || strings.EqualFold(s, sanitize.Line(o.Name)) {
-				return question.Outcome{Action: question.Accept, Option: o.ID}
+				return question.Outcome{Action: question.Accept, Option: o.ID}, false
 			}
+		}
+		if offered && (s == strconv.Itoa(len(p.Options)+1) || strings.EqualFold(s, "always allow here")) {
+			return question.Outcome{}, true
 		}
 		fmt.Fprintln(l.o.Out, "That is not one of the options.")
 	}
-	return question.Outcome{Action: question.Cancel}
+	return question.Outcome{Action: question.Cancel}, false
 }
 
 func (l *lineSession) form(q *question.Question) question.Outcome {
