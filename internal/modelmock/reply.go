@@ -146,7 +146,7 @@ var toolRules = map[string]toolRule{
 	// An MCP server's form tool, as the agent names it (server-everything's
 	// trigger-elicitation-request is Claude's mcp__everything__trigger-elicitation-request).
 	"elicitation": {contains: []string{"trigger-elicitation-request", "elicitation_request", "elicitation-request"}, exclude: []string{"url", "async"}},
-	"fetch": {exact: []string{"WebFetch", "web_fetch", "webfetch", "fetch"}, contains: []string{"fetch"}},
+	"fetch":       {exact: []string{"WebFetch", "web_fetch", "webfetch", "fetch"}, contains: []string{"fetch"}},
 	// mcp: an MCP server's echo tool (server-everything's), as the agent names it.
 	"mcp": {contains: []string{"mcp__", "echo"}},
 }
