@@ -57,7 +57,7 @@ func (c *Conn) ruleFacts(t *question.Tool, params json.RawMessage, tc acp.ToolCa
 	for _, l := range tc.Locations {
 		t.Files = append(t.Files, c.inRoot(l.Path))
 	}
-	call := permissions.Describe(t, c.root)
+	call := permissions.Describe(permissions.Tool{Name: t.Name, Kind: t.Kind, Title: t.Title, Input: t.Input, Files: t.Files}, c.root)
 	if call.Tool != "Edit" {
 		return
 	}

@@ -96,7 +96,7 @@ func TestRuleFacts(t *testing.T) {
 	c.Answer(q, pick(WriteAllow))
 	// So is the command, under TerminalsRefused.
 	q, seen := asked(t, c, question.Permission)
-	if q.Tool.Kind != "execute" || !reflect.DeepEqual(q.Tool.Input, map[string]any{"command": "touch ran"}) || permissions.Describe(q.Tool, root).Command != "touch ran" {
+	if q.Tool.Kind != "execute" || !reflect.DeepEqual(q.Tool.Input, map[string]any{"command": "touch ran"}) || permissions.Describe(permissions.Tool{Kind: q.Tool.Kind, Title: q.Tool.Title, Input: q.Tool.Input}, root).Command != "touch ran" {
 		t.Fatalf("command question %+v", q.Tool)
 	}
 	c.Answer(q, pick(CommandAllow))

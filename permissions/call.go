@@ -8,7 +8,6 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/elicit-dev/elicit/question"
 )
 
 // Call is a tool call as rules see it: which tool (by the name rules use)
@@ -48,6 +47,18 @@ func names(s ...string) map[string]bool {
 	return m
 }
 
+// Tool is what a rule reads of a tool call the agent asks permission
+// for: the agent's own name for the tool where it gives one (Claude
+// Code's "Bash" or "mcp__github__create_issue", qwen's
+// "run_shell_command"), its ACP kind and title, its raw input as decoded
+// from JSON (nil when none), and every file it names, exact. The session
+// core fills it from a question.Tool.
+type Tool struct {
+	Name, Kind, Title string
+	Input             any
+	Files             []string
+}
+
 // Describe is the call a permission's tool call makes, read from what the
 // agent sent (see the README's table): its name where it gives one, else
 // its kind; the command from rawInput.command (a string, or codex's argv,
@@ -56,10 +67,7 @@ func names(s ...string) map[string]bool {
 // notebook_path, absolute_path and codex's changes, and from the diffs'
 // and locations' paths; the URLs from rawInput.url, else those in the
 // title or rawInput.prompt (gemini). Relative paths are taken from cwd.
-func Describe(t *question.Tool, cwd string) Call {
-	if t == nil {
-		return Call{}
-	}
+func Describe(t Tool, cwd string) Call {
 	in, _ := t.Input.(map[string]any)
 	c := Call{Name: t.Name}
 	cmd := command(in)
@@ -177,7 +185,7 @@ var shells = names("sh", "bash", "zsh", "dash", "ksh")
 var pathKeys = []string{"file_path", "path", "notebook_path", "absolute_path", "filePath", "file"}
 
 // filePaths are the files a call names, absolute and clean, each once.
-func filePaths(t *question.Tool, in map[string]any, cwd string) []string {
+func filePaths(t Tool, in map[string]any, cwd string) []string {
 	var raw []string
 	for _, k := range pathKeys {
 		if s, ok := in[k].(string); ok && s != "" {
@@ -217,7 +225,7 @@ var urlText = regexp.MustCompile(`(?i)\bhttps?://[^\s"'<>()\[\]{}` + "`" + `]+`)
 
 // urls are the pages a fetch names: rawInput's url (or urls), else those
 // in its prompt or title.
-func urls(t *question.Tool, in map[string]any) []string {
+func urls(t Tool, in map[string]any) []string {
 	if s, ok := in["url"].(string); ok && s != "" {
 		return []string{s}
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elicit-dev/elicit/question"
 )
 
 // input decodes a rawInput as acpconn hands it on.
@@ -29,47 +28,47 @@ func input(t *testing.T, s string) any {
 func TestDescribe(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		tool  question.Tool
+		tool  Tool
 		input string
 		want  Call
 	}{
-		{name: "claude Bash", tool: question.Tool{Name: "Bash", Kind: "execute", Title: "npm test"},
+		{name: "claude Bash", tool: Tool{Name: "Bash", Kind: "execute", Title: "npm test"},
 			input: `{"command":"npm test","description":"Print hi"}`, want: Call{Tool: "Bash", Name: "Bash", Command: "npm test"}},
-		{name: "claude Write", tool: question.Tool{Name: "Write", Kind: "edit", Title: "Write hello.txt", Files: []string{"/proj/hello.txt", "/proj/hello.txt"}},
+		{name: "claude Write", tool: Tool{Name: "Write", Kind: "edit", Title: "Write hello.txt", Files: []string{"/proj/hello.txt", "/proj/hello.txt"}},
 			input: `{"file_path":"/proj/hello.txt","content":"hi\n"}`, want: Call{Tool: "Edit", Name: "Write", Paths: []string{"/proj/hello.txt"}}},
-		{name: "claude WebFetch", tool: question.Tool{Name: "WebFetch", Kind: "fetch", Title: "Fetch https://docs.example.com/guide"},
+		{name: "claude WebFetch", tool: Tool{Name: "WebFetch", Kind: "fetch", Title: "Fetch https://docs.example.com/guide"},
 			input: `{"url":"https://docs.example.com/guide","prompt":"Summarise"}`, want: Call{Tool: "WebFetch", Name: "WebFetch", URLs: []string{"https://docs.example.com/guide"}}},
-		{name: "claude MCP", tool: question.Tool{Name: "mcp__everything__echo", Kind: "other", Title: "echo"},
+		{name: "claude MCP", tool: Tool{Name: "mcp__everything__echo", Kind: "other", Title: "echo"},
 			input: `{"message":"hi"}`, want: Call{Tool: "mcp__everything__echo", Name: "mcp__everything__echo"}},
-		{name: "qwen shell", tool: question.Tool{Name: "run_shell_command", Kind: "execute", Title: "npm test"},
+		{name: "qwen shell", tool: Tool{Name: "run_shell_command", Kind: "execute", Title: "npm test"},
 			input: `{"command":"npm test"}`, want: Call{Tool: "Bash", Name: "run_shell_command", Command: "npm test"}},
-		{name: "qwen write_file", tool: question.Tool{Name: "write_file", Kind: "edit", Title: "Writing to hello.txt", Files: []string{"/proj/hello.txt"}},
+		{name: "qwen write_file", tool: Tool{Name: "write_file", Kind: "edit", Title: "Writing to hello.txt", Files: []string{"/proj/hello.txt"}},
 			input: `{"content":"hi\n","file_path":"/proj/hello.txt"}`, want: Call{Tool: "Edit", Name: "write_file", Paths: []string{"/proj/hello.txt"}}},
-		{name: "gemini shell: the title is the command", tool: question.Tool{Kind: "execute", Title: "npm test"},
+		{name: "gemini shell: the title is the command", tool: Tool{Kind: "execute", Title: "npm test"},
 			want: Call{Tool: "Bash", Command: "npm test"}},
-		{name: "gemini write_file", tool: question.Tool{Kind: "edit", Title: "Writing to hello.txt", Files: []string{"/proj/hello.txt"}},
+		{name: "gemini write_file", tool: Tool{Kind: "edit", Title: "Writing to hello.txt", Files: []string{"/proj/hello.txt"}},
 			want: Call{Tool: "Edit", Paths: []string{"/proj/hello.txt"}}},
-		{name: "gemini web_fetch", tool: question.Tool{Kind: "fetch", Title: `Processing URLs and instructions from prompt: "Summarise https://docs.example.com/guide"`},
+		{name: "gemini web_fetch", tool: Tool{Kind: "fetch", Title: `Processing URLs and instructions from prompt: "Summarise https://docs.example.com/guide"`},
 			want: Call{Tool: "WebFetch", URLs: []string{"https://docs.example.com/guide"}}},
-		{name: "codex exec", tool: question.Tool{Kind: "execute", Title: "npm test"},
+		{name: "codex exec", tool: Tool{Kind: "execute", Title: "npm test"},
 			input: `{"call_id":"c","command":["bash","-lc","npm test"],"cwd":"/proj","parsed_cmd":[]}`, want: Call{Tool: "Bash", Command: "npm test"}},
-		{name: "codex exec read", tool: question.Tool{Kind: "read", Title: "Read a.go"},
+		{name: "codex exec read", tool: Tool{Kind: "read", Title: "Read a.go"},
 			input: `{"command":["cat","a b.go"],"cwd":"/proj"}`, want: Call{Tool: "Bash", Command: "cat 'a b.go'"}},
-		{name: "codex patch", tool: question.Tool{Kind: "edit", Title: "Edit src/a.go"},
+		{name: "codex patch", tool: Tool{Kind: "edit", Title: "Edit src/a.go"},
 			input: `{"call_id":"c","changes":{"/proj/src/a.go":{"update":{"unified_diff":""}}}}`, want: Call{Tool: "Edit", Paths: []string{"/proj/src/a.go"}}},
-		{name: "relative path", tool: question.Tool{Name: "Edit", Kind: "edit"}, input: `{"file_path":"src/../src/a.go"}`,
+		{name: "relative path", tool: Tool{Name: "Edit", Kind: "edit"}, input: `{"file_path":"src/../src/a.go"}`,
 			want: Call{Tool: "Edit", Name: "Edit", Paths: []string{"/proj/src/a.go"}}},
-		{name: "unknown other", tool: question.Tool{Kind: "other", Title: "think"}, want: Call{}},
-		{name: "switch mode", tool: question.Tool{Name: "ExitPlanMode", Kind: "switch_mode"}, want: Call{Tool: "ExitPlanMode", Name: "ExitPlanMode"}},
+		{name: "unknown other", tool: Tool{Kind: "other", Title: "think"}, want: Call{}},
+		{name: "switch mode", tool: Tool{Name: "ExitPlanMode", Kind: "switch_mode"}, want: Call{Tool: "ExitPlanMode", Name: "ExitPlanMode"}},
 	} {
 		tool := tc.tool
 		tool.Input = input(t, tc.input)
-		if got := Describe(&tool, "/proj"); !reflect.DeepEqual(got, tc.want) {
+		if got := Describe(tool, "/proj"); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: Describe = %+v, want %+v", tc.name, got, tc.want)
 		}
 	}
-	if got := Describe(nil, "/proj"); !reflect.DeepEqual(got, Call{}) {
-		t.Errorf("Describe(nil) = %+v", got)
+	if got := Describe(Tool{}, "/proj"); !reflect.DeepEqual(got, Call{}) {
+		t.Errorf("Describe(Tool{}) = %+v", got)
 	}
 }
 

@@ -52,7 +52,15 @@ func (c *Core) decide(q *question.Question) permissions.Decision {
 	if q.Kind != question.Permission || c.mem.Rules == nil {
 		return permissions.Decision{}
 	}
-	return c.mem.Rules.Decide(permissions.Describe(q.Tool, c.mem.Env.Cwd), c.mem.Env)
+	return c.mem.Rules.Decide(describe(q.Tool, c.mem.Env.Cwd), c.mem.Env)
+}
+
+// describe is the call rules read of permission tool t.
+func describe(t *question.Tool, cwd string) permissions.Call {
+	if t == nil {
+		return permissions.Call{}
+	}
+	return permissions.Describe(permissions.Tool{Name: t.Name, Kind: t.Kind, Title: t.Title, Input: t.Input, Files: t.Files}, cwd)
 }
 
 // byRuleOutcome picks the agent's allow_once (allow) or reject_once
@@ -93,7 +101,7 @@ func (c *Core) AllowHere(q *question.Question) (rule string, ok bool) {
 	if risk, _ := riskOf(q); risk != "" || c.decide(q).Verdict != permissions.None {
 		return "", false
 	}
-	return permissions.Narrowest(permissions.Describe(q.Tool, c.mem.Env.Cwd), c.mem.Env)
+	return permissions.Narrowest(describe(q.Tool, c.mem.Env.Cwd), c.mem.Env)
 }
 
 // AnswerAllowHere answers q with the agent's allow_once option and asks
