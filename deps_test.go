@@ -76,3 +76,64 @@ func TestNoTestFurnitureShips(t *testing.T) {
 		}
 	}
 }
+
+// TestFloorPlan keeps the house's floor plan (README, Architecture): the
+// top-level folders import each other without a circle, so each stands
+// above everything it imports: the command tree over the front ends, the
+// front ends over the core and the sources, those over the card's
+// packages, the data model (question) and the foundations (internal,
+// theme). A circle means an import runs from a lower floor back up.
+func TestFloorPlan(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "./...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	const mod = "github.com/elicit-dev/elicit"
+	room := func(pkg string) string {
+		if pkg == mod {
+			return "main.go"
+		}
+		rest, ok := strings.CutPrefix(pkg, mod+"/")
+		if !ok {
+			return ""
+		}
+		first, _, _ := strings.Cut(rest, "/")
+		return first
+	}
+	uses := map[string]map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		from := room(f[0])
+		for _, imp := range f[1:] {
+			if to := room(imp); to != "" && to != from {
+				if uses[from] == nil {
+					uses[from] = map[string]bool{}
+				}
+				uses[from][to] = true
+			}
+		}
+	}
+	// A depth-first walk over the rooms finds any circle.
+	state := map[string]int{} // 1: on the path, 2: done
+	var path []string
+	var walk func(r string)
+	walk = func(r string) {
+		state[r] = 1
+		path = append(path, r)
+		for to := range uses[r] {
+			switch state[to] {
+			case 1:
+				t.Errorf("the floors run in a circle: %s -> %s", strings.Join(path, " -> "), to)
+			case 0:
+				walk(to)
+			}
+		}
+		path = path[:len(path)-1]
+		state[r] = 2
+	}
+	for r := range uses {
+		if state[r] == 0 {
+			walk(r)
+		}
+	}
+}
