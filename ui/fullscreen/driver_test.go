@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -177,3 +178,6 @@ func (d *driver) showFront() {
 	d.clk.advance(focus.TypingWindow)
 	d.feed(dockTickMsg{})
 }
+
+// answered says whether md was answered: it left the queue.
+func (d *driver) answered(md modal) bool { return !slices.Contains(d.m.queue.items, md) }

@@ -1,10 +1,12 @@
 package fullscreen
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
@@ -35,29 +37,38 @@ func newFormModal(q *question.Question, agent string, th *theme.Theme) *formModa
 }
 
 func (f *formModal) question() *question.Question { return f.q }
-func (f *formModal) update(msg tea.Msg) tea.Cmd {
-	if handled, cmd := f.shared(msg); handled {
-		return cmd
-	}
-	cmd := f.form.Update(msg)
-	return tea.Batch(cmd, f.afterShared(msg))
-}
-func (f *formModal) done() bool { _, ok := f.form.Done(); return ok }
 
-// outcome is the form's answer as the core takes it.
-func (f *formModal) outcome() question.Outcome {
-	out, _ := f.form.Done()
+// update hands msg to the form; once it is done, its outcome (with what
+// was typed, when it was not accepted) answers the question.
+func (f *formModal) update(msg tea.Msg) (action, tea.Cmd) {
+	if handled, cmd := f.shared(msg); handled {
+		return nil, cmd
+	}
+	cmd := tea.Batch(f.form.Update(msg), f.afterShared(msg))
+	out, done := f.form.Done()
+	if !done {
+		return nil, cmd
+	}
 	if out.Action != question.Accept {
 		out.Draft = f.draft()
 	}
-	return out
+	return answerAct{f.q, out}, cmd
+}
+
+// keys: the form's fields take what is typed, and a shared form adds its
+// own two (share.go).
+func (f *formModal) keys() []key.Binding {
+	if f.sync == nil {
+		return []key.Binding{dialog.Text}
+	}
+	return []key.Binding{dialog.Text, shareSkip, shareTake}
 }
 
 // view frames the form (it draws no border of its own).
 func (f *formModal) view(width, height int) string {
 	notice := ""
 	if f.sync != nil {
-		if n := f.sync.Notice(shareTakeKey); n != "" {
+		if n := f.sync.Notice(shareTake.Help().Key); n != "" {
 			notice = f.th.Accent.Render(ansi.Truncate("⚑ "+n, width, "…")) + "\n"
 			height--
 		}
@@ -105,12 +116,30 @@ func (u *urlModal) question() *question.Question {
 	}
 	return u.q
 }
-func (u *urlModal) update(msg tea.Msg) tea.Cmd { return u.consent.Update(msg) }
-func (u *urlModal) done() bool                 { _, ok := u.consent.Done(); return ok }
-func (u *urlModal) draft() string              { return "" }
+func (u *urlModal) draft() string       { return "" }
+func (u *urlModal) keys() []key.Binding { return u.consent.Keys() }
 
-// usesKey: the consent screen's letters (c, d); other text is typing.
-func (u *urlModal) usesKey(k tea.KeyPressMsg) bool { return u.consent.Uses(k) }
+// update hands msg to the consent screen; once the user chose, the URL
+// goes to the browser first (the source hears accept only once that
+// worked), or the source hears the answer. Reopening a pending flow
+// answers nothing.
+func (u *urlModal) update(msg tea.Msg) (action, tea.Cmd) {
+	cmd := u.consent.Update(msg)
+	out, done := u.consent.Done()
+	switch {
+	case !done:
+		return nil, cmd
+	case u.consent.OpensBrowser():
+		return openAct{u}, cmd
+	case out.Action == question.Accept: // the user opened it themselves
+		return openedAct{u}, cmd
+	case u.reopen:
+		return closeAct{}, cmd
+	case out.Action == question.Decline:
+		return answerAct{u.q, question.Outcome{Action: question.Decline}}, cmd
+	}
+	return answerAct{u.q, question.Outcome{Action: question.Cancel}}, cmd
+}
 
 // view draws the consent screen (it draws its own frame).
 func (u *urlModal) view(width, height int) string {

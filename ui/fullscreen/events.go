@@ -84,7 +84,7 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 		if msg.conn != nil {
 			m.tr.items[len(m.tr.items)-1].stderr = msg.conn.StderrTail()
 		}
-		if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+		if !waits[*exitModal](&m.queue) {
 			cmds = append(cmds, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
 		}
 		return tea.Batch(cmds...)
@@ -376,7 +376,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	if starting || m.signingIn() {
 		return nil // the start-up's own outcome (or the sign-in) says what to do
 	}
-	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+	if !m.quitting && !waits[*exitModal](&m.queue) {
 		return m.push(newExitModal(m.agent, "it exited: "+why, m.th), false)
 	}
 	return nil

@@ -202,17 +202,14 @@ func (m *Model) exported(msg exportedMsg) tea.Cmd {
 
 // overwriteModal asks before an export replaces a file; "keep it" is
 // selected, so a stray Enter replaces nothing.
-type overwriteModal struct {
-	choiceModal
-	path string
-	text *exportText
-}
+type overwriteModal struct{ choiceModal }
 
 func newOverwriteModal(path string, text *exportText, th *theme.Theme) *overwriteModal {
-	return &overwriteModal{path: path, text: text, choiceModal: choiceModal{
-		title: "Replace the file?", th: th,
+	keep := keepAct{path}
+	return &overwriteModal{choiceModal{
+		title: "Replace the file?", th: th, asks: "whether to replace " + sanitize.Line(path), esc: keep,
 		body:    sanitize.Line(path) + " exists. Write the conversation over it?",
-		choices: []choice{{"", "keep it (export again with another name)", false}, {"", "replace it", true}},
+		choices: []choice{{"", "keep it (export again with another name)", keep}, {"", "replace it", replaceAct{path, text}}},
 	}}
 }
 

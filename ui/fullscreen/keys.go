@@ -31,12 +31,10 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 		if taken {
-			if u, ok := f.(keyUser); ok && !u.usesKey(k) {
-				if dock, tick := m.arb.Unused(k); dock {
-					return tea.Batch(cmd, tick, m.promptKey(k))
-				}
+			if dock, tick := m.arb.Unused(k, f.keys()); dock {
+				return tea.Batch(cmd, tick, m.promptKey(k))
 			}
-			return tea.Batch(cmd, f.update(k), m.resolve(f))
+			return tea.Batch(cmd, m.toModal(f, k))
 		}
 		if cmd != nil {
 			return tea.Batch(cmd, m.promptKey(k))
@@ -159,67 +157,35 @@ func (m *Model) prompt(text string) tea.Cmd {
 	return startPrompt(m.conn, text)
 }
 
-// resolve acts on a modal the user has answered: the core replies to the
-// agent and notes the decision; the modal leaves the queue.
-func (m *Model) resolve(md modal) tea.Cmd {
-	if !md.done() {
-		return nil
-	}
-	cmd := m.remove(md)
-	switch md := md.(type) {
-	case *permModal:
-		m.tr.permissionAnswered(md.q.From.ToolCall, md.allowed())
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
-	case *formModal:
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
-	case *urlModal:
-		return tea.Batch(cmd, m.resolveURL(md))
-	case *signInModal:
-		return tea.Batch(cmd, m.signIn(md))
-	case *secretModal:
-		return tea.Batch(cmd, m.secretDone(md))
-	case *loginEditModal:
-		return tea.Batch(cmd, m.loginEdited(md))
-	case *sessionsModal:
-		return tea.Batch(cmd, m.pickedSession(md.picked))
-	case *exitModal:
-		switch md.picked {
-		case exitRestart:
-			return tea.Batch(cmd, m.restartAgent())
-		case exitQuit:
-			return tea.Batch(cmd, m.quit())
-		}
+// agentAct acts on what one of the agent's dialogs decided.
+func (m *Model) agentAct(a action) tea.Cmd {
+	switch a := a.(type) {
+	case signInAct:
+		return m.signIn(a.method)
+	case signInRetryAct:
+		return m.reconnectTo(m.afterSignIn(false), "starting the agent again…")
+	case signInDismissAct:
+		return m.signInDismissed(a.quits)
+	case secretAct:
+		return m.secretDone(a.method, a.values)
+	case runLoginAct:
+		return m.runLogin(a.method, a.line)
+	case backAct:
+		return m.offerSignIn(nil)
+	case newSessionAct, resumeAct:
+		return m.pickedSession(a)
+	case restartAct:
+		return m.restartAgent()
+	case lookAct:
 		m.tr.info("ctrl+r restarts the agent; ctrl+c twice quits")
-	case *settingsModal:
-		return tea.Batch(cmd, m.applySetting(md.picked))
-	case *retryModal:
-		if md.picked == true && m.turn == turnIdle && m.connState == connReady {
-			return tea.Batch(cmd, m.prompt(md.prompt))
+	case setting:
+		return m.applySetting(a)
+	case retryAct:
+		if m.turn == turnIdle && m.connState == connReady {
+			return m.prompt(a.prompt)
 		}
-	case *overwriteModal:
-		if md.picked == true {
-			return tea.Batch(cmd, exportReplace(md.path, md.text))
-		}
-		m.tr.info(sanitize.Line(md.path) + " was kept; /export FILE writes to another name")
 	}
-	return cmd
-}
-
-// resolveURL acts on a consent screen: the URL is handed to the browser
-// first, and only once that worked does the agent hear "accept".
-func (m *Model) resolveURL(md *urlModal) tea.Cmd {
-	out, _ := md.consent.Done()
-	switch {
-	case md.consent.OpensBrowser():
-		return openURL(m.opts.Opener, md)
-	case out.Action == question.Accept: // the user opened it themselves
-		return m.opened(openedMsg{md: md})
-	case md.reopen:
-		return nil
-	case out.Action == question.Decline:
-		return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Decline}))
-	}
-	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Cancel}))
+	return nil
 }
 
 // openedMsg reports the browser hand-off of a consented URL.
@@ -290,7 +256,7 @@ func (m *Model) ctrlC() tea.Cmd {
 	if f := m.queue.front(); f != nil && m.arb.Focused {
 		// As Esc: a form with typed answers asks before it discards them.
 		m.armed = armed{}
-		return tea.Batch(f.update(tea.KeyPressMsg{Code: tea.KeyEscape}), m.resolve(f))
+		return m.toModal(f, tea.KeyPressMsg{Code: tea.KeyEscape})
 	}
 	if m.queue.front() != nil {
 		m.armed = armed{}

@@ -332,7 +332,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.PasteMsg:
 		if f := m.queue.front(); f != nil && m.arb.Focused {
-			return f.update(msg)
+			return m.toModal(f, msg)
 		}
 		m.arb.Typed()
 	case tea.MouseWheelMsg:
@@ -345,8 +345,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if f := m.queue.front(); f != nil && m.arb.Focused {
-		cmd := f.update(msg)
-		return tea.Batch(cmd, m.resolve(f))
+		return m.toModal(f, msg)
 	}
 	var cmd tea.Cmd
 	m.input, cmd = m.input.Update(msg)

@@ -78,7 +78,7 @@ func (m *Model) nextAttempt() tea.Cmd {
 func (m *Model) giveUp(why string) tea.Cmd {
 	m.rc = reconnecting{}
 	cmd := m.changes(m.core.Expire(why))
-	if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
+	if !waits[*exitModal](&m.queue) {
 		cmd = tea.Batch(cmd, m.push(newExitModal(m.agent, why, m.th), false))
 	}
 	return cmd

@@ -17,7 +17,7 @@ import (
 // values, and pausing the agent's questions; the pick is a setting value.
 type settingsModal struct{ choiceModal }
 
-// setting is one pick of the settings dialog.
+// setting is one pick of the settings dialog (an action).
 type setting struct {
 	sel    *acpconn.Selector     // the mode or the model
 	option *acpconn.ConfigOption // another option, for session/set_config_option
@@ -112,11 +112,8 @@ func (m *Model) onState(msg stateMsg) {
 }
 
 // applySetting turns a settings pick into the call that makes it.
-func (m *Model) applySetting(pick any) tea.Cmd {
-	s, ok := pick.(setting)
+func (m *Model) applySetting(s setting) tea.Cmd {
 	switch {
-	case !ok:
-		return nil
 	case s.pause != nil:
 		return m.changes(m.core.SetPaused(*s.pause))
 	case s.sel != nil:

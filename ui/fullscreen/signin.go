@@ -21,14 +21,16 @@ import (
 // signInModal lists the agent's sign-in methods with the agent's own
 // reason. It pops up unasked, so it has no letter keys. Esc quits when no
 // session exists yet, else it dismisses.
-type signInModal struct {
-	choiceModal
-	escQuits bool
-}
+type signInModal struct{ choiceModal }
 
-// signInRetry is the pick that starts the agent again (for an agent that
-// offers no method: the user signed in some other way).
-type signInRetry struct{}
+// The sign-in dialog's answers: a method, starting the agent again (for
+// an agent that offers no method: the user signed in some other way), or
+// Esc (which quits when no session exists yet).
+type (
+	signInAct        struct{ method acpconn.AuthMethod }
+	signInRetryAct   struct{}
+	signInDismissAct struct{ quits bool }
+)
 
 func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits bool, th *theme.Theme) *signInModal {
 	body := agent + " asks you to sign in"
@@ -44,14 +46,14 @@ func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits
 	} else {
 		body += "\n\nPick a method (" + esc + "):"
 	}
-	s := &signInModal{escQuits: escQuits, choiceModal: choiceModal{title: "Sign in", th: th, body: body}}
+	s := &signInModal{choiceModal{title: "Sign in", who: agent, asks: "you to sign in", th: th, body: body, esc: signInDismissAct{escQuits}}}
 	if escQuits {
 		s.escHelp = "quit"
 	}
 	for _, m := range methods {
-		s.choices = append(s.choices, choice{"", say.MethodLabel(m), m})
+		s.choices = append(s.choices, choice{"", say.MethodLabel(m), signInAct{m}})
 	}
-	s.choices = append(s.choices, choice{"", "start the agent again (signed in some other way)", signInRetry{}})
+	s.choices = append(s.choices, choice{"", "start the agent again (signed in some other way)", signInRetryAct{}})
 	return s
 }
 
@@ -96,60 +98,53 @@ func (m *Model) offerSignIn(err error) tea.Cmd {
 	return m.push(newSignInModal(m.agent, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
 }
 
-// signIn acts on a sign-in pick.
-func (m *Model) signIn(md *signInModal) tea.Cmd {
-	switch pick := md.picked.(type) {
-	case nil:
-		if md.escQuits {
-			return m.quit()
-		}
-		m.tr.info("sign-in dismissed; the agent will ask again when it needs it")
-		return nil
-	case signInRetry:
-		return m.reconnectTo(m.afterSignIn(false), "starting the agent again…")
-	case acpconn.AuthMethod:
-		switch pick.Kind {
-		case acpconn.AuthTerminal:
-			if pick.Guess {
-				return m.push(newLoginEditModal(pick, m.th), true)
-			}
-			return m.runLogin(pick, "")
-		case acpconn.AuthEnvVar:
-			if len(pick.Missing(m.agentConfig().Env)) == 0 {
-				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
-				t.Method = pick.ID
-				return m.authOrReconnect(t)
-			}
-			return m.push(newSecretModal(pick, m.th), true)
-		case acpconn.AuthAPIKey:
-			return m.push(newSecretModal(pick, m.th), true)
-		}
-		t := m.afterSignIn(true)
-		t.Method = pick.ID
-		return m.authOrReconnect(t)
+// signInDismissed acts on Esc at the sign-in dialog.
+func (m *Model) signInDismissed(quits bool) tea.Cmd {
+	if quits {
+		return m.quit()
 	}
+	m.tr.info("sign-in dismissed; the agent will ask again when it needs it")
 	return nil
+}
+
+// signIn acts on a sign-in method the user picked.
+func (m *Model) signIn(pick acpconn.AuthMethod) tea.Cmd {
+	switch pick.Kind {
+	case acpconn.AuthTerminal:
+		if pick.Guess {
+			return m.push(newLoginEditModal(pick, m.th), true)
+		}
+		return m.runLogin(pick, "")
+	case acpconn.AuthEnvVar:
+		if len(pick.Missing(m.agentConfig().Env)) == 0 {
+			t := m.afterSignIn(m.conn != nil && m.connState != connGone)
+			t.Method = pick.ID
+			return m.authOrReconnect(t)
+		}
+		return m.push(newSecretModal(pick, m.th), true)
+	case acpconn.AuthAPIKey:
+		return m.push(newSecretModal(pick, m.th), true)
+	}
+	t := m.afterSignIn(true)
+	t.Method = pick.ID
+	return m.authOrReconnect(t)
 }
 
 // secretDone acts on typed sign-in values: an env_var method's variables
 // restart the agent with them in its environment (kept in memory only, for
 // later restarts); an api-key goes in authenticate's _meta.
-func (m *Model) secretDone(s *secretModal) tea.Cmd {
-	vals, ok := s.values()
-	if !ok {
-		return m.offerSignIn(nil)
-	}
-	if s.method.Kind == acpconn.AuthAPIKey {
+func (m *Model) secretDone(method acpconn.AuthMethod, vals []string) tea.Cmd {
+	if method.Kind == acpconn.AuthAPIKey {
 		t := m.afterSignIn(true)
-		t.Method, t.Key = s.method.ID, vals[0]
+		t.Method, t.Key = method.ID, vals[0]
 		return m.authOrReconnect(t)
 	}
-	for i, v := range s.method.Vars {
+	for i, v := range method.Vars {
 		m.setEnv(v.Name, vals[i])
 	}
 	t := m.afterSignIn(false)
-	t.Method = s.method.ID
-	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(s.method)+"…")
+	t.Method = method.ID
+	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(method)+"…")
 }
 
 // authOrReconnect authenticates on the running agent, or starts one first.
@@ -233,15 +228,6 @@ func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
 	})
 }
 
-// loginEdited runs the sign-in command the user checked and edited.
-func (m *Model) loginEdited(e *loginEditModal) tea.Cmd {
-	line, ok := e.line()
-	if !ok {
-		return m.offerSignIn(nil)
-	}
-	return m.runLogin(e.method, line)
-}
-
 func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.line, sanitize.Line(msg.err.Error())), true)
@@ -297,5 +283,5 @@ func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
 
 // signingIn says whether a sign-in dialog is open.
 func (m *Model) signingIn() bool {
-	return m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
+	return waits[*signInModal](&m.queue)
 }

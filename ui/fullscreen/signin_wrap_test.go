@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -27,7 +26,7 @@ func TestTerminalSignInThroughWrappers(t *testing.T) {
 			d := newDriver(t, Options{Agent: cfg})
 			d.signInShown()
 			want := append(append([]string(nil), argv[:len(argv)-1]...), uitest.LoginFlag)
-			got := d.m.queue.front().(*signInModal).choices[0].value.(acpconn.AuthMethod)
+			got := d.m.queue.front().(*signInModal).choices[0].act.(signInAct).method
 			if !slices.Equal(got.Command, want) || got.Guess || !strings.Contains(d.screen(), "runs in this terminal: "+argv[0]) {
 				t.Errorf("the command %q (guess %v), want %q:\n%s", got.Command, got.Guess, want, d.screen())
 			}

@@ -83,7 +83,7 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			want += d.typeAhead("y\nyes 1\n" + typeAheadProse)
 
 			for i, md := range asked {
-				if md.done() || (i < len(d.m.queue.items) && d.m.queue.items[i] != md) {
+				if d.answered(md) || (i < len(d.m.queue.items) && d.m.queue.items[i] != md) {
 					t.Errorf("question %d (%T) was answered or left the queue", i, md)
 				}
 			}
@@ -189,8 +189,8 @@ func TestProseAtAFocusedPermission(t *testing.T) {
 	}
 	d.clk.advance(time.Second)
 	want := d.typeAhead("wait, use the other file\nplease")
-	if d.m.arb.Focused || perm.done() || d.m.queue.front() != perm {
-		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, perm.done())
+	if d.m.arb.Focused || d.answered(perm) || d.m.queue.front() != perm {
+		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, d.answered(perm))
 	}
 	if got := d.m.input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
@@ -219,8 +219,8 @@ func TestProseAtAFocusedURLConsent(t *testing.T) {
 	d.showFront()
 	d.clk.advance(focus.Grace + time.Second)
 	want := d.typeAhead("wait, do not decline it\ncopy")
-	if d.m.arb.Focused || u.done() || d.m.queue.front() != u {
-		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, u.done())
+	if d.m.arb.Focused || d.answered(u) || d.m.queue.front() != u {
+		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, d.answered(u))
 	}
 	if got := d.m.input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
@@ -247,8 +247,8 @@ func TestProseAtAFocusedDialog(t *testing.T) {
 	d.clk.advance(focus.Grace + time.Second)
 	d.key("down")
 	want := d.typeAhead("what happened\nquit")
-	if d.m.arb.Focused || ex.done() || d.quit || d.m.quitting {
-		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, ex.done(), d.quit || d.m.quitting)
+	if d.m.arb.Focused || d.answered(ex) || d.quit || d.m.quitting {
+		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, d.answered(ex), d.quit || d.m.quitting)
 	}
 	if got := d.m.input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)

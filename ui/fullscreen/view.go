@@ -13,6 +13,7 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // View draws the screen: transcript, then the front modal or the flows
@@ -70,24 +71,43 @@ func (m *Model) bottomView(w int) string {
 }
 
 // dockView is the line under the prompt that announces a question which
-// waits while the user types.
+// waits while the user types: who asks what, the key that answers it, and
+// how many wait. When it does not fit, the key comes first, so a narrow
+// screen cuts the text, never the key.
 func (m *Model) dockView(f modal, w int) string {
 	th := m.th
-	what := m.agent + " asks a question"
+	who, what, tool := "elicit", "a question", ""
 	if q := f.question(); q != nil {
-		what = m.agent + " asks a " + q.Kind.String() + " question"
-		if q.From.Tool != "" {
-			what += " for " + q.From.Tool
-		}
+		who, what, tool = m.agent, asking(q), q.From.Tool
 	} else if c, ok := f.(interface{ heading() string }); ok {
 		what = c.heading() // elicit's own dialog: it names itself
 	}
-	// The key comes before the text, so a narrow screen cuts the text.
-	head := th.Warning.Render("⚑ ") + th.Key.Render("tab") + th.Muted.Render(" to answer · ")
-	if n := len(m.queue.items); n > 1 {
-		head += th.Muted.Render(fmt.Sprintf("%d waiting · ", n))
+	text := who + " asks " + what
+	var more []string
+	if tool != "" {
+		more = append(more, "for "+tool)
 	}
-	return ansi.Truncate(head+th.Warning.Render(what), w, "…")
+	if n := len(m.queue.items); n > 1 {
+		more = append(more, fmt.Sprintf("%d waiting", n))
+	}
+	tail := ""
+	for _, x := range more {
+		tail += th.Muted.Render(" · " + x)
+	}
+	line := th.Warning.Render("⚑ "+text) + th.Muted.Render(" · ") + th.Key.Render("tab") + th.Muted.Render(" to answer") + tail
+	if ansi.StringWidth(line) <= w {
+		return line
+	}
+	head := th.Warning.Render("⚑ ") + th.Key.Render("tab") + th.Muted.Render(" to answer · ")
+	return ansi.Truncate(head+th.Warning.Render(text)+tail, w, "…")
+}
+
+// asking is what a question asks, for the line that announces it.
+func asking(q *question.Question) string {
+	if q.Kind == question.URL {
+		return "to open a URL"
+	}
+	return "a " + q.Kind.String() + " question"
 }
 
 // clampHeight keeps a modal within h rows. Every dialog fits the height

@@ -27,7 +27,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 				return cmd
 			}
 			if u, ok := f.(keyUser); ok && !u.usesKey(k) {
-				if dock, tick := m.arb.Unused(k); dock {
+				if dock, tick := m.arb.Unused(k, nil); dock {
 					return tea.Batch(tick, m.baseKey(k))
 				}
 			}
