@@ -72,7 +72,7 @@ func (m *Model) act(a action) tea.Cmd {
 		m.tr.info(sanitize.Line(a.path) + " was kept; /export FILE writes to another name")
 		return nil
 	}
-	return m.agentAct(a)
+	return m.src.decided(a)
 }
 
 // allows says whether out chose an option of q that allows the call.

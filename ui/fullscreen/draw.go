@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
@@ -172,4 +173,11 @@ func indent(lines []string, first string) []string {
 		}
 	}
 	return lines
+}
+
+func orID(tc acpconn.ToolCall) string {
+	if tc.Title != "" {
+		return tc.Title
+	}
+	return sanitize.ID(tc.ID)
 }

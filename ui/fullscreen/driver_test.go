@@ -58,8 +58,8 @@ func newDriver(t *testing.T, o Options) *driver {
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.run(d.m.Init())
 	t.Cleanup(func() {
-		if d.m.conn != nil {
-			d.m.conn.Close()
+		if d.m.acp.conn != nil {
+			d.m.acp.conn.Close()
 		}
 	})
 	return d

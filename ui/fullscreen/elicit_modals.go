@@ -1,16 +1,19 @@
 package fullscreen
 
 import (
+	"errors"
+	"time"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/dialog"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui/internal/formsync"
-	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -26,14 +29,17 @@ type formModal struct {
 	// sync, when the question is shared (elicit serve), carries drafts
 	// to and from the other clients (share.go).
 	sync   *formsync.Sync
-	share  *share.Share
+	share  sharer
 	focus  string // the field focused after the last key
 	typing int    // the typing pause being waited for
 }
 
-func newFormModal(q *question.Question, agent string, th *theme.Theme) *formModal {
+// newFormModal builds q's form; grace is the form's own (noGrace where the
+// input arbiter rules), now its clock.
+func newFormModal(q *question.Question, agent string, th *theme.Theme, grace time.Duration, now func() time.Time) *formModal {
 	h := forms.Header{Agent: agent, ToolCall: q.From.Tool, Message: q.Message, Index: 1, Total: 1}
-	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Schema, h, forms.Options{Theme: th, Grace: noGrace, Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions})}
+	return &formModal{q: q, hdr: h, th: th, form: forms.NewModel(q.Schema, h, forms.Options{Theme: th, Grace: grace, Now: now,
+		Prefill: q.Memory.Prefill, RememberedAt: q.Memory.PrefillAt, Suggestions: q.Memory.Suggestions})}
 }
 
 func (f *formModal) question() *question.Question { return f.q }
@@ -97,9 +103,11 @@ type urlModal struct {
 	reopen  bool
 }
 
-func newURLModal(q *question.Question, agent string, th *theme.Theme, remote bool) *urlModal {
+// newURLModal builds q's consent screen; grace is the screen's own
+// (noGrace where the input arbiter rules), now its clock.
+func newURLModal(q *question.Question, agent string, th *theme.Theme, remote bool, grace time.Duration, now func() time.Time) *urlModal {
 	h := urlconsent.Header{Agent: agent, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits, Index: 1, Total: 1}
-	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, 0, nil)}
+	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, max(grace, 0), now)}
 	if remote { // over SSH: its QR code at once, in a view of its own
 		u.consent.SetRemote()
 	}
@@ -150,4 +158,37 @@ func (u *urlModal) view(width, height int) string {
 func (u *urlModal) setPosition(i, n int) {
 	u.hdr.Index, u.hdr.Total = i, n
 	u.consent.SetHeader(u.hdr)
+}
+
+// openedMsg reports the browser hand-off of a consented URL.
+type openedMsg struct {
+	md  *urlModal
+	err error
+}
+
+func openURL(o urlconsent.Opener, md *urlModal) tea.Cmd {
+	u := md.consent.URL()
+	return func() tea.Msg { return openedMsg{md: md, err: o.Open(u)} }
+}
+
+// opened answers the agent once its URL is open; if the browser could not
+// be started, the question comes back with the reason.
+func (m *Model) opened(msg openedMsg) tea.Cmd {
+	md := msg.md
+	if msg.err != nil {
+		// Nothing was opened: the agent hears nothing yet, and the screen
+		// comes back with the reason, a copy key, the QR code over SSH, and
+		// "I opened it myself".
+		remote := errors.Is(msg.err, urlconsent.ErrRemote)
+		if !remote {
+			m.tr.notice("could not open the browser: "+sanitize.Text(msg.err.Error()), true)
+		}
+		md.consent.OpenFailed(msg.err.Error(), remote)
+		return m.push(md, true)
+	}
+	if md.reopen {
+		m.tr.info("opened " + md.q.Report.Site() + " again")
+		return nil
+	}
+	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))
 }

@@ -172,20 +172,6 @@ func writeAll(f *os.File, text *exportText) error {
 	return err
 }
 
-// localCommand runs elicit's own slash commands (those the agent does
-// not offer itself): /export [FILE].
-func (m *Model) localCommand(text string) (tea.Cmd, bool) {
-	name, arg, _ := strings.Cut(text, " ")
-	if name != "/export" || m.agentHas("export") {
-		return nil, false
-	}
-	path := strings.TrimSpace(arg)
-	if path == "" {
-		return exportNew("elicit-"+m.now().Format("2006-01-02-150405")+".md", false, m.tr.export()), true
-	}
-	return exportNew(path, true, m.tr.export()), true
-}
-
 // exported handles exportedMsg: a file that exists is replaced only when
 // the user says so.
 func (m *Model) exported(msg exportedMsg) tea.Cmd {
@@ -211,16 +197,6 @@ func newOverwriteModal(path string, text *exportText, th *theme.Theme) *overwrit
 		body:    sanitize.Line(path) + " exists. Write the conversation over it?",
 		choices: []choice{{"", "keep it (export again with another name)", keep}, {"", "replace it", replaceAct{path, text}}},
 	}}
-}
-
-// agentHas reports whether the agent offers the slash command name.
-func (m *Model) agentHas(name string) bool {
-	for _, c := range m.commands {
-		if c.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // Transcript is the conversation as markdown, whole in memory (see

@@ -15,11 +15,11 @@ import (
 // scrolling frame: ↑/↓ and the page keys scroll it.
 type helpModal struct {
 	choiceModal
-	km keyMap
+	groups [][]key.Binding
 }
 
-func newHelpModal(k keyMap, th *theme.Theme) *helpModal {
-	return &helpModal{km: k, choiceModal: choiceModal{title: "Keys", th: th}}
+func newHelpModal(groups [][]key.Binding, th *theme.Theme) *helpModal {
+	return &helpModal{groups: groups, choiceModal: choiceModal{title: "Keys", th: th}}
 }
 
 // The keys screen's keys: it scrolls, and Esc or Enter close it.
@@ -55,7 +55,7 @@ func (h *helpModal) view(width, height int) string {
 	// One group under another: side by side, help cuts the groups that
 	// do not fit the width.
 	f.body = nil
-	for _, g := range h.km.FullHelp() {
+	for _, g := range h.groups {
 		f.body = append(f.body, strings.Split(hm.FullHelpView([][]key.Binding{g}), "\n")...)
 		f.body = append(f.body, "")
 	}

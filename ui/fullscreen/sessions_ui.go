@@ -78,7 +78,7 @@ func ago(now, t time.Time) string {
 
 // sessionsKey handles Ctrl+R: the picker, after the agent's list when it
 // can list its sessions.
-func (m *Model) sessionsKey() tea.Cmd {
+func (m *agentPanel) sessionsKey() tea.Cmd {
 	switch m.connState {
 	case connReady:
 		if m.conn.SessionCaps().List {
@@ -93,7 +93,7 @@ func (m *Model) sessionsKey() tea.Cmd {
 	return nil
 }
 
-func (m *Model) onSessions(msg sessionsMsg) tea.Cmd {
+func (m *agentPanel) onSessions(msg sessionsMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tr.notice("could not list the agent's sessions: "+sanitize.Text(msg.err.Error()), true)
 	}
@@ -106,7 +106,7 @@ func (m *Model) onSessions(msg sessionsMsg) tea.Cmd {
 // pickedSession acts on the picker: on a running agent the session opens
 // on the same connection (the current one closed when the agent can);
 // after the agent stopped, it starts again first.
-func (m *Model) pickedSession(pick action) tea.Cmd {
+func (m *agentPanel) pickedSession(pick action) tea.Cmd {
 	switch p := pick.(type) {
 	case newSessionAct:
 		if m.connState == connReady {

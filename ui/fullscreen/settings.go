@@ -100,7 +100,7 @@ type stateMsg struct {
 
 // onState merges a change the agent took into the session's settings
 // (only that change: two changes may be on their way at once).
-func (m *Model) onState(msg stateMsg) {
+func (m *agentPanel) onState(msg stateMsg) {
 	switch {
 	case msg.sel.Option != nil:
 		m.session.Update(acpconn.ConfigOptions{Options: msg.st.Options})
@@ -112,7 +112,7 @@ func (m *Model) onState(msg stateMsg) {
 }
 
 // applySetting turns a settings pick into the call that makes it.
-func (m *Model) applySetting(s setting) tea.Cmd {
+func (m *agentPanel) applySetting(s setting) tea.Cmd {
 	switch {
 	case s.pause != nil:
 		return m.changes(m.core.SetPaused(*s.pause))
@@ -125,7 +125,7 @@ func (m *Model) applySetting(s setting) tea.Cmd {
 }
 
 // selectValue sets the mode or the model, showing the new value at once.
-func (m *Model) selectValue(sel acpconn.Selector, id string) tea.Cmd {
+func (m *agentPanel) selectValue(sel acpconn.Selector, id string) tea.Cmd {
 	if m.conn == nil || m.connState != connReady {
 		return nil
 	}
@@ -150,7 +150,7 @@ func selectValue(c *acpconn.Conn, st acpconn.SessionState, sel acpconn.Selector,
 
 // cycleMode switches to the next mode (Shift+Tab), however the agent
 // expresses modes.
-func (m *Model) cycleMode() tea.Cmd {
+func (m *agentPanel) cycleMode() tea.Cmd {
 	sel, ok := m.session.Selector(acpconn.KindMode)
 	if !ok || len(sel.Choices) < 2 {
 		return nil

@@ -67,7 +67,7 @@ type loginDoneMsg struct {
 // signInMethods are the ways to sign in: the agent's methods, else those
 // in its error, else a command its message names ("run `x login` in your
 // terminal").
-func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
+func (m *agentPanel) signInMethods(err error) []acpconn.AuthMethod {
 	argv := m.opts.Agent.Argv
 	var ms []acpconn.AuthMethod
 	if m.initialized() {
@@ -86,7 +86,7 @@ func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
 
 // offerSignIn shows the sign-in dialog for an agent that answered -32000;
 // it never signs in by itself, so nothing loops.
-func (m *Model) offerSignIn(err error) tea.Cmd {
+func (m *agentPanel) offerSignIn(err error) tea.Cmd {
 	if m.signingIn() {
 		return nil
 	}
@@ -94,12 +94,12 @@ func (m *Model) offerSignIn(err error) tea.Cmd {
 	if reason == "" && err != nil {
 		reason = sanitize.Line(err.Error())
 	}
-	m.tr.notice(m.agent+" asks you to sign in: "+reason, true)
-	return m.push(newSignInModal(m.agent, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
+	m.tr.notice(m.name+" asks you to sign in: "+reason, true)
+	return m.push(newSignInModal(m.name, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
 }
 
 // signInDismissed acts on Esc at the sign-in dialog.
-func (m *Model) signInDismissed(quits bool) tea.Cmd {
+func (m *agentPanel) signInDismissed(quits bool) tea.Cmd {
 	if quits {
 		return m.quit()
 	}
@@ -108,7 +108,7 @@ func (m *Model) signInDismissed(quits bool) tea.Cmd {
 }
 
 // signIn acts on a sign-in method the user picked.
-func (m *Model) signIn(pick acpconn.AuthMethod) tea.Cmd {
+func (m *agentPanel) signIn(pick acpconn.AuthMethod) tea.Cmd {
 	switch pick.Kind {
 	case acpconn.AuthTerminal:
 		if pick.Guess {
@@ -133,7 +133,7 @@ func (m *Model) signIn(pick acpconn.AuthMethod) tea.Cmd {
 // secretDone acts on typed sign-in values: an env_var method's variables
 // restart the agent with them in its environment (kept in memory only, for
 // later restarts); an api-key goes in authenticate's _meta.
-func (m *Model) secretDone(method acpconn.AuthMethod, vals []string) tea.Cmd {
+func (m *agentPanel) secretDone(method acpconn.AuthMethod, vals []string) tea.Cmd {
 	if method.Kind == acpconn.AuthAPIKey {
 		t := m.afterSignIn(true)
 		t.Method, t.Key = method.ID, vals[0]
@@ -148,7 +148,7 @@ func (m *Model) secretDone(method acpconn.AuthMethod, vals []string) tea.Cmd {
 }
 
 // authOrReconnect authenticates on the running agent, or starts one first.
-func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
+func (m *agentPanel) authOrReconnect(t opener.Target) tea.Cmd {
 	if m.initialized() && m.connState != connGone {
 		m.tr.info("signing in…")
 		return authenticate(m.gen, m.conn, m.withStart(t))
@@ -160,7 +160,7 @@ func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
 // afterSignIn is what to open once signed in: the original target while
 // starting; during a session, the same session (kept on the same agent,
 // else resumed when the agent can, else a new one).
-func (m *Model) afterSignIn(sameProcess bool) opener.Target {
+func (m *agentPanel) afterSignIn(sameProcess bool) opener.Target {
 	if m.session.ID == "" {
 		return opener.Target{Resume: m.last.Resume, ID: m.last.ID}
 	}
@@ -177,7 +177,7 @@ func (m *Model) afterSignIn(sameProcess bool) opener.Target {
 // when a past session is taken up (the transcript shows it), sign-in
 // without asking where the environment or --api-key-env allows it, and
 // --mode and --model until a session has opened once.
-func (m *Model) withStart(t opener.Target) opener.Target {
+func (m *agentPanel) withStart(t opener.Target) opener.Target {
 	t.Replay = true
 	t.Auto = opener.Auto{Env: m.agentEnv(), KeyEnv: m.opts.APIKeyEnv}
 	if !m.flagsDone {
@@ -188,7 +188,7 @@ func (m *Model) withStart(t opener.Target) opener.Target {
 
 // agentEnv is the environment the agent runs with: its configuration's
 // (nil: elicit's own) and the variables typed for sign-in.
-func (m *Model) agentEnv() []string {
+func (m *agentPanel) agentEnv() []string {
 	env := m.opts.Agent.Env
 	if len(m.extraEnv) == 0 {
 		return env
@@ -203,7 +203,7 @@ func (m *Model) agentEnv() []string {
 // in the user's terminal: the agent's command line with the method's
 // arguments and environment, or the line the user edited it into (run by
 // sh). The agent is started again afterwards.
-func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
+func (m *agentPanel) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
 	if len(am.Command) == 0 && edited == "" {
 		m.tr.notice("this sign-in method names no command", true)
 		return m.offerSignIn(nil)
@@ -228,17 +228,17 @@ func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
 	})
 }
 
-func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
+func (m *agentPanel) onLoginDone(msg loginDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.line, sanitize.Line(msg.err.Error())), true)
-		return m.push(newSignInModal(m.agent, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
+		return m.push(newSignInModal(m.name, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
 	}
 	return m.reconnectTo(m.afterSignIn(false), "signed in with "+msg.method.Name+"; starting the agent again…")
 }
 
 // agentConfig is the agent's configuration with the sign-in variables
 // typed this run.
-func (m *Model) agentConfig() acpconn.Config {
+func (m *agentPanel) agentConfig() acpconn.Config {
 	cfg := m.opts.Agent
 	// Start-up progress for the status bar: what it waits for, since when.
 	m.startedAt = m.now()
@@ -259,7 +259,7 @@ func (m *Model) agentConfig() acpconn.Config {
 }
 
 // setEnv records a sign-in variable for this run (never on disk).
-func (m *Model) setEnv(name, value string) {
+func (m *agentPanel) setEnv(name, value string) {
 	for i, kv := range m.extraEnv {
 		if strings.HasPrefix(kv, name+"=") {
 			m.extraEnv[i] = name + "=" + value
@@ -270,7 +270,7 @@ func (m *Model) setEnv(name, value string) {
 }
 
 // reconnectTo ends the agent and starts it again, opening t.
-func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
+func (m *agentPanel) reconnectTo(t opener.Target, why string) tea.Cmd {
 	old := m.conn
 	m.gen++
 	m.conn, m.exited, m.pumping = nil, nil, nil
@@ -282,6 +282,6 @@ func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
 }
 
 // signingIn says whether a sign-in dialog is open.
-func (m *Model) signingIn() bool {
+func (m *agentPanel) signingIn() bool {
 	return waits[*signInModal](&m.queue)
 }
