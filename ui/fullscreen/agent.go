@@ -90,7 +90,7 @@ func New(o Options) *Model {
 	}
 	m := newRoot(o, session.Policy{Reconnects: o.Agent.Remote != nil})
 	a := &agentPanel{Model: m}
-	m.src, m.acp = a, a
+	m.src = a
 	if o.Share != nil {
 		m.core.SetObserver(o.Share)
 		m.drafts = o.Share

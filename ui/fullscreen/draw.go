@@ -71,6 +71,8 @@ func (t *transcript) draw(it *item, width int) []string {
 		return indent(lines, th.Muted.Render("· "))
 	case kindNotice:
 		return indent(plainLines(it.text.String(), width-2), th.Notice.Render("! "))
+	case kindLines:
+		return t.drawLines(it, width)
 	case kindError:
 		lines := indent(plainLines(it.text.String(), width-2), th.Danger.Render("✗ "))
 		for _, l := range it.stderr {

@@ -77,6 +77,8 @@ func (t *transcript) export() *exportText {
 			e.parts = append(e.parts, exportPart{text: tail + "\n"})
 		case kindThought:
 			continue
+		case kindLines: // a server's text, as it wrote it
+			b.WriteString(strings.TrimRight(t.textOf(it), "\n") + "\n")
 		case kindTool:
 			fmt.Fprintf(&b, "- tool: %s", orID(it.tool))
 			if it.tool.Status != "" {

@@ -37,7 +37,7 @@ func FuzzFullScreenView(f *testing.F) {
 			acpconn.TurnEnded{StopReason: s},
 			acpconn.AgentExited{Reason: sanitize.Line(s), Stderr: []string{sanitize.Line(s)}},
 		} {
-			m.acp.apply(ev)
+			m.acp().apply(ev)
 		}
 		if msg := termout.Check([]byte(m.View().Content), termout.View); msg != "" {
 			t.Fatalf("the view lets through %s", msg)

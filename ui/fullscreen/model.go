@@ -76,8 +76,7 @@ type Model struct {
 	arb  arbiter
 	core *session.Core
 
-	src source      // what the screen talks to
-	acp *agentPanel // src, when it is an ACP agent (tests look into it)
+	src source // what the screen talks to
 
 	name, version string // who asks: the agent's, server's or host's name, and its version
 	// drafts carries a form's drafts to and from other clients (elicit

@@ -31,7 +31,7 @@ func TestTerminalSignInThroughWrappers(t *testing.T) {
 				t.Errorf("the command %q (guess %v), want %q:\n%s", got.Command, got.Guess, want, d.screen())
 			}
 			d.key("enter")
-			d.until("the session", func() bool { return d.m.acp.connState == connReady })
+			d.until("the session", func() bool { return d.m.acp().connState == connReady })
 			m := uitest.Marker(env)
 			if !strings.Contains(m, "wrapped="+w+";") || !strings.HasSuffix(m, "args=-test.run=^$ "+uitest.LoginFlag) {
 				t.Errorf("the sign-in command ran as %q", m)
@@ -65,7 +65,7 @@ func TestGuessedSignInIsEdited(t *testing.T) {
 	d.key("ctrl+u")
 	d.typeText(`echo edited > "$ELICIT_UI_TEST_MARKER"`)
 	d.key("enter")
-	d.until("the session", func() bool { return d.m.acp.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 	if m := uitest.Marker(env); m != "edited\n" {
 		t.Errorf("the edited line did not run: %q", m)
 	}

@@ -29,7 +29,7 @@ func TestSpinnerStillWhileTheAgentWaits(t *testing.T) {
 	}
 
 	d.key("esc") // an untouched form cancels at once; the agent's reply is still to come
-	if d.m.acp.turn == turnIdle {
+	if d.m.acp().turn == turnIdle {
 		t.Fatal("the turn ended before the agent answered")
 	}
 	if !d.m.spinning {

@@ -96,14 +96,14 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			if flows := d.m.core.Flows(); len(flows) != 0 {
 				t.Errorf("pending flows %v", d.flowIDs())
 			}
-			if got := d.m.acp.input.Value(); got != want {
+			if got := d.m.acp().input.Value(); got != want {
 				t.Errorf("the prompt holds\n%q\nwant\n%q", got, want)
 			}
 			if n := d.userItems(); n != 1 {
 				t.Errorf("%d prompts sent, want only %q", n, tc.prompt)
 			}
-			if d.quit || d.m.quitting || (tc.prompt == "/exit 3" && d.m.acp.connState != connGone) {
-				t.Errorf("typing quit (%v) or restarted the agent (%v)", d.quit || d.m.quitting, d.m.acp.connState)
+			if d.quit || d.m.quitting || (tc.prompt == "/exit 3" && d.m.acp().connState != connGone) {
+				t.Errorf("typing quit (%v) or restarted the agent (%v)", d.quit || d.m.quitting, d.m.acp().connState)
 			}
 			d.wantOnScreen("a question is waiting")
 		})
@@ -162,7 +162,7 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 	if got := d.open.Opened(); len(got) != 0 {
 		t.Errorf("opened %q", got)
 	}
-	if got := d.m.acp.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 }
@@ -192,7 +192,7 @@ func TestProseAtAFocusedPermission(t *testing.T) {
 	if d.m.arb.Focused || d.answered(perm) || d.m.queue.front() != perm {
 		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, d.answered(perm))
 	}
-	if got := d.m.acp.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 	if n := d.userItems(); n != 1 {
@@ -222,7 +222,7 @@ func TestProseAtAFocusedURLConsent(t *testing.T) {
 	if d.m.arb.Focused || d.answered(u) || d.m.queue.front() != u {
 		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, d.answered(u))
 	}
-	if got := d.m.acp.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 	if got := d.open.Opened(); len(got) != 0 {
@@ -250,7 +250,7 @@ func TestProseAtAFocusedDialog(t *testing.T) {
 	if d.m.arb.Focused || d.answered(ex) || d.quit || d.m.quitting {
 		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, d.answered(ex), d.quit || d.m.quitting)
 	}
-	if got := d.m.acp.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 }

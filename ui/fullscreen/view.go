@@ -29,13 +29,13 @@ func (m *Model) View() tea.View {
 		v.AltScreen, v.MouseMode, v.WindowTitle, v.ReportFocus = true, tea.MouseModeCellMotion, m.windowTitle(), true
 		return v
 	}
-	top := m.src.header(w)
+	top, head := m.src.header(w), 0
 	if top != "" {
-		top += "\n"
+		top, head = top+"\n", lipgloss.Height(top)
 	}
-	bottom := m.bottomView(w, lipgloss.Height(top))
+	bottom := m.bottomView(w, head)
 	status := m.statusView(w)
-	th := max(1, m.height-lipgloss.Height(bottom)-1-lipgloss.Height(top))
+	th := max(1, m.height-lipgloss.Height(bottom)-1-head)
 	body, off := m.tr.viewHold(w, th, m.scroll, m.flushing, m.now().Sub(m.eventsAt) < busyFor)
 	m.scroll = off
 	v := tea.NewView(top + body + "\n" + bottom + "\n" + status)
