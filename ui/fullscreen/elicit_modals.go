@@ -2,6 +2,7 @@ package fullscreen
 
 import (
 	"errors"
+	"reflect"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -32,6 +33,7 @@ type formModal struct {
 	share  sharer
 	focus  string // the field focused after the last key
 	typing int    // the typing pause being waited for
+	typed  bool   // the user changed the shared form (others' drafts alone are no loss)
 }
 
 // newFormModal builds q's form; grace is the form's own (noGrace where the
@@ -50,7 +52,14 @@ func (f *formModal) update(msg tea.Msg) (action, tea.Cmd) {
 	if handled, cmd := f.shared(msg); handled {
 		return nil, cmd
 	}
+	var before map[string]any
+	if _, key := msg.(tea.KeyPressMsg); key && f.sync != nil && !f.typed {
+		before = f.form.Draft()
+	}
 	cmd := tea.Batch(f.form.Update(msg), f.afterShared(msg))
+	if before != nil && !reflect.DeepEqual(before, f.form.Draft()) {
+		f.typed = true
+	}
 	out, done := f.form.Done()
 	if !done {
 		return nil, cmd
@@ -70,17 +79,20 @@ func (f *formModal) keys() []key.Binding {
 	return []key.Binding{dialog.Text, shareSkip, shareTake}
 }
 
-// view frames the form (it draws no border of its own).
+// view frames the form (it draws no border of its own); a shared form
+// says whose draft it holds back, and the keys it adds.
 func (f *formModal) view(width, height int) string {
-	notice := ""
+	notice, keys := "", ""
 	if f.sync != nil {
 		if n := f.sync.Notice(shareTake.Help().Key); n != "" {
 			notice = f.th.Accent.Render(ansi.Truncate("⚑ "+n, width, "…")) + "\n"
 			height--
 		}
+		keys = "\n" + f.th.Muted.Render(ansi.Truncate(dialog.HelpLine([]key.Binding{shareSkip, shareTake}), width, "…"))
+		height--
 	}
 	f.form.SetSize(width-4, height-2)
-	return notice + f.th.Modal.Width(width).Render(f.form.View())
+	return notice + f.th.Modal.Width(width).Render(f.form.View()) + keys
 }
 
 func (f *formModal) setPosition(i, n int) {
@@ -90,8 +102,14 @@ func (f *formModal) setPosition(i, n int) {
 
 // draft is what the user entered, one "Label: value" line per field in
 // the form's order, so a form closed from outside (agent cancel, turn
-// cancel, agent exit) loses nothing silently.
-func (f *formModal) draft() string { return f.form.DraftText() }
+// cancel, agent exit) loses nothing silently; a shared form that only
+// holds other clients' drafts has nothing of the user's to lose.
+func (f *formModal) draft() string {
+	if f.sync != nil && !f.typed {
+		return ""
+	}
+	return f.form.DraftText()
+}
 
 // urlModal hosts a urlconsent.Consent for one elicitation in URL mode, or
 // for a pending flow the user reopens (q is then the flow's question and

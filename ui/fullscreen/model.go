@@ -57,6 +57,10 @@ type Options struct {
 	Share *share.Share
 	// ShareLine is shown in the transcript at start (how to attach).
 	ShareLine string
+	// Grace (NewAttach, where a question takes the keys as it comes) is
+	// how long a new question ignores keys: 0 the widgets' own default,
+	// negative none (tests).
+	Grace time.Duration
 }
 
 // Model is the root model: the one full screen, whatever it talks to.
@@ -87,6 +91,9 @@ type Model struct {
 	// own grace period (noGrace where the input arbiter rules).
 	direct bool
 	grace  time.Duration
+	// hostSays: the source says what was decided, on the word of the one
+	// that decides (attach: the host's echo), not the core's notes.
+	hostSays bool
 
 	width, height int
 	spin          spinner.Model

@@ -13,6 +13,9 @@ import (
 // closed without the user, and a prompt to retry or send.
 func (m *Model) changes(ch session.Changes) tea.Cmd {
 	for _, n := range ch.Notes {
+		if m.hostSays && n.Level == session.Decision {
+			continue // the source says it once the host has it
+		}
 		switch n.Level {
 		case session.Info, session.Decision:
 			m.tr.info(n.Text)

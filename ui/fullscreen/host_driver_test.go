@@ -1,0 +1,116 @@
+package fullscreen
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/ui/attach"
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
+)
+
+// The attach screen (NewAttach) against a real host behind the real
+// server, its client over a real socket.
+
+const token = "attach-test-token-0123"
+
+// host is a real host behind the real server.
+func host(t *testing.T) (*ahp.Host, string) {
+	t.Helper()
+	h := ahp.NewHost(ahp.HostOptions{Title: "demo"})
+	s, err := ahp.Listen(ahp.ServerOptions{Token: token}, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve()
+	t.Cleanup(func() { s.Close(); h.Close() })
+	return h, s.URL()
+}
+
+// dialTo is a client of the host at url.
+func dialTo(t *testing.T, url, tok, id string) *ahp.Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: url, Token: tok, ClientID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
+}
+
+func client(t *testing.T, url, id string) *ahp.Client { return dialTo(t, url, token, id) }
+
+// newHostScreen is the attach screen of a client of the host at url;
+// its questions take keys at once (no grace).
+func newHostScreen(t *testing.T, url, id string, o Options) *driver {
+	return hostDriver(t, client(t, url, id), "demo", o)
+}
+
+func hostDriver(t *testing.T, c *ahp.Client, title string, o Options) *driver {
+	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	rec := &uitest.Recorder{}
+	o.Now, o.Opener, o.NoColor, o.Grace = clk.now, rec, true, -1
+	src := attach.NewSource(c, attach.SourceOptions{Title: title})
+	d := &driver{t: t, m: NewAttach(src, o), clk: clk, open: rec, msgs: make(chan tea.Msg, 4096)}
+	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
+	d.run(d.m.Init())
+	t.Cleanup(d.m.Close)
+	return d
+}
+
+// form is the form in front, nil when none is.
+func (d *driver) form() *formModal {
+	f, _ := d.m.queue.front().(*formModal)
+	return f
+}
+
+func (d *driver) hasForm() bool { return d.form() != nil }
+
+// pause ends the typing pause at once (what the debounce tick does).
+func (d *driver) pause() {
+	if f := d.form(); f != nil {
+		d.feed(shareTypedMsg{f: f, gen: f.typing})
+	}
+}
+
+func hostAnswer(h *ahp.Host, req, q string) string {
+	in := h.Inputs()
+	e := in.Find(req)
+	if e == nil || e.Request.Answers[q].Value == nil {
+		return ""
+	}
+	return e.Request.Answers[q].Value.Text
+}
+
+// waitHost waits until ok holds of h's state, checked after each change
+// h applies; testkit.Hang ends a wait for what never comes.
+func waitHost(t *testing.T, h *ahp.Host, what string, ok func() bool) {
+	t.Helper()
+	next, stop := h.Watch() // before the first check: no change is missed
+	defer stop()
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	for !ok() {
+		if _, more := next(ctx); !more {
+			t.Fatalf("no %s (the host closed, or it hangs)", what)
+		}
+	}
+}
+
+// completion waits for the next completion h receives.
+func completion(t *testing.T, h *ahp.Host) ahp.Completion {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
+	defer cancel()
+	c, ok := h.NextCompletion(ctx)
+	if !ok {
+		t.Fatal("no completion (the host closed, or it hangs)")
+	}
+	return c
+}
