@@ -9,46 +9,14 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/testkit"
 	qn "github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
 const token = "attach-test-token-0123"
 
-// A real host behind the real server; clients over real sockets.
-func host(t *testing.T) (*ahp.Host, string) {
-	t.Helper()
-	h := ahp.NewHost(ahp.HostOptions{Title: "demo"})
-	s, err := ahp.Listen(ahp.ServerOptions{Token: token}, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go s.Serve()
-	t.Cleanup(func() { s.Close(); h.Close() })
-	return h, s.URL()
-}
-
-func client(t *testing.T, url, id string) *ahp.Client {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
-	defer cancel()
-	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: url, Token: token, ClientID: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	return c
-}
-
-// completion waits for the next completion h receives.
-func completion(t *testing.T, h *ahp.Host) ahp.Completion {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
-	defer cancel()
-	c, ok := h.NextCompletion(ctx)
-	if !ok {
-		t.Fatal("no completion (the host closed, or it hangs)")
-	}
-	return c
-}
+func host(t *testing.T) (*ahp.Host, string)               { return uitest.AHPHost(t, token) }
+func client(t *testing.T, url, id string) *ahp.Client     { return uitest.AHPClient(t, url, token, id) }
+func completion(t *testing.T, h *ahp.Host) ahp.Completion { return uitest.Completion(t, h) }
 
 func TestRunAnswers(t *testing.T) {
 	h, url := host(t)

@@ -110,20 +110,12 @@ func (m *agentPanel) connected(msg connectedMsg) tea.Cmd {
 // saySignIn shows the sign-in the opener made without asking.
 func (m *agentPanel) saySignIn(tried []opener.Attempt) {
 	for _, at := range tried {
-		if at.Err == nil {
-			m.tr.info("signed in with " + at.Method.Name + " (" + at.Why + ")")
+		if text, ok := say.SignIn(at); ok {
+			m.tr.info(text)
 		} else {
-			m.tr.notice("signing in with "+at.Method.Name+" ("+at.Why+") did not work: "+signInReason(at.Err), true)
+			m.tr.notice(text, true)
 		}
 	}
-}
-
-// signInReason is the agent's words for a failed sign-in, else the error.
-func signInReason(err error) string {
-	if r := acpconn.AgentReason(err); r != "" {
-		return r
-	}
-	return sanitize.Line(err.Error())
 }
 
 func closeConn(c *acpconn.Conn) tea.Cmd {

@@ -117,7 +117,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
 	}
 	for _, l := range tc.Locations {
-		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
+		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(say.RelPath(t.root, l), width-5, "…")))
 	}
 	for _, d := range tc.Diffs { // coloured hunks instead of the text summary
 		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width-4, maxToolLines, false, th)

@@ -18,33 +18,12 @@ import (
 
 const token = "attach-test-token-0123"
 
-// host is a real host behind the real server.
-func host(t *testing.T) (*ahp.Host, string) {
-	t.Helper()
-	h := ahp.NewHost(ahp.HostOptions{Title: "demo"})
-	s, err := ahp.Listen(ahp.ServerOptions{Token: token}, h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	go s.Serve()
-	t.Cleanup(func() { s.Close(); h.Close() })
-	return h, s.URL()
-}
-
-// dialTo is a client of the host at url.
+func host(t *testing.T) (*ahp.Host, string)               { return uitest.AHPHost(t, token) }
+func client(t *testing.T, url, id string) *ahp.Client     { return uitest.AHPClient(t, url, token, id) }
+func completion(t *testing.T, h *ahp.Host) ahp.Completion { return uitest.Completion(t, h) }
 func dialTo(t *testing.T, url, tok, id string) *ahp.Client {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
-	defer cancel()
-	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: url, Token: tok, ClientID: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	return c
+	return uitest.AHPClient(t, url, tok, id)
 }
-
-func client(t *testing.T, url, id string) *ahp.Client { return dialTo(t, url, token, id) }
 
 // newHostScreen is the attach screen of a client of the host at url;
 // its questions take keys at once (no grace).
@@ -101,16 +80,4 @@ func waitHost(t *testing.T, h *ahp.Host, what string, ok func() bool) {
 			t.Fatalf("no %s (the host closed, or it hangs)", what)
 		}
 	}
-}
-
-// completion waits for the next completion h receives.
-func completion(t *testing.T, h *ahp.Host) ahp.Completion {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
-	defer cancel()
-	c, ok := h.NextCompletion(ctx)
-	if !ok {
-		t.Fatal("no completion (the host closed, or it hangs)")
-	}
-	return c
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
 // permModal asks the user to allow a tool call. A number key or ↑/↓ moves
@@ -153,7 +154,7 @@ func (p *permModal) view(width, height int) string {
 	risks := p.risks(inner)
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
-			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
+			body = append(body, th.Muted.Render("↳ "+say.RelPath(p.root, l)))
 		}
 	}
 	diffs := p.renderDiffs(inner)
@@ -218,7 +219,7 @@ func (p *permModal) risks(width int) []string {
 		return out
 	}
 	for _, d := range p.q.Tool.Diffs {
-		rel := relPath(p.root, d.Path)
+		rel := say.RelPath(p.root, d.Path)
 		if why := acpconn.CodeRisk(rel); why != "" {
 			warn(rel, why)
 		}

@@ -300,15 +300,3 @@ func (t *transcript) newTurn() {
 	t.plan = nil
 	t.breaks.Reset()
 }
-
-// relPath shows a location inside the session directory relative to it
-// (an agent sends absolute paths); others stay as they are.
-func relPath(root, p string) string {
-	if root == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
-		return rest
-	}
-	return p
-}
