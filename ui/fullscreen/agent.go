@@ -88,7 +88,7 @@ func New(o Options) *Model {
 		r.Reconnects = true
 		o.Agent.Remote = &r
 	}
-	m := newRoot(o, session.Policy{Reconnects: o.Agent.Remote != nil})
+	m := newRoot(o, "elicit", session.Policy{Reconnects: o.Agent.Remote != nil})
 	a := &agentPanel{Model: m}
 	m.src = a
 	if o.Share != nil {
@@ -165,11 +165,6 @@ func (m *agentPanel) busy() bool {
 func (m *agentPanel) waitingForUser() bool {
 	return m.pendingRequests() > 0 || m.signingIn()
 }
-
-func (m *agentPanel) peer() string { return "agent" }
-
-// caption is the window's title.
-func (m *agentPanel) caption() string { return "elicit · " + m.name }
 
 // shutdown closes the session when the agent supports session/close,
 // ends the agent's process group, then quits.

@@ -125,7 +125,13 @@ type urlModal struct {
 // (noGrace where the input arbiter rules), now its clock.
 func newURLModal(q *question.Question, agent string, th *theme.Theme, remote bool, grace time.Duration, now func() time.Time) *urlModal {
 	h := urlconsent.Header{Agent: agent, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits, Index: 1, Total: 1}
-	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, max(grace, 0), now)}
+	switch {
+	case grace == 0: // as a form's: 0 is the default
+		grace = urlconsent.DefaultGrace
+	case grace < 0:
+		grace = 0
+	}
+	u := &urlModal{q: q, hdr: h, consent: urlconsent.NewConsent(q.Report, h, th, grace, now)}
 	if remote { // over SSH: its QR code at once, in a view of its own
 		u.consent.SetRemote()
 	}

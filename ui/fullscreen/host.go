@@ -28,7 +28,7 @@ type hostPanel struct {
 // NewAttach returns the full screen of an AHP host's requests, read from
 // src; Init starts reading. Of o, the agent's fields are not read.
 func NewAttach(src *attach.Source, o Options) *Model {
-	m := newRoot(o, session.Policy{Peer: "host"})
+	m := newRoot(o, "elicit attach", session.Policy{Peer: "host"})
 	m.direct, m.grace, m.hostSays = true, o.Grace, true
 	p := &hostPanel{Model: m, src: src, state: "connected"}
 	m.src, m.drafts, m.name = p, src, src.Who()
@@ -100,7 +100,7 @@ func (m *hostPanel) panel(width, _ int) string {
 
 // header names the session and where the connection is.
 func (m *hostPanel) header(w int) string {
-	return m.th.Bold.Render("elicit attach") + m.th.Muted.Render(" · "+ansi.Truncate(m.name, w/2, "…")+" · "+m.state)
+	return m.th.Bold.Render(m.program) + m.th.Muted.Render(" · "+ansi.Truncate(m.name, w/2, "…")+" · "+m.state)
 }
 
 // quitKey quits while no question is open; ctrl+c too (back).
@@ -129,8 +129,6 @@ func (m *hostPanel) busy() bool                             { return false }
 func (m *hostPanel) stop() (tea.Cmd, bool)                  { return nil, false }
 func (m *hostPanel) retry(string, bool) tea.Cmd             { return nil }
 func (m *hostPanel) decided(action) tea.Cmd                 { return nil }
-func (m *hostPanel) peer() string                           { return "host" }
-func (m *hostPanel) caption() string                        { return "elicit attach · " + m.name }
 func (m *hostPanel) shutdown() tea.Cmd                      { return tea.Quit }
 func (m *hostPanel) closeSource()                           { m.src.Close() }
 func (m *hostPanel) endScrolls() bool                       { return true }

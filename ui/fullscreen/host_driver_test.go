@@ -32,9 +32,18 @@ func newHostScreen(t *testing.T, url, id string, o Options) *driver {
 }
 
 func hostDriver(t *testing.T, c *ahp.Client, title string, o Options) *driver {
+	if o.Grace == 0 {
+		o.Grace = -1
+	}
+	return hostGraceDriver(t, c, title, o)
+}
+
+// hostGraceDriver is hostDriver with o.Grace as it is (0: the widgets'
+// own grace).
+func hostGraceDriver(t *testing.T, c *ahp.Client, title string, o Options) *driver {
 	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	rec := &uitest.Recorder{}
-	o.Now, o.Opener, o.NoColor, o.Grace = clk.now, rec, true, -1
+	o.Now, o.Opener, o.NoColor = clk.now, rec, true
 	src := attach.NewSource(c, attach.SourceOptions{Title: title})
 	d := &driver{t: t, m: NewAttach(src, o), clk: clk, open: rec, msgs: make(chan tea.Msg, 4096)}
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	qn "github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/urlconsent"
 )
 
 var twoFields = ahp.Request{ID: "r", Message: "Who are you?", Questions: []ahp.Question{
@@ -182,5 +183,25 @@ func TestRequestReplacedWithFewerQuestions(t *testing.T) {
 	}
 	if strings.Contains(a.screen(), "Your name") {
 		t.Fatalf("the dropped question is still shown:\n%s", a.screen())
+	}
+}
+
+// On the attach screen a question has the keys as it comes, so its own
+// grace keeps a key meant for the form before from answering it: the URL
+// consent's too (it had none: the form's default grace, 0, was taken for
+// the consent's "none").
+func TestURLConsentHasItsGrace(t *testing.T) {
+	h, url := host(t)
+	a := hostGraceDriver(t, client(t, url, "alice"), "demo", Options{})
+	h.Request(ahp.Request{ID: "u", Message: "Sign in", URL: "https://example.com/login"})
+	a.until("the consent screen", func() bool { _, ok := a.m.queue.front().(*urlModal); return ok })
+	a.key("d") // within its grace: ignored
+	if a.m.queue.front() == nil {
+		t.Fatal("a key within the grace declined the URL")
+	}
+	a.clk.advance(urlconsent.DefaultGrace)
+	a.key("d")
+	if c := completion(t, h); c.Response != qn.Decline {
+		t.Fatalf("completion %+v", c)
 	}
 }

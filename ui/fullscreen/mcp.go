@@ -64,7 +64,7 @@ const (
 // NewMCP returns the full screen of the MCP server cfg (elicit mcp); Init
 // connects to it. Of o, the agent's fields are not read.
 func NewMCP(cfg mcpconn.Config, o Options) *Model {
-	m := newRoot(o, session.Policy{Peer: "server", Retried: "call"})
+	m := newRoot(o, "elicit mcp", session.Policy{Peer: "server", Retried: "call"})
 	p := &mcpPanel{Model: m, cfg: cfg, editorDrafts: map[string]string{}}
 	m.src, m.name = p, serverLabel(cfg)
 	return m
@@ -117,9 +117,6 @@ func (m *mcpPanel) rest(msg tea.Msg) tea.Cmd {
 // busy: the spinner turns (and the call's line with it) while a call
 // runs.
 func (m *mcpPanel) busy() bool { return m.call != nil }
-
-func (m *mcpPanel) peer() string    { return "server" }
-func (m *mcpPanel) caption() string { return "elicit mcp · " + m.name }
 
 // shutdown cancels the call running and quits; Close ends the server.
 func (m *mcpPanel) shutdown() tea.Cmd {

@@ -14,7 +14,7 @@ import (
 // connection is, and the pending URL flows.
 func (m *mcpPanel) header(w int) string {
 	th := m.th
-	s := th.Title.Render("elicit mcp") + th.Muted.Render(" · ") + th.Bold.Render(m.name)
+	s := th.Title.Render(m.program) + th.Muted.Render(" · ") + th.Bold.Render(m.name)
 	if m.version != "" {
 		s += th.Muted.Render(" " + m.version)
 	}

@@ -83,6 +83,8 @@ type Model struct {
 	src source // what the screen talks to
 
 	name, version string // who asks: the agent's, server's or host's name, and its version
+	program       string // "elicit", "elicit mcp", "elicit attach": the window's title, before the name
+	peer          string // what notes call the source: "agent", "server", "host"
 	// drafts carries a form's drafts to and from other clients (elicit
 	// serve, elicit attach); nil when forms are not shared.
 	drafts sharer
@@ -117,9 +119,9 @@ type Model struct {
 	waitNoticed modal // the docked question the user was told about
 }
 
-// newRoot returns the root with the core's policy; the constructor gives
-// it its source.
-func newRoot(o Options, pol session.Policy) *Model {
+// newRoot returns the root of program with the core's policy; the
+// constructor gives it its source.
+func newRoot(o Options, program string, pol session.Policy) *Model {
 	now := o.Now
 	if now == nil {
 		now = time.Now
@@ -131,6 +133,10 @@ func newRoot(o Options, pol session.Policy) *Model {
 	m.arb = arbiter{Now: now}
 	pol.Person, pol.Answers, pol.AutoRetry = true, o.Answers, o.AutoRetry
 	m.core = session.New(nil, pol, now)
+	m.program, m.peer = program, pol.Peer
+	if m.peer == "" {
+		m.peer = "agent"
+	}
 	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height

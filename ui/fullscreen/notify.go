@@ -51,7 +51,7 @@ func oscText(s string) string {
 
 // windowTitle shows how many questions wait, so a background tab tells.
 func (m *Model) windowTitle() string {
-	t := m.src.caption()
+	t := m.program + " · " + m.name
 	if n := m.pendingRequests(); n > 0 {
 		t = "(" + say.Plural(n, "question", "questions") + ") " + t
 	}

@@ -30,7 +30,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 			continue
 		}
 		cmds = append(cmds, m.remove(md))
-		text := "a question from the " + m.src.peer() + " was closed: " + sanitize.Line(cl.Reason)
+		text := "a question from the " + m.peer + " was closed: " + sanitize.Line(cl.Reason)
 		if d := md.draft(); d != "" {
 			text += "\nwhat you had entered:" + d
 		}

@@ -54,11 +54,6 @@ type source interface {
 	// help is the source's keys: the status bar's few, and the keys
 	// screen's groups.
 	help() (short []key.Binding, full [][]key.Binding)
-	// peer is what the source is called in notes ("agent", "server",
-	// "host").
-	peer() string
-	// caption is the window's title.
-	caption() string
 	// shutdown ends the source and quits the program.
 	shutdown() tea.Cmd
 	// closeSource ends the source if it still runs (Close).
