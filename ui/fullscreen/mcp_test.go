@@ -85,15 +85,22 @@ func TestProgressAndCancel(t *testing.T) {
 	}
 }
 
-// The -32042 path: the URL is offered, opened only through the consent
-// screen; once the flow is marked done the call is offered again.
-func TestURLRequiredThenRetry(t *testing.T) {
-	d := newMCPDriver(t, Options{})
+// needsURL runs needs-url, whose -32042 URL docks, and gives its consent
+// screen the keys.
+func (d *driver) needsURL() {
+	d.t.Helper()
 	d.pick("needs-url")
 	d.key("enter")
 	d.waitText("asks to open a URL · tab to answer")
 	d.focus()
 	d.waitText("Open a link?")
+}
+
+// The -32042 path: the URL is offered, opened only through the consent
+// screen; once the flow is marked done the call is offered again.
+func TestURLRequiredThenRetry(t *testing.T) {
+	d := newMCPDriver(t, Options{})
+	d.needsURL()
 	d.key("right")
 	d.key("enter")
 	d.waitText("1 pending flow")
@@ -113,11 +120,7 @@ func TestURLRequiredThenRetry(t *testing.T) {
 // With --auto-retry the call is made again at once, once.
 func TestURLRequiredAutoRetry(t *testing.T) {
 	d := newMCPDriver(t, Options{AutoRetry: true})
-	d.pick("needs-url")
-	d.key("enter")
-	d.waitText("asks to open a URL · tab to answer")
-	d.focus()
-	d.waitText("Open a link?")
+	d.needsURL()
 	d.key("right")
 	d.key("enter")
 	d.waitText("1 pending flow")
@@ -212,11 +215,7 @@ func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
 // in the prose does not decline).
 func TestProseAtAFocusedURLConsentDocksIt(t *testing.T) {
 	d := newMCPDriver(t, Options{})
-	d.pick("needs-url")
-	d.key("enter")
-	d.waitText("asks to open a URL · tab to answer")
-	d.focus()
-	d.waitText("Open a link?")
+	d.needsURL()
 	d.typeText("wait and see")
 	if d.m.arb.Focused {
 		t.Fatalf("the consent kept the keys:\n%s", d.screen())
