@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question/urlcheck"

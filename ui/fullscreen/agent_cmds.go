@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"

@@ -9,6 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )

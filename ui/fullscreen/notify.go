@@ -2,6 +2,7 @@ package fullscreen
 
 import (
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 

@@ -1,11 +1,10 @@
 package fullscreen
 
 import (
-	"github.com/elicit-dev/elicit/question"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
@@ -53,7 +52,7 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// ask puts a new question of the agent in the queue, and tells the user
+// ask puts a new question of the source's in the queue, and tells the user
 // if they are elsewhere.
 func (m *Model) ask(q *question.Question) tea.Cmd {
 	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
@@ -81,20 +80,13 @@ func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
 // nothing else takes keys (direct), a question at the front has them at
 // once.
 func (m *Model) push(md modal, deliberate bool) tea.Cmd {
-	if m.direct && !deliberate {
-		m.queue.push(md)
-		if m.queue.front() == md {
-			return m.arb.Front(true)
-		}
-		return nil
-	}
 	if deliberate {
 		m.queue.pushFront(md)
 		return m.arb.Front(true)
 	}
 	m.queue.push(md)
 	if m.queue.front() == md {
-		return m.arb.Front(false)
+		return m.arb.Front(m.direct)
 	}
 	return nil
 }
