@@ -2,7 +2,6 @@ package main
 
 import (
 	"strings"
-	"time"
 )
 
 // How the black-box tests answer the questions of a full screen
@@ -118,16 +117,6 @@ const connected = "· connected to "
 
 // keysScreen is the head of the session's keys screen (F1).
 const keysScreen = "Keys · elicit"
-
-// pastGrace waits until grace has passed since shown, when the screen
-// first showed a question of a program of its own (`elicit form`, `elicit
-// mcp call`). Those ignore keys for grace from when they were built,
-// before they were drawn, and nothing shows when it ends nor whether a key
-// was dropped: a key sent after this cannot fall in the grace, however
-// busy the machine.
-func pastGrace(shown time.Time, grace time.Duration) {
-	time.Sleep(time.Until(shown.Add(grace)))
-}
 
 // linePrompt is the line session's prompt, written again once a turn
 // ended.

@@ -6,12 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/internal/hostile"
 	"github.com/elicit-dev/elicit/internal/termout"
-	"github.com/elicit-dev/elicit/urlconsent"
 )
 
 // hostileMCPEnv makes this test binary the hostile MCP server
@@ -80,12 +77,12 @@ func TestHostileMCPTerminal(t *testing.T) {
 			tm.waitScreen("the form or the URL", func(s string) bool {
 				return strings.Contains(s, "ctrl+x decline") || strings.Contains(s, urlKeys)
 			})
-			shown := time.Now()
-			keys, grace, shows := "\x1b", forms.DefaultGrace, "ctrl+x decline"
+			// The key help shows once the grace period is over: from
+			// then on the keys count.
+			keys, shows := "\x1b", "ctrl+x decline"
 			if strings.Contains(tm.screen(), urlKeys) {
-				keys, grace, shows = "d", urlconsent.DefaultGrace, urlKeys
+				keys, shows = "d", urlKeys
 			}
-			pastGrace(shown, grace)
 			tm.send(keys)
 			tm.waitScreen("the question answered", func(s string) bool { return !strings.Contains(s, shows) })
 		}

@@ -54,6 +54,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	hostileAgent = []string{agent}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/demoagent"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -45,6 +46,7 @@ func TestMain(m *testing.M) {
 		a.out.Flush()
 		os.Exit(0)
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	code := m.Run()
 	removeBinary()
 	os.Exit(code)
@@ -62,7 +64,10 @@ func start(t *testing.T, agent string, cfg Config) *Conn {
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if cfg.StartTimeout == 0 { // a start is slow on a busy machine, never late
+		cfg.StartTimeout = testkit.Hang
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := Start(ctx, cfg)
 	if err != nil {
@@ -78,14 +83,15 @@ func start(t *testing.T, agent string, cfg Config) *Conn {
 	return c
 }
 
-// next returns the next event, failing the test after a while.
+// next returns the next event; it fails the test only when none comes
+// before testkit.Hang (a hang).
 func next(t *testing.T, c *Conn) Event {
 	t.Helper()
 	select {
 	case ev := <-c.Events():
 		return ev
-	case <-time.After(20 * time.Second):
-		t.Fatal("no event in 20 s")
+	case <-time.After(testkit.Hang):
+		t.Fatalf("no event after %v: it hangs", testkit.Hang)
 	}
 	return nil
 }

@@ -102,7 +102,7 @@ func BenchmarkInbound(b *testing.B) {
 					b.Fatal(err)
 				}
 			case "elicitation/create":
-				if _, err := parseElicitation(env.Params, true, true); err != nil {
+				if _, err := parseElicitation(env.Params, true, true, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -2,24 +2,28 @@ package acpconn
 
 import (
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
-// waits reports whether take blocks (for a while), then lets it go on
-// with the channel it answers on.
+// waits reports whether take blocks, then lets it go on with the channel
+// it answers on. It runs in a synctest bubble: synctest.Wait returns once
+// take either returned or waits on the budget's condition.
 func waits(b *budget, key string, w int64) (bool, chan bool) {
 	done := make(chan bool, 1)
 	go func() { done <- b.take(key, w) }()
+	synctest.Wait()
 	select {
 	case ok := <-done:
 		done <- ok
 		return false, done
-	case <-time.After(50 * time.Millisecond):
+	default:
 		return true, done
 	}
 }
 
-func TestBudget(t *testing.T) {
+func TestBudget(t *testing.T) { synctest.Test(t, testBudget) }
+
+func testBudget(t *testing.T) {
 	var b budget
 	if !b.take("1", 1000) || !b.take("2", 2000) {
 		t.Fatal("light writes wait")

@@ -17,6 +17,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Config says which agent to start and what this client declares.
@@ -65,6 +66,14 @@ type Config struct {
 	// elicitation during initialize, authenticate or session/new) is shown
 	// at once.
 	OnStart func(*Conn)
+
+	// MCPServers are the MCP servers the agent is asked to connect to in
+	// every session request, those its mcpCapabilities allow (see
+	// MCPServers on Conn for what became of each).
+	MCPServers []MCPServer
+	// URLs analyzes the URLs the agent asks the user to open, checking
+	// lookalikes against its well-known domains; nil: the built-in list.
+	URLs *urlcheck.Analyzer
 
 	// Remote, when set, reaches an agent that runs elsewhere over ACP's
 	// Streamable HTTP & WebSocket transport instead of starting Argv (see
@@ -115,6 +124,8 @@ type Conn struct {
 	fsBudget   budget        // what fs requests in flight may hold (budget.go)
 	answers    answerCount   // answers handed to the SDK and picked up (answers.go)
 	strays     strayLines    // stdout lines that are not JSON-RPC (stdout.go)
+	echo       promptEcho    // the agent's echo of the running prompt (session.go)
+	mcp        mcpPlan       // the MCP servers given to the agent (mcpservers.go)
 
 	serving atomic.Pointer[server] // the Serve running, if any (serve.go)
 

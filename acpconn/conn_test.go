@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
@@ -239,6 +238,7 @@ func TestAgentWithdrawsElicitation(t *testing.T) {
 	c := start(t, "withdraw", Config{})
 	c.StartPrompt("go")
 	req, _ := asked(t, c, question.Form)
+	withdrawNow(t, c)
 	closed, _ := until[question.Withdrawn](t, c)
 	if closed.ID != req.ID || !strings.Contains(closed.Reason, "withdrew") {
 		t.Errorf("closed %+v", closed)
@@ -272,7 +272,7 @@ func TestFileSystemConfinedToSession(t *testing.T) {
 func TestFloodIsThrottledNotDropped(t *testing.T) {
 	c := start(t, "flood", Config{})
 	c.StartPrompt("go")
-	time.Sleep(time.Second) // let the agent fill every buffer
+	waitBackedUp(t, c) // the reader is slow to start: every buffer fills
 	n := 0
 	for {
 		switch ev := next(t, c).(type) {
@@ -288,6 +288,19 @@ func TestFloodIsThrottledNotDropped(t *testing.T) {
 			return
 		}
 	}
+}
+
+// waitBackedUp waits until nobody reads c's events and the agent is held
+// back: the events channel is full and the reader stopped at its limit of
+// lines read but not handled.
+func waitBackedUp(t *testing.T, c *Conn) {
+	t.Helper()
+	testkit.Until(t, "a full event queue and a stopped reader", func() bool {
+		c.reader.mu.Lock()
+		held := c.reader.passed - c.reader.handled
+		c.reader.mu.Unlock()
+		return len(c.events) == cap(c.events) && held >= maxInFlightNotifications
+	}, nil, nil)
 }
 
 func TestLineOverLimitEndsSessionClearly(t *testing.T) {

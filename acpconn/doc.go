@@ -42,12 +42,12 @@
 //     agent's own process does without fs/* or terminal/* is outside any
 //     client's control.
 //   - Caps: at most MaxWaiting questions wait at once (more are answered
-//     cancelled); an elicitation message over MaxMessageBytes or a schema
-//     over MaxSchemaBytes is refused with -32602; a line over MaxLineBytes
-//     ends the session with ErrLineTooLong; a terminal keeps at most its
-//     output limit (DefaultOutputLimit); of the agent's stderr, the last
-//     StderrLines lines are kept; a flood of updates slows the agent down
-//     instead of growing memory (see Events).
+//     cancelled); an elicitation message over question.MaxMessageBytes or
+//     a schema over question.MaxSchemaBytes is refused with -32602; a line
+//     over MaxLineBytes ends the session with ErrLineTooLong; a terminal
+//     keeps at most its output limit (DefaultOutputLimit); of the agent's
+//     stderr, the last StderrLines lines are kept; a flood of updates
+//     slows the agent down instead of growing memory (see Events).
 //   - Process lifetime: the agent runs in its own process group, tracked by
 //     Config.Lifecycle from the moment it runs; Close ends the group
 //     (SIGTERM, then SIGKILL) and every terminal command with it.

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // elicitBinary builds the real elicit command once per test run.
@@ -55,15 +57,15 @@ func elicitP(t *testing.T, dir, agent string, env []string, flags ...string) (*e
 	return cmd, &out
 }
 
-// waitExit waits for cmd, failing the test if it does not exit.
+// waitExit waits for cmd to exit.
 func waitExit(t *testing.T, cmd *exec.Cmd, out *bytes.Buffer) {
 	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
-		t.Fatalf("elicit did not exit:\n%s", out)
+	case <-time.After(testkit.Hang):
+		t.Fatalf("elicit did not exit after %v: it hangs:\n%s", testkit.Hang, out)
 	}
 }
 
@@ -85,12 +87,10 @@ func TestSignalToElicitEndsTheAgentGroup(t *testing.T) {
 			cmd, out := elicitP(t, t.TempDir(), tc.agent, env)
 			leader, _ := pids(t, pidfile)
 			if tc.agent == "e2e-hang" {
-				for i := 0; i < 1000; i++ {
-					if _, err := os.Stat(pidfile + ".prompted"); err == nil {
-						break
-					}
-					time.Sleep(20 * time.Millisecond)
-				}
+				testkit.Until(t, "the agent's prompt", func() bool {
+					_, err := os.Stat(pidfile + ".prompted")
+					return err == nil
+				}, nil, nil)
 			}
 			must(t, cmd.Process.Signal(tc.sig))
 			waitExit(t, cmd, out)

@@ -14,13 +14,6 @@ import (
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
-// MaxMessageBytes is the largest elicitation message accepted; a longer one
-// is refused with -32602, never truncated.
-const MaxMessageBytes = 16 * 1024
-
-// MaxSchemaBytes is the largest requestedSchema accepted.
-const MaxSchemaBytes = 1 << 20
-
 // invalidParams is a -32602 error whose message names what is wrong, with
 // the property (when there is one) and the reason in its data as well.
 func invalidParams(property, reason string) *acp.RequestError {
@@ -50,8 +43,8 @@ type rawElicitation struct {
 // restricted subset. Every refusal names what is wrong. What it returns is
 // the question as every layer above takes it (ID 0 until it is
 // registered); q.Kind says the mode (a refusal's q may hold a mode it did
-// not know as Form).
-func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (*question.Question, *acp.RequestError) {
+// not know as Form). urls analyzes a URL (nil: the built-in list).
+func parseElicitation(params json.RawMessage, allowForm, allowURL bool, urls *urlcheck.Analyzer) (*question.Question, *acp.RequestError) {
 	var r rawElicitation
 	q := &question.Question{Kind: question.Form}
 	if p := bytes.TrimSpace(params); len(p) == 0 || p[0] != '{' {
@@ -80,8 +73,8 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (*questi
 	if r.Message == nil {
 		return q, invalidParams("message", "message is required")
 	}
-	if len(*r.Message) > MaxMessageBytes {
-		return q, invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(*r.Message), MaxMessageBytes))
+	if err := question.CheckMessage(*r.Message); err != nil {
+		return q, invalidParams("message", err.Error())
 	}
 	q.Message = sanitize.Text(*r.Message)
 	switch *r.Mode {
@@ -92,8 +85,8 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (*questi
 		if len(r.RequestedSchema) == 0 || string(r.RequestedSchema) == "null" {
 			return q, invalidParams("requestedSchema", "requestedSchema is required in form mode")
 		}
-		if len(r.RequestedSchema) > MaxSchemaBytes {
-			return q, invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(r.RequestedSchema), MaxSchemaBytes))
+		if err := question.CheckSchema(r.RequestedSchema); err != nil {
+			return q, invalidParams("requestedSchema", err.Error())
 		}
 		q.RawSchema = r.RequestedSchema
 		s, err := schema.ParseSchema(r.RequestedSchema)
@@ -121,7 +114,7 @@ func parseElicitation(params json.RawMessage, allowForm, allowURL bool) (*questi
 		}
 		q.ElicitationID = *r.ElicitationID
 		q.URL = *r.URL
-		q.Report = urlcheck.Analyze(q.URL)
+		q.Report = urls.Analyze(q.URL)
 		if q.Report.Invalid() {
 			return q, invalidParams("url", "url does not parse: "+warningText(q.Report, "invalid"))
 		}

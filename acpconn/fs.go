@@ -61,8 +61,9 @@ type FileAccess struct {
 	OldBytes int64 // the size before a write
 	TooLarge bool  // Old or New is over MaxDiffBytes: not carried, too large to diff
 	Reason   string
-	// ToolCallID is the tool call whose permission refused the write
-	// (exact, as the agent sent it; "" when none did).
+	// ToolCallID is the tool call whose permission refused the write, or
+	// approved the write done (exact, as the agent sent it; "" when none
+	// did): the write the agent reports in that tool call.
 	ToolCallID string
 	// Mismatch marks a write refused because its content differs from the
 	// diff the user approved: Old is then the approved text and New the
@@ -180,7 +181,7 @@ func (c *Conn) writeTextFile(ctx context.Context, p acp.WriteTextFileRequest) *a
 	if err != nil {
 		return c.fsError("write", p.Path, err)
 	}
-	risky, err := c.decideWrite(ctx, string(p.SessionId), rel, p.Content)
+	risky, toolCall, err := c.decideWrite(ctx, string(p.SessionId), rel, p.Content)
 	if err != nil {
 		return c.fsError("write", rel, err)
 	}
@@ -196,7 +197,7 @@ func (c *Conn) writeTextFile(ctx context.Context, p acp.WriteTextFileRequest) *a
 	if err != nil {
 		return c.fsError("write", rel, err)
 	}
-	ev := FileAccess{Op: "write", Path: sanitize.DiffLine(rel), Bytes: len(p.Content), Created: w.created, OldBytes: w.oldBytes, TooLarge: w.tooLarge}
+	ev := FileAccess{Op: "write", Path: sanitize.DiffLine(rel), Bytes: len(p.Content), Created: w.created, OldBytes: w.oldBytes, TooLarge: w.tooLarge, ToolCallID: toolCall}
 	if !w.tooLarge {
 		ev.Old, ev.New = sanitize.Diff(w.old), sanitize.Diff(p.Content)
 	}

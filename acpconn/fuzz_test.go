@@ -11,6 +11,7 @@ import (
 	acp "github.com/coder/acp-go-sdk"
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -101,7 +102,7 @@ func FuzzInbound(f *testing.F) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(20 * time.Second):
+		case <-time.After(testkit.Hang):
 			t.Fatal("inbound handling hung")
 		}
 		close(stop)

@@ -45,7 +45,7 @@ func (c *Conn) handle(ctx context.Context, method string, params json.RawMessage
 			c.emit(Notice{Text: "ignored a malformed session/update: " + sanitize.Line(err.Error()), Error: true})
 			return nil, invalidParams("", err.Error())
 		}
-		if !c.knownSession(sid, "updates") {
+		if !c.knownSession(sid, "updates") || c.echo.is(sid, ev) { // the echo of our prompt: shown already
 			return nil, nil
 		}
 		c.toolUpdate(sid, ev) // a finished tool call's approvals end
@@ -129,7 +129,12 @@ func (c *Conn) requestPermission(ctx context.Context, params json.RawMessage) (a
 		return cancelled, nil
 	}
 	tc := toolCallUpdate(p.ToolCall)
-	q := &question.Question{ID: id, Kind: question.Permission, From: question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}, Tool: askedTool(tc)}
+	from := question.From{Session: string(p.SessionId), ToolCall: tc.ID, Tool: tc.Title}
+	if resp, rerr, answered, ok := c.askQwen(ctx, p, id, ch, from); ok {
+		choice = answered
+		return resp, rerr
+	}
+	q := &question.Question{ID: id, Kind: question.Permission, From: from, Tool: askedTool(tc)}
 	for _, o := range p.Options {
 		q.Options = append(q.Options, question.Option{ID: string(o.OptionId), Name: sanitize.Line(o.Name), Kind: sanitize.Line(string(o.Kind))})
 	}
@@ -170,7 +175,7 @@ func askedTool(tc ToolCall) *question.Tool {
 // outcome as it is (question.Outcome is the elicitation's result on the
 // wire): the answer goes from the person's form to the agent in one type.
 func (c *Conn) createElicitation(ctx context.Context, params json.RawMessage) (any, *acp.RequestError) {
-	q, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL)
+	q, rerr := parseElicitation(params, !c.cfg.NoForm, !c.cfg.NoURL, c.cfg.URLs)
 	if rerr != nil {
 		c.emit(Notice{Text: "refused an elicitation from the agent: " + sanitize.Line(rerr.Message), Error: true})
 		return nil, rerr

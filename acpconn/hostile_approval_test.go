@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -247,12 +247,10 @@ func TestApprovalWriteWaitsForTheAnswer(t *testing.T) {
 		cfg := Config{Writes: WritesAllowed, OnStart: func(cn *Conn) { c = cn }}
 		waited := false
 		got, _, _ := runSteps(t, dir, cfg, answerer{perm: answer, onAsk: func(*question.Question) {
-			deadline := time.Now().Add(10 * time.Second)
-			for c.approvals.heldWrites() == 0 && time.Now().Before(deadline) {
-				time.Sleep(5 * time.Millisecond)
-			}
+			landed := func() bool { _, err := os.Stat(path); return err == nil }
+			testkit.Until(t, "the write, held or landed", func() bool { return c.approvals.heldWrites() > 0 || landed() }, nil, nil)
 			waited = c.approvals.heldWrites() == 1
-			if _, err := os.Stat(path); err == nil {
+			if landed() {
 				t.Errorf("%s: the write landed while its permission was open", answer)
 			}
 		}}, step{Op: "perm", Async: true, Tool: "t1", Path: "config.sh", New: approved}, step{Op: "write", Async: true, Path: "config.sh", New: approved})

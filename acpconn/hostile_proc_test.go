@@ -10,23 +10,22 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // pids waits for the "leader child" line a spawning agent writes.
 func pids(t *testing.T, file string) (leader, child int) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
-		if b, err := os.ReadFile(file); err == nil {
-			if _, err := fmt.Sscanf(string(b), "%d %d", &leader, &child); err == nil {
-				return leader, child
-			}
+	testkit.Until(t, "pids from the agent", func() bool {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return false
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	t.Fatal("the agent never wrote its pids")
-	return 0, 0
+		_, err = fmt.Sscanf(string(b), "%d %d", &leader, &child)
+		return err == nil
+	}, nil, nil)
+	return leader, child
 }
 
 // liveMembers lists, as ps sees them, the processes of group pgid that are
@@ -82,14 +81,9 @@ func TestStderrLongLineKeepsTheAgentAlive(t *testing.T) {
 	if end.Err != nil || agentText(evs) != "alive" {
 		t.Fatalf("turn: %v %q", end.Err, agentText(evs))
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(strings.Join(c.StderrTail(), "\n"), "after the long line") && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
+	stderr := func() string { return strings.Join(c.StderrTail(), "\n") }
+	testkit.Until(t, "stderr after the long line (it stopped being read)", func() bool { return strings.Contains(stderr(), "after the long line") }, nil, nil)
 	tail := c.StderrTail()
-	if !strings.Contains(strings.Join(tail, "\n"), "after the long line") {
-		t.Errorf("stderr stopped being read: %d lines", len(tail))
-	}
 	for _, l := range tail {
 		if len(l) > 64<<10 {
 			t.Errorf("a tail line of %d bytes was kept whole", len(l))

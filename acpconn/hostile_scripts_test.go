@@ -1,6 +1,7 @@
 package acpconn
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -36,33 +37,29 @@ func spawnChild() {
 	cmd := exec.Command(self, "-test.run=^$")
 	cmd.Env = append(os.Environ(), "ACPCONN_TEST_AGENT=", "ACPCONN_TEST_CHILD="+orDefault(os.Getenv("ACPCONN_CHILD"), "sleep"))
 	cmd.Stderr = os.Stderr // like node under npx: the child shares the agent's stderr
-	if err := cmd.Start(); err != nil {
+	ready, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "spawn:", err)
 		os.Exit(5)
 	}
-	// The child says it is ready (its signal handling in place) by
-	// creating its own file.
-	ready := fmt.Sprintf("%s.%d", os.Getenv("ACPCONN_PIDFILE"), cmd.Process.Pid)
-	for i := 0; i < 500; i++ {
-		if _, err := os.Stat(ready); err == nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	// The child says it is ready (its signal handling in place) with a
+	// line on its stdout; end of file if it died first.
+	_, _ = bufio.NewReader(ready).ReadString('\n')
 	line := fmt.Sprintf("%d %d\n", os.Getpid(), cmd.Process.Pid)
 	_ = os.WriteFile(os.Getenv("ACPCONN_PIDFILE")+".tmp", []byte(line), 0o644)
 	_ = os.Rename(os.Getenv("ACPCONN_PIDFILE")+".tmp", os.Getenv("ACPCONN_PIDFILE"))
 }
 
 // testChild is what a spawned child runs: it sleeps, ignoring SIGTERM when
-// asked to.
+// asked to, once it said it is ready.
 func testChild(kind string) {
 	if kind == "ignore-term" {
 		signal.Ignore(syscall.SIGTERM)
 	}
-	if p := os.Getenv("ACPCONN_PIDFILE"); p != "" {
-		_ = os.WriteFile(fmt.Sprintf("%s.%d", p, os.Getpid()), nil, 0o644)
-	}
+	fmt.Println("ready")
 	time.Sleep(time.Hour)
 	os.Exit(0)
 }

@@ -9,7 +9,7 @@ import (
 
 func TestListLoadResumeClose(t *testing.T) {
 	c := startRaw(t, "raw-sessions", Config{})
-	ctx := ctx30(t)
+	ctx := hangCtx(t)
 	if caps := c.SessionCaps(); caps != (SessionCaps{List: true, Resume: true, Load: true, Close: true}) {
 		t.Fatalf("caps %+v", caps)
 	}
@@ -62,7 +62,7 @@ func TestListLoadResumeClose(t *testing.T) {
 
 func TestModeAndModelAreOneEach(t *testing.T) {
 	c := startRaw(t, "raw-models", Config{})
-	ctx := ctx30(t)
+	ctx := hangCtx(t)
 	st, err := c.NewSession(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestSetupQuestionDuringSessionNew(t *testing.T) {
 	go func() {
 		c := startRaw(t, "raw-setup", cfg)
 		var err error
-		st, err = c.NewSession(ctx30(t))
+		st, err = c.NewSession(hangCtx(t))
 		done <- err
 	}()
 	c := <-got

@@ -8,9 +8,10 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // startRaw runs the named script with extra environment entries and does
@@ -26,7 +27,10 @@ func startRaw(t *testing.T, agent string, cfg Config, env ...string) *Conn {
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if cfg.StartTimeout == 0 { // a start is slow on a busy machine, never late
+		cfg.StartTimeout = testkit.Hang
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := Start(ctx, cfg)
 	if err != nil {
@@ -36,8 +40,9 @@ func startRaw(t *testing.T, agent string, cfg Config, env ...string) *Conn {
 	return c
 }
 
-func ctx30(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+// hangCtx is a context that ends with the test, or at testkit.Hang.
+func hangCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	t.Cleanup(cancel)
 	return ctx
 }
@@ -78,7 +83,7 @@ func TestSignInShapesAreRead(t *testing.T) {
 
 func TestTerminalMethodNeverAuthenticates(t *testing.T) {
 	c := startRaw(t, "raw-signin", Config{})
-	ctx := ctx30(t)
+	ctx := hangCtx(t)
 	for _, id := range []string{"claude-ai-login", "copilot-login", "openai", "opencode-login"} {
 		if err := c.Authenticate(ctx, id); !errors.Is(err, ErrTerminalMethod) {
 			t.Fatalf("%s: %v, want ErrTerminalMethod", id, err)
@@ -93,7 +98,7 @@ func TestTerminalMethodNeverAuthenticates(t *testing.T) {
 
 func TestAPIKeyGoesInAuthenticateMeta(t *testing.T) {
 	c := startRaw(t, "raw-signin", Config{})
-	ctx := ctx30(t)
+	ctx := hangCtx(t)
 	err := c.AuthenticateKey(ctx, "gemini-api-key", "wrong")
 	if !IsAuthRequired(err) || AgentReason(err) != "Gemini API key is missing or not configured." {
 		t.Fatalf("wrong key: %v (reason %q)", err, AgentReason(err))
@@ -107,7 +112,7 @@ func TestAPIKeyGoesInAuthenticateMeta(t *testing.T) {
 }
 
 func TestEnvVarMethodNeedsTheVariable(t *testing.T) {
-	ctx := ctx30(t)
+	ctx := hangCtx(t)
 	c := startRaw(t, "raw-signin", Config{})
 	m, _ := c.findAuthMethod("codex-api-key")
 	if miss := m.Missing([]string{"CODEX_API_KEY="}); !reflect.DeepEqual(miss, []string{"CODEX_API_KEY"}) {

@@ -1,12 +1,15 @@
 package acpconn
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
+	"testing"
+
+	"github.com/elicit-dev/elicit/question"
 )
 
 // manyProperties is a form request with n string properties.
@@ -73,7 +76,7 @@ func init() {
 			`{"sessionId":"s1","mode":"url","message":"m","elicitationId":"e2","url":"http://exa mple.com:99999/"}`,
 			manyProperties(101),
 			manyOptions(10001),
-			`{"sessionId":"s1","mode":"form","message":"` + strings.Repeat("x", MaxMessageBytes+1) + `","requestedSchema":{"type":"object","properties":{}}}`,
+			`{"sessionId":"s1","mode":"form","message":"` + strings.Repeat("x", question.MaxMessageBytes+1) + `","requestedSchema":{"type":"object","properties":{}}}`,
 		}
 		for _, params := range bad {
 			var v any
@@ -92,12 +95,15 @@ func init() {
 		a.say(string(b))
 		a.endTurn(p, "end_turn")
 	}
+	// withdraw asks a form and withdraws it once the test says the client
+	// holds it (withdrawNow's session/set_mode), then says what the
+	// client answered.
 	scripts["withdraw"] = func(a *scripted) {
 		p := a.prompt()
 		a.nextID++
 		a.send(map[string]any{"jsonrpc": "2.0", "id": a.nextID, "method": "elicitation/create", "params": map[string]any{"sessionId": "s1", "mode": "form", "message": "soon withdrawn",
 			"requestedSchema": map[string]any{"type": "object", "properties": map[string]any{"x": map[string]any{"type": "string"}}}}})
-		time.Sleep(300 * time.Millisecond)
+		a.reply(a.recvMethod("session/set_mode"), map[string]any{})
 		a.send(map[string]any{"jsonrpc": "2.0", "method": "$/cancel_request", "params": map[string]any{"requestId": a.nextID}})
 		resp := a.recv()
 		e, _ := resp["error"].(map[string]any)
@@ -134,7 +140,9 @@ func init() {
 	scripts["huge-line"] = func(a *scripted) {
 		a.prompt()
 		a.raw(`{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s1","update":{"sessionUpdate":"agent_message_chunk","content":{"type":"text","text":"` + strings.Repeat("a", 11<<20) + `"}}}}`)
-		time.Sleep(10 * time.Second)
+		for {
+			a.recv() // until the client ends the session: exits 0 at end of input
+		}
 	}
 	scripts["complete"] = func(a *scripted) {
 		p := a.prompt()
@@ -142,6 +150,15 @@ func init() {
 			a.send(map[string]any{"jsonrpc": "2.0", "method": "elicitation/complete", "params": map[string]any{"elicitationId": id}})
 		}
 		a.endTurn(p, "end_turn")
+	}
+}
+
+// withdrawNow tells the withdraw script that the client holds its
+// question (a session/set_mode it waits for), so the withdrawal never
+// comes before the question was shown.
+func withdrawNow(t *testing.T, c *Conn) {
+	if err := c.SetMode(context.Background(), "withdraw"); err != nil {
+		t.Errorf("set_mode for the withdraw script: %v", err)
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -61,6 +61,26 @@ func (h *testHandler) HandleEvent(ev Event) {
 	case AgentExited:
 		h.sawAgentExited = true
 	}
+}
+
+// first reports whether this is the first question the handler holds.
+func (h *testHandler) first() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.asked) == 1
+}
+
+// waitSaid waits until the agent's words hold s.
+func waitSaid(t *testing.T, h *testHandler, s string) {
+	t.Helper()
+	testkit.Until(t, "agent text "+s, func() bool { return strings.Contains(h.said(), s) }, nil, h.said)
+}
+
+// waiting is how many of the agent's requests wait for an answer.
+func (c *Conn) waiting() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pending)
 }
 
 func (h *testHandler) said() string {
@@ -120,7 +140,7 @@ func serve(t *testing.T, agent string, h Handler) (*Conn, <-chan error) {
 
 func prompt(t *testing.T, c *Conn, text string) TurnEnded {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	te, err := c.Prompt(ctx, text)
 	if err != nil {
@@ -206,12 +226,35 @@ func TestServePermissionOption(t *testing.T) {
 // TestServeOneQuestionAtATime: the demo's /all asks a form, a URL and a
 // permission at once; the Handler gets them one after another.
 func TestServeOneQuestionAtATime(t *testing.T) {
-	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, q *question.Question) question.Outcome {
-		time.Sleep(20 * time.Millisecond) // a person takes a moment: overlapping calls would show
+	// A person takes a moment: the first answer waits until the
+	// connection holds all three questions, so overlapping calls would
+	// show.
+	release := make(chan struct{})
+	h := &testHandler{}
+	hold := func() {
+		if h.first() {
+			<-release
+		}
+	}
+	h.elicit = func(ctx context.Context, q *question.Question) question.Outcome {
+		hold()
 		return defaults(ctx, q)
-	}}
+	}
+	h.permit = func(ctx context.Context, q *question.Question) question.Outcome {
+		hold()
+		return firstAllow(ctx, q)
+	}
 	c, _ := serve(t, "demo", h)
-	prompt(t, c, "/all")
+	turn := make(chan error, 1)
+	go func() {
+		_, err := c.Prompt(context.Background(), "/all")
+		turn <- err
+	}()
+	testkit.Until(t, "all three questions waiting", func() bool { return c.waiting() == 3 }, nil, nil)
+	close(release)
+	if err := testkit.Recv(t, turn, "end of the turn"); err != nil {
+		t.Fatal(err)
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.asked) != 3 || h.most != 1 {
@@ -223,14 +266,16 @@ func TestServeOneQuestionAtATime(t *testing.T) {
 // ctx, and the turn goes on.
 func TestServeWithdrawn(t *testing.T) {
 	ended := make(chan error, 1)
+	var c *Conn
 	h := &testHandler{permit: firstAllow, elicit: func(ctx context.Context, _ *question.Question) question.Outcome {
+		withdrawNow(t, c) // the question is held: the agent may withdraw it
 		<-ctx.Done()
 		ended <- ctx.Err()
 		return question.Outcome{Action: question.Accept, Content: map[string]any{"x": "too late"}}
 	}}
-	c, _ := serve(t, "withdraw", h)
+	c, _ = serve(t, "withdraw", h)
 	prompt(t, c, "go")
-	if err := <-ended; !errors.Is(err, context.Canceled) {
+	if err := testkit.Recv(t, ended, "end of the Handler's ctx"); !errors.Is(err, context.Canceled) {
 		t.Errorf("the Handler's ctx ended with %v", err)
 	}
 	if got := h.said(); !strings.Contains(got, "withdrawn:-32800") {
@@ -241,7 +286,7 @@ func TestServeWithdrawn(t *testing.T) {
 func TestServeAgentExit(t *testing.T) {
 	h := &testHandler{elicit: defaults, permit: firstAllow}
 	c, served := serve(t, "demo", h)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	if _, err := c.Prompt(ctx, "/exit 3"); err == nil || !strings.Contains(err.Error(), "exited") {
 		t.Errorf("Prompt when the agent exits: %v", err)
@@ -275,9 +320,9 @@ func TestServeStopCancelsQuestions(t *testing.T) {
 	served := make(chan error, 1)
 	go func() { served <- c.Serve(ctx, h) }()
 	c.StartPrompt("go")
-	<-asked
+	testkit.Recv(t, asked, "question")
 	stop()
-	if err := <-served; !errors.Is(err, context.Canceled) {
+	if err := testkit.Recv(t, served, "end of Serve"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Serve = %v, want context.Canceled", err)
 	}
 	var said strings.Builder
@@ -304,13 +349,11 @@ func TestPromptServeOrder(t *testing.T) {
 		te, _ := c.Prompt(context.Background(), "/forms 1")
 		first <- te
 	}()
-	for c.serving.Load() == nil { // Prompt has made the server
-		time.Sleep(time.Millisecond)
-	}
+	testkit.Until(t, "the server Prompt makes", func() bool { return c.serving.Load() != nil }, nil, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go c.Serve(ctx, h)
-	if te := <-first; te.StopReason != "end_turn" || !strings.Contains(h.said(), "Accepted 1 of 1") {
+	if te := testkit.Recv(t, first, "end of the turn before Serve"); te.StopReason != "end_turn" || !strings.Contains(h.said(), "Accepted 1 of 1") {
 		t.Fatalf("the turn before Serve: %+v, %q", te, h.said())
 	}
 	if err := c.Serve(ctx, h); err == nil {
@@ -321,16 +364,14 @@ func TestPromptServeOrder(t *testing.T) {
 		te, _ := c.Prompt(context.Background(), "/slow")
 		slow <- te
 	}()
-	for !strings.Contains(h.said(), "Working slowly") {
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitSaid(t, h, "Working slowly")
 	if _, err := c.Prompt(context.Background(), "hi"); !errors.Is(err, ErrTurnRunning) {
 		t.Errorf("Prompt during a turn = %v", err)
 	}
 	if err := c.CancelTurn(); err != nil {
 		t.Fatal(err)
 	}
-	if te := <-slow; te.StopReason != "cancelled" {
+	if te := testkit.Recv(t, slow, "end of the slow turn"); te.StopReason != "cancelled" {
 		t.Errorf("the slow turn ended with %q", te.StopReason)
 	}
 }
@@ -342,15 +383,20 @@ func TestPromptCancelledByContext(t *testing.T) {
 	h := &testHandler{elicit: defaults, permit: firstAllow}
 	c, _ := serve(t, "demo", h)
 	ctx, cancel := context.WithCancel(context.Background())
+	type result struct {
+		te  TurnEnded
+		err error
+	}
+	ended := make(chan result, 1)
 	go func() {
-		for !strings.Contains(h.said(), "Working slowly") {
-			time.Sleep(10 * time.Millisecond)
-		}
-		cancel()
+		te, err := c.Prompt(ctx, "/slow")
+		ended <- result{te, err}
 	}()
-	te, err := c.Prompt(ctx, "/slow")
-	if !errors.Is(err, context.Canceled) || te.StopReason != "cancelled" {
-		t.Errorf("Prompt = %+v, %v; want the turn cancelled and context.Canceled", te, err)
+	waitSaid(t, h, "Working slowly")
+	cancel()
+	r := testkit.Recv(t, ended, "return of the cancelled Prompt")
+	if !errors.Is(r.err, context.Canceled) || r.te.StopReason != "cancelled" {
+		t.Errorf("Prompt = %+v, %v; want the turn cancelled and context.Canceled", r.te, r.err)
 	}
 	if te := prompt(t, c, "/forms 1"); te.StopReason != "end_turn" {
 		t.Errorf("the next turn ended with %q", te.StopReason)

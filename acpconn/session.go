@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
@@ -31,13 +32,14 @@ type SessionState struct {
 func (c *Conn) NewSession(ctx context.Context) (SessionState, error) {
 	var resp acp.NewSessionResponse
 	err := c.stage(ctx, "session/new", func(ctx context.Context) (err error) {
-		resp, err = sendRequest[acp.NewSessionResponse](c, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: []acp.McpServer{}})
+		resp, err = sendRequest[acp.NewSessionResponse](c, ctx, acp.AgentMethodSessionNew, acp.NewSessionRequest{Cwd: c.root, McpServers: c.mcpServers()})
 		return err
 	})
 	if err != nil {
 		return SessionState{}, err
 	}
 	c.adopt(string(resp.SessionId))
+	c.sayMCP()
 	return sessionState(string(resp.SessionId), resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 
@@ -64,11 +66,13 @@ type TurnEnded struct {
 func (c *Conn) StartPrompt(text string) {
 	c.cancelling.Store(false)
 	sid := c.SessionID()
+	c.echo.expect(sid, text)
 	go func() {
 		resp, err := sendRequest[acp.PromptResponse](c, context.Background(), acp.AgentMethodSessionPrompt, acp.PromptRequest{
 			SessionId: acp.SessionId(sid),
 			Prompt:    []acp.ContentBlock{acp.TextBlock(text)},
 		})
+		c.echo.expect("", "")      // the updates sent before the answer were handled
 		c.noteOverflow()           // a storm's summary comes before the turn's end
 		c.approvals.ended(sid, "") // a turn's approvals end with it
 		ev := TurnEnded{StopReason: string(resp.StopReason)}
@@ -83,6 +87,43 @@ func (c *Conn) StartPrompt(text string) {
 		}
 		c.emit(ev)
 	}()
+}
+
+// promptEcho recognises the agent's echo of the prompt this client just
+// sent: qwen serve streams every prompt back as a live user_message_chunk
+// (its _meta.source "bridge-echo"), so that its other clients see it. To
+// this client it is the message it sent and already shows: a live user
+// message in the prompt's session whose text is the prompt's, while the
+// prompt runs, is that message, once. Anything else (another client's
+// prompt, a second copy, a load's replay) passes.
+type promptEcho struct {
+	mu        sync.Mutex
+	sessionID string // "" when no prompt waits for its echo
+	text      string // the prompt as sent
+}
+
+// expect notes the prompt sent to session sid ("" for none).
+func (e *promptEcho) expect(sid, text string) {
+	e.mu.Lock()
+	e.sessionID, e.text = sid, text
+	e.mu.Unlock()
+}
+
+// is reports whether ev, an update for session sid, is the echo of the
+// running prompt; it is, once.
+func (e *promptEcho) is(sid string, ev Event) bool {
+	ch, ok := ev.(MessageChunk)
+	if !ok || ch.Role != RoleUser {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.sessionID == "" || sid != e.sessionID || ch.Text != sanitize.Text(e.text) ||
+		ch.Faithful != "" && ch.Faithful != sanitize.Faithful(e.text) {
+		return false
+	}
+	e.sessionID, e.text = "", ""
+	return true
 }
 
 // urlRequired decodes a legacy -32042 "URL elicitation required" answer
@@ -100,7 +141,7 @@ func (c *Conn) urlRequired(err error) []*question.Question {
 	_ = json.Unmarshal(raw, &data)
 	var out []*question.Question
 	for _, e := range data.Elicitations {
-		q, rerr := parseElicitation(e, false, !c.cfg.NoURL)
+		q, rerr := parseElicitation(e, false, !c.cfg.NoURL, c.cfg.URLs)
 		if rerr != nil {
 			c.emit(Notice{Text: "ignored a required URL elicitation: " + sanitize.Line(rerr.Message), Error: true})
 			continue

@@ -101,7 +101,7 @@ func (c *Conn) OpenSession(ctx context.Context, id string, replay bool) (st Sess
 // resumeSession takes up session id without its history (session/resume).
 func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id)
-	resp, err := sendRequest[acp.ResumeSessionResponse](c, ctx, acp.AgentMethodSessionResume, acp.ResumeSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
+	resp, err := sendRequest[acp.ResumeSessionResponse](c, ctx, acp.AgentMethodSessionResume, acp.ResumeSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: c.mcpServers()})
 	if err != nil {
 		c.adopt(prev)
 		if IsAuthRequired(err) {
@@ -109,6 +109,7 @@ func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, erro
 		}
 		return SessionState{}, c.describe("session/resume", err)
 	}
+	c.sayMCP()
 	return sessionState(id, resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 
@@ -116,7 +117,7 @@ func (c *Conn) resumeSession(ctx context.Context, id string) (SessionState, erro
 // (session/load): the replay arrives as events, like a live turn.
 func (c *Conn) loadSession(ctx context.Context, id string) (SessionState, error) {
 	prev := c.adopt(id) // the replay is about this session: it is ours from now
-	resp, err := sendRequest[acp.LoadSessionResponse](c, ctx, acp.AgentMethodSessionLoad, acp.LoadSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: []acp.McpServer{}})
+	resp, err := sendRequest[acp.LoadSessionResponse](c, ctx, acp.AgentMethodSessionLoad, acp.LoadSessionRequest{SessionId: acp.SessionId(id), Cwd: c.root, McpServers: c.mcpServers()})
 	if err != nil {
 		c.adopt(prev)
 		if IsAuthRequired(err) {
@@ -126,6 +127,7 @@ func (c *Conn) loadSession(ctx context.Context, id string) (SessionState, error)
 	}
 	// The replay reaches the UI before the caller says the session is open.
 	c.reader.waitNotifications(orderWait)
+	c.sayMCP()
 	return sessionState(id, resp.Modes, resp.Models, resp.ConfigOptions), nil
 }
 

@@ -64,6 +64,7 @@ func connect(ctx context.Context, cfg Config, l link, tr *tracer, root, alias st
 		tracer:   tr,
 	}
 	c.early.Store(true)
+	c.hideMCPSecrets()
 	c.approvals = newApprovals(c.closed)
 	c.gate = newGate(c)
 	c.out = &outWriter{w: l.sink(), tracer: c.tracer, gate: c.gate}

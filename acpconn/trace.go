@@ -104,8 +104,20 @@ func inert(b []byte) bool {
 	return true
 }
 
+// note traces a line of elicit's own ("--"): as it is when inert, else
+// quoted as the agent's lines are.
 func (t *tracer) note(s string) {
-	t.line("--", []byte(s))
+	if t.w == nil {
+		return
+	}
+	if b := []byte(s); !inert(b) || json.Valid(b) {
+		t.line("--", b)
+		return
+	}
+	now := time.Now().UTC().Format("15:04:05.000")
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprintf(t.w, "%s -- %s\n", now, t.redact([]byte(s)))
 }
 
 func (t *tracer) logger() *slog.Logger {

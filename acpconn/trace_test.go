@@ -1,6 +1,8 @@
 package acpconn
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -35,5 +37,32 @@ func TestTraceQuotesStrayLines(t *testing.T) {
 		if !strings.Contains(trace, want) {
 			t.Errorf("the trace lacks %s:\n%s", want, trace)
 		}
+	}
+}
+
+// noConnID is a server's response writer that sends no Acp-Connection-Id
+// header (qwen serve's WebSocket upgrade carries none).
+type noConnID struct{ http.ResponseWriter }
+
+func (w noConnID) WriteHeader(code int) {
+	w.Header().Del("Acp-Connection-Id")
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w noConnID) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// A WebSocket server that names no connection: the trace says which
+// transport is in use, and no empty "(connection )" (issue 35, item 11);
+// it is elicit's own note, not a line of the agent's "not JSON-RPC".
+func TestTraceWebSocketWithoutConnectionID(t *testing.T) {
+	s, _ := serveRemote(t, "demo")
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { s.ServeHTTP(noConnID{w}, r) }))
+	t.Cleanup(ts.Close)
+	trace := &testkit.Buffer{}
+	c := startRemoteConn(t, Remote{URL: ts.URL + "/acp", Transport: TransportWS}, Config{Log: trace})
+	c.Close()
+	got := trace.String()
+	if !strings.Contains(got, "-- connected to http://") || !strings.Contains(got, "over WebSocket\n") || strings.Contains(got, "(connection )") {
+		t.Errorf("trace:\n%s", got)
 	}
 }

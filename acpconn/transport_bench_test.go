@@ -5,9 +5,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // BenchmarkTurn times one prompt turn of the demo agent streaming 2,000
@@ -36,7 +36,7 @@ func BenchmarkTurn(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			tc.cfg.Dir = b.TempDir()
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 			defer cancel()
 			c, err := Start(ctx, tc.cfg)
 			if err != nil {

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"io"
 	"testing"
-	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The pipe holds at most pipeSize (a writer waits beyond it: the network
@@ -26,19 +27,16 @@ func TestBufPipe(t *testing.T) {
 		p.CloseWrite()
 		wrote <- n
 	}()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
+	// The writer fills the pipe, and waits: no more than pipeSize is held.
+	testkit.Until(t, "a full pipe", func() bool {
 		p.mu.Lock()
 		held := len(p.buf)
 		p.mu.Unlock()
 		if held > pipeSize {
 			t.Fatalf("the pipe holds %d bytes", held)
 		}
-		if held > pipeSize-len(line) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
+		return held > pipeSize-len(line)
+	}, nil, nil)
 	got, err := io.ReadAll(p)
 	if err != nil || len(got) != 200*len(line) || <-wrote != 200 {
 		t.Fatalf("read %d bytes, %v", len(got), err)

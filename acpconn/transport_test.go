@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/elicit-dev/elicit/internal/acpserve"
 	"github.com/elicit-dev/elicit/internal/netclient"
@@ -89,7 +88,10 @@ func startRemoteConn(t *testing.T, r Remote, cfg Config) *Conn {
 	if cfg.Dir == "" {
 		cfg.Dir = t.TempDir()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	if cfg.StartTimeout == 0 { // a start is slow on a busy machine, never late
+		cfg.StartTimeout = testkit.Hang
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := Start(ctx, cfg)
 	if err != nil {
@@ -158,7 +160,7 @@ func TestRemoteFlood(t *testing.T) {
 			_, url := serveRemote(t, "flood")
 			c := startRemoteConn(t, Remote{URL: url, Transport: tr.force}, Config{})
 			c.StartPrompt("go")
-			time.Sleep(500 * time.Millisecond) // let the agent fill every buffer
+			waitBackedUp(t, c) // the reader is slow to start: every buffer fills
 			n := 0
 			for {
 				switch ev := next(t, c).(type) {
@@ -185,7 +187,10 @@ func TestRemoteMessageOverLimit(t *testing.T) {
 			c.StartPrompt("go")
 			exited, _ := until[AgentExited](t, c)
 			if !strings.Contains(exited.Reason, "over 10 MiB") {
-				t.Errorf("reason %q", exited.Reason)
+				t.Errorf("reason %q (exit: %v)", exited.Reason, exited.Exit)
+			}
+			if exited.Exit.Lost { // a lost connection is worth a reconnect; the limit is not
+				t.Errorf("the message over the limit ended the link as lost: %v", exited.Exit)
 			}
 		})
 	}
@@ -199,7 +204,7 @@ func TestRemoteWrongToken(t *testing.T) {
 			s, url := serveRemote(t, "demo")
 			s.Token = "right-token"
 			trace := &testkit.Buffer{}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 			defer cancel()
 			_, err := Start(ctx, Config{Dir: t.TempDir(), Log: trace, Remote: &Remote{URL: url, Transport: tr.force, Token: "wrong-token-value"}})
 			if !IsAuthError(err) || !strings.Contains(err.Error(), "HTTP 401") {
@@ -352,7 +357,7 @@ func TestRemoteDropThenResume(t *testing.T) {
 			if !exited.Exit.Lost || !exited.Exit.Remote {
 				t.Fatalf("exit %+v, want lost", exited.Exit)
 			}
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 			defer cancel()
 			cfg := Config{Dir: t.TempDir(), Remote: &r}
 			c2, err := Start(ctx, cfg)
@@ -390,7 +395,7 @@ func TestRemoteTLSWithPrivateCA(t *testing.T) {
 	ca := filepath.Join(t.TempDir(), "ca.pem")
 	must(t, os.WriteFile(ca, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: ts.Certificate().Raw}), 0o600))
 	for _, tr := range transports[:2] {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 		_, err := Start(ctx, Config{Dir: t.TempDir(), Remote: &Remote{URL: ts.URL + "/acp", Transport: tr.force}})
 		if err == nil || !strings.Contains(err.Error(), "certificate") || !strings.Contains(err.Error(), "--ca FILE") {
 			t.Errorf("%s without --ca: %v", tr.name, err)

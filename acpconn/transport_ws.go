@@ -73,7 +73,11 @@ func dialWS(ctx context.Context, nw *network, trace func(string)) (link, error) 
 	l.ws, l.connID = ws, resp.Header.Get("Acp-Connection-Id")
 	l.onEnd = func() { ws.CloseNow() }
 	l.seen()
-	trace(fmt.Sprintf("connected to %s over WebSocket (connection %s)", nw.shown, l.connID))
+	if l.connID != "" {
+		trace(fmt.Sprintf("connected to %s over WebSocket (connection %s)", nw.shown, l.connID))
+	} else { // the server names no connection (qwen serve)
+		trace(fmt.Sprintf("connected to %s over WebSocket", nw.shown))
+	}
 	go l.read()
 	go l.watch()
 	return l, nil

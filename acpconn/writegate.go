@@ -44,8 +44,9 @@ func (w *writeRefusal) Error() string { return w.reason }
 // else by the write policy (Config.Writes), asking the user under
 // WritesAsked. A file that runs code later (CodeRisk) is always asked
 // about. It returns whether such a file may be written, which writeFile
-// checks again on the file it opened (a symlink may lead there).
-func (c *Conn) decideWrite(ctx context.Context, sid, rel, content string) (risky bool, err error) {
+// checks again on the file it opened (a symlink may lead there), and the
+// tool call whose permission approved this very write ("" for none).
+func (c *Conn) decideWrite(ctx context.Context, sid, rel, content string) (risky bool, toolCall string, err error) {
 	// What the agent sent before the write is taken into account first:
 	// its permission requests, and the updates that end a tool call.
 	c.reader.waitNotifications(orderWait)
@@ -59,12 +60,12 @@ func (c *Conn) decideWrite(ctx context.Context, sid, rel, content string) (risky
 		}
 		if state == approvalOpen {
 			if !c.approvals.waitAnswer(ctx, ap) {
-				return false, &writeRefusal{reason: "the write was withdrawn while its permission was still open", toolCall: ap.toolCall}
+				return false, "", &writeRefusal{reason: "the write was withdrawn while its permission was still open", toolCall: ap.toolCall}
 			}
 			continue // the answer, or a newer permission for the file
 		}
 		if state == approvalRefused {
-			return false, &writeRefusal{reason: fmt.Sprintf("the permission for %s was not granted (%s)", ap.name(), ap.choice), toolCall: ap.toolCall}
+			return false, "", &writeRefusal{reason: fmt.Sprintf("the permission for %s was not granted (%s)", ap.name(), ap.choice), toolCall: ap.toolCall}
 		}
 		if len(ap.edits[rel]) == 0 {
 			why = fmt.Sprintf("the permission for %s showed no diff of it", ap.name())
@@ -72,16 +73,16 @@ func (c *Conn) decideWrite(ctx context.Context, sid, rel, content string) (risky
 		}
 		ok, want := ap.matches(rel, content, func() (string, bool) { return c.currentText(ctx, rel) })
 		if !ok {
-			return false, &writeRefusal{reason: fmt.Sprintf("the content differs from the diff approved for %s: ask for permission again with this content", ap.name()),
+			return false, "", &writeRefusal{reason: fmt.Sprintf("the content differs from the diff approved for %s: ask for permission again with this content", ap.name()),
 				toolCall: ap.toolCall, mismatch: true, approved: want, sent: content}
 		}
 		if risk == "" {
-			return false, nil
+			return false, ap.toolCall, nil // the write the user approved in this tool call's permission
 		}
 		why = "approved in a permission, but " + sanitize.DiffLine(rel) + " runs code later"
 		break
 	}
-	return risk != "", c.askWrite(ctx, rel, content, risk, why)
+	return risk != "", "", c.askWrite(ctx, rel, content, risk, why)
 }
 
 // name is how messages name the approval's tool call.

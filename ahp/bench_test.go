@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -29,7 +29,7 @@ func BenchmarkOutcomeToFiftyClients(b *testing.B) {
 		defer c.Close()
 		cs = append(cs, c)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

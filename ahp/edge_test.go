@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -18,6 +18,14 @@ func rejected(t *testing.T, c *Client, want string) Rejected {
 		t.Fatalf("rejected with %q, want it to say %q", r.Reason, want)
 	}
 	return r
+}
+
+// queuedOnly is a context that has ended: NextCompletion with it returns
+// only a completion already queued.
+func queuedOnly() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
 }
 
 func completedEvent(ev Event) bool {
@@ -58,7 +66,7 @@ func TestTwoCompletionsRace(t *testing.T) {
 	ask(t, h, Request{ID: "r", Questions: []Question{textQ("name", false)}}, a, b)
 	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Decline})
 	b.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	won, _ := h.NextCompletion(ctx)
 	loser := a
@@ -66,10 +74,10 @@ func TestTwoCompletionsRace(t *testing.T) {
 		loser = b
 	}
 	rejected(t, loser, "already completed")
-	// One completion, and no more traffic: the loser does not retry.
-	short, stop := context.WithTimeout(context.Background(), 300*time.Millisecond)
-	defer stop()
-	if extra, ok := h.NextCompletion(short); ok {
+	// One completion, and no more traffic: the loser does not retry. The
+	// host handled both before it answered the loser, so a second
+	// completion would be queued by now.
+	if extra, ok := h.NextCompletion(queuedOnly()); ok {
 		t.Fatalf("a second completion: %+v", extra)
 	}
 	if in := h.Inputs(); in.Find("r") == nil || in.Find("r").Response != won.Response {
@@ -122,7 +130,7 @@ func TestDraftsOnlyThenAccept(t *testing.T) {
 	// The client promotes its drafts: the full final answers, submitted.
 	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: map[string]Answer{"name": submitted("Ada")}})
 	waitFor(t, a, "the accept", completedEvent)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, _ := h.NextCompletion(ctx)
 	if a := c.Request.Answers["name"]; a.State != Submitted || a.Value.Text != "Ada" {
@@ -177,7 +185,7 @@ func TestFreeform(t *testing.T) {
 	}
 	a.Dispatch(InputCompleted{RequestID: "r", Response: question.Accept, Answers: final})
 	waitFor(t, a, "the accept", completedEvent)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, _ := h.NextCompletion(ctx)
 	if got := c.Request.Answers["one"].Value.Freeform; len(got) != 1 || got[0] != "teal" {
@@ -269,7 +277,7 @@ func (h *Host) dropClient(id string) {
 
 func TestVersionNegotiation(t *testing.T) {
 	_, url := startHost(t, HostOptions{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	_, err := Dial(ctx, ClientOptions{URL: url, Token: testToken, Versions: []string{"9.0.0"}})
 	var re *RPCError
@@ -284,7 +292,7 @@ func TestVersionNegotiation(t *testing.T) {
 
 func TestTokenAndListenPolicy(t *testing.T) {
 	_, url := startHost(t, HostOptions{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	for _, tok := range []string{"", "wrong-token"} {
 		if _, err := Dial(ctx, ClientOptions{URL: url, Token: tok}); err == nil || !strings.Contains(err.Error(), "401") {
@@ -311,7 +319,7 @@ func TestCaps(t *testing.T) {
 	h, url := startHost(t, HostOptions{MaxClients: 2, MaxRequests: 1, MaxQuestions: 2, Limits: Limits{MaxText: 10}})
 	a := dial(t, url, ClientOptions{})
 	dial(t, url, ClientOptions{})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	if _, err := Dial(ctx, ClientOptions{URL: url, Token: testToken}); err == nil {
 		t.Fatal("a third client was let in")
@@ -343,9 +351,7 @@ func TestCheckHookAndWithdraw(t *testing.T) {
 	if ev.Origin != nil || ev.Action.(InputCompleted).Response != question.Cancel {
 		t.Fatalf("withdrawal %+v", ev)
 	}
-	short, stop := context.WithTimeout(context.Background(), 200*time.Millisecond)
-	defer stop()
-	if c, ok := h.NextCompletion(short); ok {
+	if c, ok := h.NextCompletion(queuedOnly()); ok { // Withdraw would have queued it
 		t.Fatalf("a withdrawal was reported as a completion: %+v", c)
 	}
 }

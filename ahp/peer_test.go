@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
-	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -30,7 +30,7 @@ func startHost(t *testing.T, o HostOptions) (*Host, string) {
 func dial(t *testing.T, url string, o ClientOptions) *Client {
 	t.Helper()
 	o.URL, o.Token = url, testToken
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	c, err := Dial(ctx, o)
 	if err != nil {
@@ -40,11 +40,11 @@ func dial(t *testing.T, url string, o ClientOptions) *Client {
 	return c
 }
 
-// waitFor reads events until ok says the one wanted came; the deadline is
-// generous (a loaded machine), it is no timing assertion.
+// waitFor reads events until ok says the one wanted came; it fails only
+// when none comes before testkit.Hang (a hang).
 func waitFor(t *testing.T, c *Client, what string, ok func(Event) bool) Event {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	for {
 		ev, more := c.Next(ctx)
@@ -143,7 +143,7 @@ func TestFiftyClientsSeeTheOutcome(t *testing.T) {
 			t.Fatalf("client %d: origin %+v mine %v", i, ch.Origin, ch.Mine)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	done, ok := h.NextCompletion(ctx)
 	if !ok || done.Response != question.Accept || done.Request.Answers["name"].Value.Text != "Ada" || done.By.ClientID != "c7" {

@@ -32,9 +32,14 @@
 # echoes each key at once. BENCH_KEYS keys per scenario and run, pooled.
 #
 # mcp: `elicit mcp call` on bench/mcpforms (an MCP server on the Go SDK
-# that asks 1000 forms in one tool call), answered from --answers, against
-# bench/mcpfloor (a bare client on the same SDK, the same answers, no UI).
-# Skipped, with a line that says so, while elicit has no `mcp call`.
+# that asks 1000 forms in one tool call), answered from --answers, as it
+# is (a line on stderr for each form) and with --quiet, against
+# bench/mcpfloor (a bare client on the same SDK, the same answers, no UI);
+# mcpforms also says how long the forms took by its clock (first question
+# to last answer: the clients' start-up and exit left out). And "ready",
+# whole processes: `elicit mcp tools` against `mcpfloor -list` (start,
+# connect, list the tools, exit). Skipped, with a line that says so, while
+# elicit has no `mcp call`.
 #
 # serve: bench/servebench attaches 1, 10 and 50 AHP clients to `elicit
 # serve -p /form`: a draft's fan-out to every other client, the host's RSS
@@ -42,7 +47,8 @@
 # attach` (tmux) idle with the form open.
 #
 # start: also "ready": from creating the pane until the status bar says
-# ready with the demo agent (elicit itself, so it pays start-up twice).
+# ready with the demo agent (elicit itself, so it pays start-up twice), and
+# MCP's: until `elicit mcp` on bench/mcpforms shows the server's tool.
 #
 # real: start-up to "ready" with claude-agent-acp (pinned, from the cache
 # scripts/e2e-real-agents.sh installs, run unprivileged with setpriv)
@@ -290,6 +296,11 @@ run_start() {
 		ready+=("$(time_pane 100 32 "exec $tmp/elicit" "· ready" 31)")
 	done
 	START_READY="$(median "${ready[@]}") $(median "${base[@]}")"
+	ready=()
+	for ((i = 1; i <= RUNS; i++)); do
+		ready+=("$(time_pane 100 32 "exec $tmp/elicit mcp -- $tmp/mcpforms" "Asks n forms" -1)")
+	done
+	START_MCP_READY="$(median "${ready[@]}") $(median "${base[@]}")"
 	local inits=()
 	for ((i = 1; i <= RUNS; i++)); do
 		inits+=("$(GODEBUG=inittrace=1 "$tmp/elicit" --version 2>&1 >/dev/null | awk '/^init / {ms += $5} END {printf "%d", ms * 1000}')")
@@ -348,10 +359,14 @@ time_pane() {
 	[[ -n ${6:-} ]] || t kill-server 2>/dev/null
 }
 
-# run_mcp: elicit mcp call against bench/mcpfloor, alternating, on
-# bench/mcpforms asking 1000 forms in one call. Protocol 2025-11-25 for
-# both: the server asks inside the call (see bench/mcpforms).
+# run_mcp: elicit mcp call (as it is, and --quiet) against bench/mcpfloor,
+# in turn, on bench/mcpforms asking 1000 forms in one call; then elicit mcp
+# tools against mcpfloor -list. Protocol 2025-11-25 for all: the server
+# asks inside the call (see bench/mcpforms). MCP_FORMS[KEY] gathers the
+# server's "forms took" ms.
+declare -A MCP_FORMS
 check_mcp() { grep -q "accepted $2 of $2, $2 as expected" "$1" && ((rc == 0)) && echo ok || echo bad; }
+check_tools() { grep -q "^forms	" "$1" && ((rc == 0)) && echo ok || echo bad; }
 run_mcp() {
 	local i first n=1000
 	# cobra prints the root's help for an unknown command: look for call's own.
@@ -362,16 +377,40 @@ run_mcp() {
 		return
 	fi
 	echo '{"name":"bench","count":3,"ok":true,"color":"green"}' >"$tmp/mcp-answers.json"
+	local clients=(floor call quiet) k key st
 	for ((i = 1; i <= RUNS; i++)); do
 		echo "mcp $n: run $i of $RUNS"
-		for first in $((i % 2)) $(((i + 1) % 2)); do
-			if ((first == 1)); then
+		for k in 0 1 2; do
+			case "${clients[(i + k) % 3]}" in
+			floor)
+				key="mcp $n|floor"
 				measure out "$tmp/mcpfloor" -answers "$tmp/mcp-answers.json" -args "{\"n\":$n}" -- "$tmp/mcpforms"
-				record "mcp $n|floor" "$(check_mcp out $n)"
-			else
+				;;
+			call)
+				key="mcp $n|elicit call"
 				measure out "$tmp/elicit" mcp call forms --protocol 2025-11-25 --args "{\"n\":$n}" \
 					--answers "$tmp/mcp-answers.json" -- "$tmp/mcpforms"
-				record "mcp $n|elicit call" "$(check_mcp out $n)"
+				;;
+			quiet)
+				key="mcp $n|elicit call -q"
+				measure out "$tmp/elicit" mcp call forms --quiet --protocol 2025-11-25 --args "{\"n\":$n}" \
+					--answers "$tmp/mcp-answers.json" -- "$tmp/mcpforms"
+				;;
+			esac
+			st="$(check_mcp out $n)"
+			record "$key" "$st"
+			[[ $st == ok ]] && MCP_FORMS[$key]+="$(sed -n 's/.*forms took \([0-9]*\).*/\1/p' out) "
+		done
+	done
+	for ((i = 1; i <= RUNS; i++)); do
+		echo "mcp ready: run $i of $RUNS"
+		for first in $((i % 2)) $(((i + 1) % 2)); do
+			if ((first == 1)); then
+				measure out "$tmp/mcpfloor" -list -- "$tmp/mcpforms"
+				record "mcp ready|floor -list" "$(check_tools out)"
+			else
+				measure out "$tmp/elicit" mcp tools --protocol 2025-11-25 -- "$tmp/mcpforms"
+				record "mcp ready|elicit tools" "$(check_tools out)"
 			fi
 		done
 	done

@@ -41,7 +41,7 @@ func newConfigCommand(a *app) *cobra.Command {
 	}, &cobra.Command{
 		Use:     "check",
 		Short:   "Read the config file and say what is wrong, with its line",
-		Long:    "Reads the config file strictly, as every command does, and says what is wrong with it (the file and the line), or how many agents and hooks it holds. No file is no error: the defaults apply.",
+		Long:    "Reads the config file strictly, as every command does, and says what is wrong with it (the file and the line), or how many agents, hooks and MCP servers it holds, and for each MCP server how it is reached and what would keep it from agents. No file is no error: the defaults apply.",
 		Example: "elicit config check\nelicit config check --config ./elicit.toml",
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -54,7 +54,9 @@ func newConfigCommand(a *app) *cobra.Command {
 				fmt.Fprintln(textOut(a.stderr), "elicit:", err)
 				return a.exit(exitFailed)
 			default:
-				fmt.Fprintf(textOut(a.stdout), "%s: ok (%d agents, %d hooks)\n", p, len(c.AgentEntries), len(c.Hooks))
+				out := textOut(a.stdout)
+				fmt.Fprintf(out, "%s: ok (%d agents, %d hooks, %d MCP servers)\n", p, len(c.AgentEntries), len(c.Hooks), len(c.MCPEntries))
+				writeMCPServers(out, c)
 			}
 			return nil
 		},

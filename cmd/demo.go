@@ -92,8 +92,14 @@ func (a *app) serveDemo(addr, tokenFile string) int {
 	if err != nil {
 		return fail(exitFailed, err)
 	}
+	// Each connection's agent starts through procgroup.Default, like every
+	// process elicit starts, so that Main's endAll ends what Drop left.
 	agents := &acpserve.Server{NewAgent: func() (acpserve.Agent, error) {
-		return acpserve.Command([]string{self, demoAgentCommand}, os.Environ())
+		p, err := procgroup.Default.StartPiped([]string{self, demoAgentCommand}, "", nil)
+		if err != nil {
+			return acpserve.Agent{}, err
+		}
+		return acpserve.Agent{In: p.Stdin, Out: p.Stdout, Close: func() { p.Stop(); p.Stdout.Close() }}, nil
 	}}
 	mux := http.NewServeMux()
 	mux.Handle("/acp", bearer(token, agents))

@@ -75,13 +75,13 @@ func usagef(format string, args ...any) error {
 }
 
 // Main runs elicit with args (the command line without the program's
-// name) and returns its exit status. ELICIT_CPUPROFILE=FILE writes a CPU
-// profile of the run, ELICIT_MEMPROFILE=FILE its allocations (profile.go).
+// name) and returns its exit status once every process elicit started has
+// ended (endAll, lifetime.go). ELICIT_CPUPROFILE=FILE writes a CPU profile
+// of the run, ELICIT_MEMPROFILE=FILE its allocations (profile.go).
 func Main(args []string) int {
 	stop := startProfiles()
-	code := execute(context.Background(), newApp(os.Stdin, os.Stdout, os.Stderr), args)
-	stop()
-	return code
+	defer stop()
+	return endAll(func() int { return execute(context.Background(), newApp(os.Stdin, os.Stdout, os.Stderr), args) })
 }
 
 // execute runs the command tree on args and returns the exit status.

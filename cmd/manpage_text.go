@@ -31,7 +31,7 @@ var manEnvironment = []manEntry{
 
 // manFiles is every file elicit reads or keeps of its own.
 var manFiles = []manEntry{
-	{italic("$XDG_CONFIG_HOME/elicit/config.toml"), "The config file (--config names another): theme, notifications, history, named agents, hooks. Refused when another user owns it or others can write it; elicit config check reads it."},
+	{italic("$XDG_CONFIG_HOME/elicit/config.toml"), "The config file (--config names another): theme, notifications, history, named agents, hooks, the MCP servers agents are given. Refused when another user owns it or others can write it; elicit config check reads it."},
 	{italic("$XDG_STATE_HOME/elicit/answers.json"), "The answers of accepted forms, per agent and form, that prefill the same form next time (never fields that look secret). elicit history lists and forgets them; --no-history leaves them alone."},
 	{italic("$XDG_STATE_HOME/elicit/sites.json"), "The sites opened from a URL consent screen, for \"first time you open this site\" and lookalikes of your own sites."},
 	{italic("$XDG_STATE_HOME/elicit/lock"), "Taken while a process writes the history, so that several sessions share it safely. The directory is made with mode 0700."},

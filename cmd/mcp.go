@@ -1,14 +1,12 @@
 package cmd
 
 import (
-	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/url"
 	"os"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -39,7 +37,7 @@ type mcpOptions struct {
 	url, protocol, args                  string
 	headers                              []string
 	acceptDefaults, decline, approveURLs bool
-	autoRetry, accessible                bool
+	autoRetry, accessible, quiet         bool
 	timeout, flowTimeout                 time.Duration
 }
 
@@ -144,7 +142,7 @@ func newMCPCommand(a *app) *cobra.Command {
 				return err
 			}
 			defer ho.close()
-			ho.Tool = tool
+			ho.Tool, ho.Quiet = tool, o.quiet
 			if o.args != "" {
 				if !json.Valid([]byte(o.args)) || !strings.HasPrefix(strings.TrimSpace(o.args), "{") {
 					return usagef("--args must be a JSON object")
@@ -157,7 +155,9 @@ func newMCPCommand(a *app) *cobra.Command {
 	addMCPFlags(call, &o)
 	addAccessibleFlag(call, &o.accessible)
 	call.Flags().StringVar(&o.args, "args", "", "the tool's arguments, a JSON `OBJECT`")
+	call.Flags().BoolVarP(&o.quiet, "quiet", "q", false, "no line on stderr for each form accepted (what was declined, cancelled or went wrong is still said)")
 	inGroup(call.Flags(), groupServer, "args")
+	inGroup(call.Flags(), groupAnswers, "quiet")
 	delete(call.Flags().Lookup("accessible").Annotations, groupAnnotation) // no session here: with -h and the rest
 	cmd.AddCommand(tools, call)
 	for _, c := range []*cobra.Command{tools, call} {
@@ -167,19 +167,13 @@ func newMCPCommand(a *app) *cobra.Command {
 }
 
 // withSignals runs a command without a screen so that a signal ends the
-// server (its whole process group) first; the status is then the
+// server or agent (its whole process group) first; the status is then the
 // signal's.
 func withSignals(run func() int) int {
-	defer procgroup.Default.Shutdown()
 	procgroup.HoldSignals() // see prepare
-	var caught atomic.Value
-	stop := procgroup.TrapSignals(context.Background(), func(s os.Signal) {
-		caught.CompareAndSwap(nil, s)
-		procgroup.Default.Shutdown()
-	})
+	sig := endOnSignal()
 	code := run()
-	stop()
-	if s, ok := caught.Load().(os.Signal); ok {
+	if s := sig.stop(); s != nil {
 		return procgroup.ExitCode(s)
 	}
 	return code
@@ -233,17 +227,19 @@ func (o mcpOptions) server(argv []string) (mcpconn.Config, error) {
 // session with an agent does; the server's own name (from initialize)
 // names it for hooks and history.
 func (a *app) mcpSetup(o mcpOptions, cfg *mcpconn.Config) (*setup, error) {
-	if err := loadTopDomains(o.files.topDomains); err != nil {
+	top, err := readTopDomains(o.files.topDomains)
+	if err != nil {
 		return nil, usageError{err: err}
 	}
 	file, _, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, usageError{err: err}
 	}
-	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file)
+	st, err := newSetup(sessionRequest{opts: sessionOptions{files: o.files}, argv: []string{"mcp"}}, file, top)
 	if err != nil {
 		return nil, usageError{err: err}
 	}
+	cfg.URLs = st.urls
 	st.memory.Agent = ""
 	if o.agent.logFile != "" {
 		lf, err := openTrace(o.agent.logFile)
@@ -289,7 +285,7 @@ func (a *app) mcpHeadless(o mcpOptions, argv []string) (mcpRun, error) {
 		Memory: st.memory, Stdout: textOut(a.stdout), Stderr: textOut(a.stderr)}}
 	if in, ok := a.askTerminal(); ok && answers == nil && !o.acceptDefaults && !o.decline {
 		r.Person = true
-		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor()), Accessible: o.accessible}
+		r.Ask = headless.TerminalAsker{In: in, Out: screenOut(a.stderr), Theme: theme.New(true, noColor()), Accessible: o.accessible, URLs: st.urls}
 	}
 	return r, nil
 }

@@ -39,7 +39,6 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 		return fail(exitUsage, err.Error())
 	}
 	defer st.close()
-	defer procgroup.Default.Shutdown()
 	procgroup.HoldSignals() // see prepare
 	w, h, _ := term.GetSize(os.Stdout.Fd())
 	m := fullscreen.NewMCP(cfg, fullscreen.Options{AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
@@ -47,7 +46,6 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)
 	m.Close()
-	procgroup.Default.Shutdown()
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
 		fmt.Fprintln(stderr, "elicit mcp: the transcript could not be printed whole:", werr)
 	}

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"sync/atomic"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/procgroup"
@@ -14,15 +13,14 @@ import (
 // prepared is what every command that runs an ACP agent (elicit, elicit
 // serve) sets up the same way before its front end: the files (top
 // domains, config, memory), the agent's configuration and trace, the API
-// key's variable, and process lifetime: from prepare on, no agent elicit
-// starts outlives it, and no signal kills elicit outright.
+// key's variable, and signals: from prepare on, no signal kills elicit
+// outright (what elicit started ends in Main, endAll).
 type prepared struct {
 	st     *setup
 	cfg    acpconn.Config
 	keyEnv string
 	stderr io.Writer
 	prefix string // "elicit", "elicit serve"
-	caught atomic.Value
 	undo   []func()
 }
 
@@ -31,21 +29,18 @@ type prepared struct {
 func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int) {
 	o := req.opts
 	p = &prepared{stderr: textOut(a.stderr), prefix: prefix}
-	if err := loadTopDomains(o.files.topDomains); err != nil {
+	top, err := readTopDomains(o.files.topDomains)
+	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
 	file, _, err := loadConfig(o.files.configFile)
 	if err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
-	if p.st, err = newSetup(req, file); err != nil {
+	if p.st, err = newSetup(req, file, top); err != nil {
 		return nil, p.fail(exitUsage, err)
 	}
 	p.undo = append(p.undo, p.st.close)
-	// However elicit ends, no agent it started outlives it: every agent's
-	// process group is tracked from its spawn and ended here (SIGTERM,
-	// then SIGKILL), including one still starting or being restarted.
-	p.undo = append(p.undo, procgroup.Default.Shutdown)
 	// From here on no signal kills elicit outright: each front end handles
 	// the ones it ends on, and one that comes while the children are being
 	// ended (a closed terminal sends a second SIGHUP when its shell exits)
@@ -57,6 +52,7 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 		p.close()
 		return nil, code
 	}
+	cfg.URLs = p.st.urls
 	p.cfg = cfg
 	p.undo = append(p.undo, closeLog)
 	if p.keyEnv, err = apiKeyEnv(o.start.apiKeyEnv, p.st.agent); err != nil {
@@ -66,8 +62,7 @@ func (a *app) prepare(req sessionRequest, prefix string) (p *prepared, code int)
 	return p, 0
 }
 
-// close undoes prepare, last step first: the trace file, the agents, the
-// files.
+// close undoes prepare, last step first: the trace file, the files.
 func (p *prepared) close() {
 	for _, u := range slices.Backward(p.undo) {
 		u()
@@ -81,18 +76,11 @@ func (p *prepared) fail(code int, err error) int {
 	return code
 }
 
-// endAgents is what a caught signal does in -p and the line session: the
-// agents end first; the front end then sees its agent exit (or its start
-// fail) and returns, and signalled reports the signal.
-func (p *prepared) endAgents(s os.Signal) {
-	p.caught.CompareAndSwap(nil, s)
-	procgroup.Default.Shutdown()
-}
-
-// signalled is the exit status: the caught signal's (128+n), said on
-// stderr, else code.
-func (p *prepared) signalled(code int) int {
-	if s, ok := p.caught.Load().(os.Signal); ok {
+// signalled is the exit status of a front end that returned code: when s
+// (the signal endOnSignal caught, or nil) ended its agents, the signal's
+// (128+n), said on stderr; else code.
+func (p *prepared) signalled(s os.Signal, code int) int {
+	if s != nil {
 		fmt.Fprintf(p.stderr, "%s: %v: the agent was ended\n", p.prefix, s)
 		return procgroup.ExitCode(s)
 	}

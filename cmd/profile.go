@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // startProfiles starts what the environment asks for and returns what
@@ -15,6 +17,9 @@ import (
 // ELICIT_TRACE=FILE, an execution trace (go tool trace: goroutine
 // hand-offs, and what waits for a processor).
 //
+// Each file is written whole, mode 0600, never through a symbolic link
+// (safefile.Overwrite).
+//
 // The variables are removed from the environment once read: the demo
 // agent is elicit too, and would write its own profile over this one.
 func startProfiles() (stop func()) {
@@ -23,7 +28,7 @@ func startProfiles() (stop func()) {
 		defer os.Unsetenv(v)
 	}
 	if path := os.Getenv("ELICIT_CPUPROFILE"); path != "" {
-		if f, err := os.Create(path); err == nil {
+		if f, err := safefile.Overwrite(path, 0o600); err == nil {
 			if pprof.StartCPUProfile(f) == nil {
 				stops = append(stops, func() { pprof.StopCPUProfile(); f.Close() })
 			} else {
@@ -32,7 +37,7 @@ func startProfiles() (stop func()) {
 		}
 	}
 	if path := os.Getenv("ELICIT_TRACE"); path != "" {
-		if f, err := os.Create(path); err == nil {
+		if f, err := safefile.Overwrite(path, 0o600); err == nil {
 			if trace.Start(f) == nil {
 				stops = append(stops, func() { trace.Stop(); f.Close() })
 			} else {
@@ -42,7 +47,7 @@ func startProfiles() (stop func()) {
 	}
 	if path := os.Getenv("ELICIT_MEMPROFILE"); path != "" {
 		stops = append(stops, func() {
-			if f, err := os.Create(path); err == nil {
+			if f, err := safefile.Overwrite(path, 0o600); err == nil {
 				runtime.GC() // the profile's counts are as of the last GC
 				_ = pprof.Lookup("allocs").WriteTo(f, 0)
 				f.Close()

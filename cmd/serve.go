@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/serve"
@@ -98,12 +96,11 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 	line := attachLine(sv)
 	fmt.Fprintln(stderr, line)
 	if o.prompt.prompt != "" {
-		stop := procgroup.TrapSignals(context.Background(), p.endAgents)
+		sig := endOnSignal()
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Approve: o.answers.approve, Timeout: o.prompt.timeout,
 			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv,
 			Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr, Remote: sv.Remote()})
-		stop()
-		return p.signalled(code)
+		return p.signalled(sig.stop(), code)
 	}
 	return a.serveScreen(cfg, st, sv, "shared: "+line, start, keyEnv)
 }
@@ -115,9 +112,8 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
 		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 	p := newScreenProgram(m)
-	_, err := runScreen(p, a.stderr) // a closed terminal ends the program: the agents end below
+	_, err := runScreen(p, a.stderr) // a closed terminal ends the program
 	m.Close()
-	procgroup.Default.Shutdown()
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
 		fmt.Fprintln(textOut(a.stderr), "elicit: the conversation could not be printed whole:", werr)
 	}

@@ -1,7 +1,6 @@
 package cmd
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/config"
-	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/safefile"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/ui/fullscreen"
@@ -42,7 +40,7 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 		dir = agent.dir
 	}
 	cfg = acpconn.Config{Argv: argv, Env: agent.env, Dir: dir, NoForm: o.noForm, NoURL: o.noURL,
-		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites}
+		ClientVersion: readVersion().short(), StartTimeout: o.startTimeout, AllowWrites: o.allowWrites, MCPServers: agent.mcp}
 	// A remote agent (--url, or a named agent's url) instead of a command;
 	// --url with an agent command or name is a usage error.
 	named := len(agent.argv) > 0 || agent.remote.url != "" || agent.name != "demo"
@@ -66,14 +64,18 @@ func agentConfig(o agentOptions, agent resolvedAgent, stderr io.Writer) (cfg acp
 // or a device; made with mode 0600 (it holds the conversation).
 func openTrace(path string) (*os.File, error) { return safefile.Append(path, 0o600) }
 
-// loadTopDomains adds the --top-domains files to the lookalike checks.
-func loadTopDomains(files []string) error {
+// readTopDomains reads the --top-domains files: more well-known domains
+// for the lookalike checks (newSetup's analyzer, elicit url's).
+func readTopDomains(files []string) ([]string, error) {
+	var all []string
 	for _, f := range files {
-		if err := urlcheck.LoadTopDomains(f); err != nil {
-			return err
+		d, err := urlcheck.ReadTopDomains(f)
+		if err != nil {
+			return nil, err
 		}
+		all = append(all, d...)
 	}
-	return nil
+	return all, nil
 }
 
 // runSession runs a session with an agent in the front end that fits:
@@ -96,12 +98,11 @@ func (a *app) runSession(req sessionRequest) int {
 		if o.prompt.prompt == "" {
 			return p.fail(exitUsage, errors.New("no terminal: use -p TEXT to send one prompt"))
 		}
-		stop := procgroup.TrapSignals(context.Background(), p.endAgents)
+		sig := endOnSignal()
 		code := headless.Run(headless.Options{Agent: cfg, Prompt: o.prompt.prompt, Answers: answers, AcceptDefaults: o.answers.acceptDefaults,
 			Approve: o.answers.approve, Timeout: o.prompt.timeout, Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume,
 			APIKeyEnv: keyEnv, Memory: st.memory, Stdout: textOut(a.stdout), Stderr: stderr})
-		stop()
-		return p.signalled(code)
+		return p.signalled(sig.stop(), code)
 	}
 	screen := req.accessible
 	if !screen && dumbTerminal() {
@@ -110,14 +111,13 @@ func (a *app) runSession(req sessionRequest) int {
 	}
 	if screen {
 		// SIGINT is the accessible session's own (it cancels a turn).
-		stop := procgroup.TrapSignals(context.Background(), p.endAgents, syscall.SIGTERM, syscall.SIGHUP)
+		trap := endOnSignal(syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt)
 		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory,
 			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 		signal.Stop(sig)
-		stop()
-		return p.signalled(code)
+		return p.signalled(trap.stop(), code)
 	}
 	return a.fullScreen(cfg, req, st, answers, keyEnv)
 }
@@ -154,11 +154,10 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
 	p := newScreenProgram(m)
-	_, err := runScreen(p, a.stderr) // a closed terminal ends the program: the agents end below
-	// However the program ended, the agent's process group ends too, and
-	// one still starting or restarting.
+	_, err := runScreen(p, a.stderr) // a closed terminal ends the program
+	// However the program ended, its agent ends (and Main's endAll ends
+	// whatever else it started).
 	m.Close()
-	procgroup.Default.Shutdown()
 	// The alternate screen took the conversation with it: print it to the
 	// normal screen, so it stays in the scrollback.
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {

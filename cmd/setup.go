@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/audit"
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/history"
@@ -38,7 +39,11 @@ type setup struct {
 	agent    resolvedAgent
 	memory   ui.Memory
 	settings config.Settings
-	closers  []func()
+	// urls analyzes the URLs agents and servers send: lookalikes of the
+	// built-in well-known domains, the --top-domains files', the config's
+	// top_domains and the user's own sites (history) are flagged.
+	urls    *urlcheck.Analyzer
+	closers []func()
 }
 
 func (s *setup) close() {
@@ -53,8 +58,9 @@ type resolvedAgent struct {
 	name      string
 	argv, env []string
 	dir       string
-	remote    remoteEntry // a named agent's url and its companions
-	apiKeyEnv string      // the config's api_key_env
+	remote    remoteEntry         // a named agent's url and its companions
+	apiKeyEnv string              // the config's api_key_env
+	mcp       []acpconn.MCPServer // the file's [mcp_servers], resolved for this agent
 }
 
 // resolveAgent finds the agent: a name from the configuration or the
@@ -71,16 +77,18 @@ func resolveAgent(cfg *config.Config, name string, argv []string, suggest func(s
 			}
 			return resolvedAgent{}, err
 		}
-		return resolvedAgent{name: a.Name, argv: a.Command, env: a.Environ(os.Environ()), dir: a.Cwd, apiKeyEnv: a.APIKeyEnv,
+		env := a.Environ(os.Environ())
+		return resolvedAgent{name: a.Name, argv: a.Command, env: env, dir: a.Cwd, apiKeyEnv: a.APIKeyEnv, mcp: mcpServers(cfg, env),
 			remote: remoteEntry{url: a.URL, tokenEnv: a.TokenEnv, ca: a.CA, transport: a.Transport}}, nil
 	case len(argv) > 0:
-		return resolvedAgent{name: argv[0], argv: argv}, nil
+		return resolvedAgent{name: argv[0], argv: argv, mcp: mcpServers(cfg, nil)}, nil
 	}
-	return resolvedAgent{name: "demo"}, nil
+	return resolvedAgent{name: "demo", mcp: mcpServers(cfg, nil)}, nil
 }
 
-// newSetup resolves the agent and opens hooks, history and the audit log.
-func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
+// newSetup resolves the agent and opens hooks, history and the audit log;
+// top are the --top-domains files' domains.
+func newSetup(req sessionRequest, cfg *config.Config, top []string) (*setup, error) {
 	o := req.opts.files
 	var ov config.Overrides
 	if o.noHistory {
@@ -88,7 +96,7 @@ func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
 		ov.History = &off
 	}
 	s := &setup{settings: cfg.Settings(ov)}
-	urlcheck.AddTopDomains(s.settings.TopDomains...)
+	top = append(slices.Clip(top), s.settings.TopDomains...)
 	agent, err := resolveAgent(cfg, req.name, req.argv, req.suggest)
 	if err != nil {
 		return nil, err
@@ -105,9 +113,10 @@ func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
 		// A host that looks like one of the user's own sites is a
 		// lookalike, as for the well-known list.
 		if sites, err := h.Sites(); err == nil {
-			urlcheck.AddTopDomains(sites...)
+			top = append(top, sites...)
 		}
 	}
+	s.urls = urlcheck.NewAnalyzer(top...)
 	if o.audit != "" {
 		l, err := audit.Open(o.audit)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"os"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ func TestMain(m *testing.M) {
 	// Help is as wide as fang draws it for a 100-column terminal, whatever
 	// runs the tests.
 	os.Setenv("__FANG_TEST_WIDTH", "100")
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	code := m.Run()
 	if binDir != "" {
 		os.RemoveAll(binDir)

@@ -223,7 +223,7 @@ func TestConfigCommand(t *testing.T) {
 	}{
 		{[]string{"config", "path", "--config", good}, 0, good, ""},
 		{[]string{"config", "--config", good, "path"}, 0, good, ""},
-		{[]string{"config", "check", "--config", good}, 0, "ok (1 agents, 0 hooks)", ""},
+		{[]string{"config", "check", "--config", good}, 0, "ok (1 agents, 0 hooks, 0 MCP servers)", ""},
 		{[]string{"config", "check", "--config", bad}, 1, "", "bad.toml:3:"},
 		{[]string{"config", "check", "--config", filepath.Join(dir, "none")}, 0, "no file", ""},
 		{[]string{"agents", "--config", good}, 0, "config    no", ""},
@@ -233,6 +233,33 @@ func TestConfigCommand(t *testing.T) {
 		if r.code != tc.code || !strings.Contains(r.stdout, tc.out) || !strings.Contains(r.stderr, tc.errst) {
 			t.Errorf("%q: %v", tc.args, r)
 		}
+	}
+}
+
+// `elicit config check` reports the [mcp_servers]: how each is reached,
+// which variables and headers it gets (by name, never a value), and what
+// would keep it from the agents (issue 35, item 12).
+func TestConfigCheckMCPServers(t *testing.T) {
+	bin := t.TempDir()
+	tool := filepath.Join(bin, "mcp-tool")
+	os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755)
+	t.Setenv("PATH", bin)
+	t.Setenv("DOCS_AUTH", "Bearer sekrit")
+	file := filepath.Join(t.TempDir(), "c.toml")
+	os.WriteFile(file, []byte(`[mcp_servers.everything]
+command = "mcp-tool"
+env_from = { TOKEN = "NO_SUCH_TOKEN_VAR" }
+
+[mcp_servers.docs]
+url = "https://docs.example/mcp"
+headers_from = { Authorization = "DOCS_AUTH" }
+`), 0o600)
+	r := runTree(t, "", "config", "check", "--config", file)
+	want := file + ": ok (0 agents, 0 hooks, 2 MCP servers)\n" +
+		"  mcp server docs (http): https://docs.example/mcp with Authorization: — given to agents that take HTTP\n" +
+		"  mcp server everything (stdio): " + tool + " with $TOKEN — left out: variable TOKEN: $NO_SUCH_TOKEN_VAR is not set\n"
+	if r.code != 0 || r.stdout != want || strings.Contains(r.stdout, "sekrit") {
+		t.Errorf("got %v\nwant %q", r, want)
 	}
 }
 

@@ -63,10 +63,12 @@ func newURLCommand(a *app) *cobra.Command {
 // status is 0 when no URL has a warning, 1 when some has, 2 when one is
 // invalid.
 func runURL(o urlOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if err := loadTopDomains(o.topDomains); err != nil {
+	top, err := readTopDomains(o.topDomains)
+	if err != nil {
 		fmt.Fprintf(stderr, "elicit url: %v\n", err)
 		return urlInvalid
 	}
+	analyzer := urlcheck.NewAnalyzer(top...)
 	urls, err := collectURLs(args, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "elicit url: reading stdin: %v\n", err)
@@ -83,7 +85,7 @@ func runURL(o urlOptions, args []string, stdin io.Reader, stdout, stderr io.Writ
 	enc.SetEscapeHTML(false)
 	status := urlClean
 	for i, u := range urls {
-		r := urlcheck.Analyze(u)
+		r := analyzer.Analyze(u)
 		switch {
 		case r.Invalid():
 			status = urlInvalid

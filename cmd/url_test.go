@@ -61,9 +61,9 @@ func TestURLCommand(t *testing.T) {
 	}
 }
 
+// --top-domains counts for the run that names it, and changes nothing
+// for anything else in the process (issue 31: a value, not package state).
 func TestRunCLITopDomains(t *testing.T) {
-	saved := urlcheck.TopDomains()
-	defer urlcheck.SetTopDomains(saved)
 	file := filepath.Join(t.TempDir(), "domains.txt")
 	if err := os.WriteFile(file, []byte("# ours\nacme-payments.example\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -73,6 +73,14 @@ func TestRunCLITopDomains(t *testing.T) {
 	code := runURL(o, args, nil, &out, &errb)
 	if code != urlWarnings || !strings.Contains(out.String(), "acme-payments.example") {
 		t.Fatalf("exit %d, output %s %s", code, out.String(), errb.String())
+	}
+	if urlcheck.Analyze("https://acrne-payments.example/").Has(urlcheck.CodeConfusable) {
+		t.Error("--top-domains changed the package's own list")
+	}
+	out.Reset()
+	o, args = urlArgs(t, []string{"https://acrne-payments.example/", "--json"})
+	if code := runURL(o, args, nil, &out, &errb); code != urlClean || strings.Contains(out.String(), "acme-payments.example") {
+		t.Errorf("a later run without --top-domains: exit %d, output %s", code, out.String())
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/cursor"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // TestSteadyCursor checks that a focused text field does not blink: the
@@ -15,12 +17,12 @@ func TestSteadyCursor(t *testing.T) {
 	s := mustParse(t, `{"type":"object","properties":{"name":{"type":"string"}}}`)
 	m := NewModel(s, Header{Agent: "a", Message: "m"}, Options{})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	blink, ok := findBlink(m.Init(), time.Now().Add(3*time.Second))
+	blink, ok := findBlink(m.Init(), time.Now().Add(testkit.Hang))
 	if !ok {
 		t.Fatal("focusing the field started no blink timer (the test no longer sees what it checks)")
 	}
 	if cmd := m.Update(blink); cmd != nil {
-		if _, again := findBlink(cmd, time.Now().Add(3*time.Second)); again {
+		if _, again := findBlink(cmd, time.Now().Add(testkit.Hang)); again {
 			t.Fatal("the form answered a blink with another blink timer")
 		}
 	}

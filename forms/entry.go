@@ -2,6 +2,7 @@ package forms
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"charm.land/huh/v2"
@@ -85,12 +86,15 @@ func (e *entry) prefill() { e.prefillFrom(e.f.Default, e.f.HasDefault) }
 func (e *entry) prefillFrom(v any, has bool) {
 	f := e.f
 	switch {
-	case f.Kind == schema.KindBoolean && (f.Required || has):
+	case f.Kind == schema.KindBoolean && (f.Required || f.HasDefault): // a yes/no (Confirm)
 		if b, ok := v.(bool); ok {
 			e.yes = b
 		}
-	case f.Kind == schema.KindBoolean:
+	case f.Kind == schema.KindBoolean: // no answer, yes or no (a three-way Select)
 		e.choice = noAnswer
+		if b, ok := v.(bool); ok && has {
+			e.choice = strconv.FormatBool(b)
+		}
 	case f.Kind == schema.KindSelect:
 		if has {
 			e.choice, _ = v.(string)

@@ -133,11 +133,25 @@ func keyMap() *huh.KeyMap {
 // focused field with its widget.
 func (m *Model) Init() tea.Cmd {
 	if m.cur == nil {
-		return nil
+		return m.graceTick()
 	}
 	m.ready(m.cur)
-	return m.cur.focus()
+	return tea.Batch(m.cur.focus(), m.graceTick())
 }
+
+// graceTick redraws the form when its grace period ends: until then the
+// key help is not shown, so what a person sees says when keys start to
+// count (nil without a grace period).
+func (m *Model) graceTick() tea.Cmd {
+	left := m.grace - m.now().Sub(m.opened)
+	if left <= 0 {
+		return nil
+	}
+	return tea.Tick(left, func(time.Time) tea.Msg { return graceOver{m} })
+}
+
+// graceOver is graceTick's message: the keys of form m count from now on.
+type graceOver struct{ m *Model }
 
 // slots is the focus order: each entry, and a companion right after its
 // select while "Other" is picked.
@@ -182,8 +196,12 @@ func (m *Model) SetSize(width, height int) {
 
 // Focus restarts the grace period: the root calls it when a queued form
 // comes to the front, so a key meant for the previous question cannot
-// answer this one.
-func (m *Model) Focus() { m.opened = m.now() }
+// answer this one, and runs the command it returns (the redraw that
+// shows the key help when keys start to count again).
+func (m *Model) Focus() tea.Cmd {
+	m.opened = m.now()
+	return m.graceTick()
+}
 
 // SetHeader replaces the header, for example when the queue moves.
 func (m *Model) SetHeader(h Header) { m.header = h }

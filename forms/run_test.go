@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -15,7 +16,7 @@ import (
 // raw terminal bytes.
 func runKeys(t *testing.T, schemaJSON, input string, grace time.Duration) question.Outcome {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	out, err := Run(ctx, mustParse(t, schemaJSON), Header{Agent: "test"}, RunOptions{In: strings.NewReader(input), Out: io.Discard, Grace: grace})
 	if err != nil {
@@ -61,12 +62,7 @@ func TestRunEndsWithContext(t *testing.T) {
 		done <- out
 	}()
 	cancel()
-	select {
-	case out := <-done:
-		if out.Action != question.Cancel {
-			t.Errorf("got %v after the context ended, want cancel", out)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("Run did not end with its context")
+	if out := testkit.Recv(t, done, "end of Run with its context"); out.Action != question.Cancel {
+		t.Errorf("got %v after the context ended, want cancel", out)
 	}
 }

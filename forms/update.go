@@ -29,6 +29,9 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if _, blink := msg.(cursor.BlinkMsg); blink {
 		return nil
 	}
+	if _, over := msg.(graceOver); over {
+		return nil // the redraw shows the key help
+	}
 	if _, paste := msg.(tea.PasteMsg); paste && (m.inGrace() || m.reviewing || m.confirming) {
 		return nil
 	}

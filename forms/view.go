@@ -350,6 +350,9 @@ func (m *Model) footerLines() (foot []string, keys string) {
 		foot = m.wrapText(sanitize.Line(m.problem), m.th.Danger, 0)
 	}
 	line := m.help.ShortHelpView(m.helpKeys())
+	if m.inGrace() {
+		line = "" // the keys count once they are shown (graceTick redraws)
+	}
 	if m.confirming {
 		line = m.th.Warning.Render("Discard what you typed and "+string(m.pending)+"? ") + line
 	}

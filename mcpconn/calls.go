@@ -11,6 +11,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Tool is a tool the server offers. Name is exact (it goes back to the
@@ -111,7 +112,7 @@ type Call struct {
 
 // CallTool calls a tool and waits for its result. Cancelling ctx sends
 // notifications/cancelled to the server and returns ctx's error. A
-// -32042 error is returned as is: read it with URLRequired.
+// -32042 error is returned as is: read it with c.URLRequired.
 func (c *Conn) CallTool(ctx context.Context, call Call) (*mcp.CallToolResult, error) {
 	params := &mcp.CallToolParams{Name: call.Name}
 	if len(call.Args) > 0 && string(call.Args) != "null" {
@@ -167,12 +168,17 @@ func (c *Conn) runningCall() question.From {
 	return question.From{}
 }
 
-// URLRequired reads a -32042 "URL elicitation required" error: the URL
-// elicitations in its data as URL questions, each checked as a URL
-// elicitation/create is (ID 0: there is no request to answer; hand them to
-// the session core as question.URLsNeeded). refused says why the others
-// were left out. ok is false when err is not a -32042 error.
-func URLRequired(err error) (reqs []*question.Question, refused []string, ok bool) {
+// URLRequired reads a -32042 "URL elicitation required" error of a call
+// on c: the URL elicitations in its data as URL questions, each checked
+// and analyzed as c's URL elicitation/create is (ID 0: there is no request
+// to answer; hand them to the session core as question.URLsNeeded).
+// refused says why the others were left out. ok is false when err is not
+// a -32042 error. A nil c analyzes with the built-in list.
+func (c *Conn) URLRequired(err error) (reqs []*question.Question, refused []string, ok bool) {
+	var urls *urlcheck.Analyzer
+	if c != nil {
+		urls = c.cfg.URLs
+	}
 	var rpc *jsonrpc.Error
 	if !errors.As(err, &rpc) || rpc.Code != mcp.CodeURLElicitationRequired {
 		return nil, nil, false
@@ -195,11 +201,11 @@ func URLRequired(err error) (reqs []*question.Question, refused []string, ok boo
 			refused = append(refused, fmt.Sprintf("elicitations[%d]: mode %q is not url", i, sanitize.Line(d.Mode)))
 			continue
 		}
-		if len(d.Message) > MaxMessageBytes {
-			refused = append(refused, fmt.Sprintf("elicitations[%d]: message over %d bytes", i, MaxMessageBytes))
+		if len(d.Message) > question.MaxMessageBytes {
+			refused = append(refused, fmt.Sprintf("elicitations[%d]: message over %d bytes", i, question.MaxMessageBytes))
 			continue
 		}
-		e, rerr := checkURL(&question.Question{Kind: question.URL, Message: sanitize.Text(d.Message)}, d.ElicitationID, d.URL)
+		e, rerr := checkURL(urls, &question.Question{Kind: question.URL, Message: sanitize.Text(d.Message)}, d.ElicitationID, d.URL)
 		if rerr != nil {
 			refused = append(refused, fmt.Sprintf("elicitations[%d]: %s", i, rerr.Message))
 			continue

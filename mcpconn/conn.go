@@ -18,6 +18,8 @@ import (
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
 // Config says which server to connect to and what to declare.
@@ -38,6 +40,9 @@ type Config struct {
 	HTTPClient *http.Client
 	// NoForm and NoURL withhold form or URL elicitation.
 	NoForm, NoURL bool
+	// URLs analyzes the URLs the server asks the user to open, checking
+	// lookalikes against its well-known domains; nil: the built-in list.
+	URLs *urlcheck.Analyzer
 	// ClientName and ClientVersion are the clientInfo sent ("elicit").
 	ClientName, ClientVersion string
 	// Log receives the full protocol trace; nil discards it.
@@ -78,6 +83,7 @@ type Conn struct {
 	cs     *mcp.ClientSession
 	proc   *process // nil over HTTP
 	obs    *observer
+	forms  *schema.Cache // the form schemas parsed, by their bytes
 	events chan Event
 	done   chan struct{} // closed once the connection ended
 	quit   chan struct{} // closed by Close: handlers stop waiting
@@ -111,7 +117,7 @@ func Connect(ctx context.Context, cfg Config) (*Conn, error) {
 	if cfg.ClientName == "" {
 		cfg.ClientName = "elicit"
 	}
-	c := &Conn{cfg: cfg, obs: newObserver(cfg.Log), events: make(chan Event, 256), done: make(chan struct{}), quit: make(chan struct{}),
+	c := &Conn{cfg: cfg, obs: newObserver(cfg.Log), forms: schema.NewCache(schema.DefaultCacheEntries), events: make(chan Event, 256), done: make(chan struct{}), quit: make(chan struct{}),
 		pending: map[uint64]*pending{}, calls: map[string]string{}}
 	c.obs.refused = c.refusedBySDK
 	c.client = mcp.NewClient(&mcp.Implementation{Name: cfg.ClientName, Title: "elicit", Version: cfg.ClientVersion}, c.options())

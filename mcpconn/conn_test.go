@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -30,6 +31,9 @@ func connect(t *testing.T, cfg Config, env ...string) *Conn {
 	if cfg.ProtocolVersion == "" { // elicitation/create as a request of its own
 		cfg.ProtocolVersion = "2025-11-25"
 	}
+	if cfg.StartTimeout == 0 { // a start is slow on a busy machine, never late
+		cfg.StartTimeout = testkit.Hang
+	}
 	c, err := Connect(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -38,12 +42,12 @@ func connect(t *testing.T, cfg Config, env ...string) *Conn {
 	return c
 }
 
-// next reads events until one of type T, failing after a deadline; the
-// others are returned too.
+// next reads events until one of type T, failing only when none comes
+// before testkit.Hang (a hang); the others are returned too.
 func next[T Event](t *testing.T, c *Conn) (T, []Event) {
 	t.Helper()
 	var seen []Event
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(testkit.Hang)
 	for {
 		select {
 		case ev, ok := <-c.Events():
@@ -118,7 +122,7 @@ func TestFormComesInTheServersOrderAndGoesBackTyped(t *testing.T) {
 	if !c.Answer(e, question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z", "alpha": json.Number("7"), "mid": []string{"b"}}}) {
 		t.Fatal("Answer refused a waiting elicitation")
 	}
-	got := textOf(t, <-done)
+	got := textOf(t, testkit.Recv(t, done, "the tool call's result"))
 	for _, want := range []string{`"action":"accept"`, `"alpha":7`, `"mid":["b"]`, `"zeta":"z"`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the server got %s, want %s in it", got, want)
@@ -139,7 +143,7 @@ func TestAnswerOutsideTheSchemaIsNeverSent(t *testing.T) {
 		t.Errorf("notice %+v", n)
 	}
 	// Cancelled, not declined: the content was wrong, and nobody said no.
-	if got := textOf(t, <-done); !strings.Contains(got, `"action":"cancel"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"action":"cancel"`) {
 		t.Errorf("the server got %s, want a cancel", got)
 	}
 }
@@ -155,7 +159,7 @@ func TestURLElicitationAndItsCompletion(t *testing.T) {
 	if ec, _ := next[question.FlowComplete](t, c); ec.ElicitationID != "e1" {
 		t.Errorf("complete for %q", ec.ElicitationID)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, `"action":"accept"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"action":"accept"`) {
 		t.Errorf("the server got %s", got)
 	}
 }
@@ -172,7 +176,7 @@ func TestSchemaTheSDKRejectsIsToldToTheUser(t *testing.T) {
 	if !strings.Contains(n.Text, "refused a form from testserver") || !strings.Contains(n.Text, "addr") {
 		t.Errorf("notice %q", n.Text)
 	}
-	if got := textOf(t, <-done); !strings.Contains(got, "error:") || !strings.Contains(got, "addr") {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, "error:") || !strings.Contains(got, "addr") {
 		t.Errorf("the server got %s, want an error naming the property", got)
 	}
 }
@@ -189,8 +193,8 @@ func TestWithdrawnElicitationCloses(t *testing.T) {
 	if c.Answer(e, question.Outcome{Action: question.Accept}) {
 		t.Error("an answer to a withdrawn elicitation was taken")
 	}
-	textOf(t, <-w)
-	<-done
+	textOf(t, testkit.Recv(t, w, "the tool call's result"))
+	testkit.Recv(t, done, "the tool call's result")
 }
 
 func TestCancelSendsNotificationsCancelled(t *testing.T) {
@@ -207,19 +211,13 @@ func TestCancelSendsNotificationsCancelled(t *testing.T) {
 		t.Errorf("progress %+v", p)
 	}
 	cancel()
-	if err := <-errc; !errors.Is(err, context.Canceled) {
+	if err := testkit.Recv(t, errc, "end of the cancelled call"); !errors.Is(err, context.Canceled) {
 		t.Errorf("call ended with %v", err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if b, _ := os.ReadFile(marker); string(b) == "cancelled" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the server never saw notifications/cancelled")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	testkit.Until(t, "notifications/cancelled at the server", func() bool {
+		b, _ := os.ReadFile(marker)
+		return string(b) == "cancelled"
+	}, nil, nil)
 }
 
 func TestServerDyingMidFormClosesTheForm(t *testing.T) {
@@ -235,7 +233,7 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 	if !strings.Contains(ex.Reason, "exit status 3") || !strings.Contains(strings.Join(ex.Stderr, "\n"), "exiting mid-form") {
 		t.Errorf("exited %+v", ex)
 	}
-	if r := <-done; r.err == nil {
+	if r := testkit.Recv(t, done, "the tool call's result"); r.err == nil {
 		t.Error("the form's call succeeded on a dead server")
 	}
 	if c.Answer(e, question.Outcome{Action: question.Cancel}) {
@@ -245,8 +243,8 @@ func TestServerDyingMidFormClosesTheForm(t *testing.T) {
 
 func TestURLRequiredError(t *testing.T) {
 	c := connect(t, Config{})
-	r := <-call(c, "needs-url")
-	reqs, refused, ok := URLRequired(r.err)
+	r := testkit.Recv(t, call(c, "needs-url"), "the tool call's result")
+	reqs, refused, ok := c.URLRequired(r.err)
 	if !ok {
 		t.Fatalf("not read as -32042: %v", r.err)
 	}
@@ -256,7 +254,7 @@ func TestURLRequiredError(t *testing.T) {
 	if len(refused) != 1 || !strings.Contains(refused[0], "not allowed") {
 		t.Errorf("refused %q", refused)
 	}
-	if _, _, ok := URLRequired(errors.New("other")); ok {
+	if _, _, ok := c.URLRequired(errors.New("other")); ok {
 		t.Error("a plain error read as -32042")
 	}
 }
@@ -272,7 +270,7 @@ func TestCapabilitiesDeclared(t *testing.T) {
 		{Config{NoForm: true, NoURL: true}, nil, []string{"elicitation"}},
 	} {
 		c := connect(t, tc.cfg)
-		got := textOf(t, <-call(c, "caps"))
+		got := textOf(t, testkit.Recv(t, call(c, "caps"), "the tool call's result"))
 		for _, w := range tc.want {
 			if !strings.Contains(got, w) {
 				t.Errorf("%+v: capabilities %s, want %s", tc.cfg, got, w)
@@ -310,7 +308,7 @@ func TestStreamableHTTPWithHeader(t *testing.T) {
 		t.Errorf("over HTTP the fields are %s, want zeta,alpha,mid", got)
 	}
 	c.Answer(e, question.Outcome{Action: question.Decline})
-	if got := textOf(t, <-done); !strings.Contains(got, "decline") {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, "decline") {
 		t.Errorf("the server got %s", got)
 	}
 	if header.Load() != "yes" {
@@ -333,7 +331,7 @@ func TestMultiRoundTripInputRequest(t *testing.T) {
 		t.Errorf("fields %s, want zeta,alpha,mid", got)
 	}
 	c.Answer(e, question.Outcome{Action: question.Accept, Content: map[string]any{"zeta": "z"}})
-	if got := textOf(t, <-done); !strings.Contains(got, `"zeta":"z"`) {
+	if got := textOf(t, testkit.Recv(t, done, "the tool call's result")); !strings.Contains(got, `"zeta":"z"`) {
 		t.Errorf("the server got %s", got)
 	}
 }

@@ -16,13 +16,6 @@ import (
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
 
-// MaxMessageBytes is the largest elicitation message accepted; a longer
-// one is refused with -32602, never truncated.
-const MaxMessageBytes = 16 * 1024
-
-// MaxSchemaBytes is the largest requestedSchema accepted.
-const MaxSchemaBytes = 1 << 20
-
 // pending is an elicitation waiting for its answer.
 type pending struct {
 	q      *question.Question
@@ -192,8 +185,8 @@ func (c *Conn) parse(p *mcp.ElicitParams) (q *question.Question, a *asked, rerr 
 // parseForm checks a form elicitation; raw is its schema as the server
 // wrote it, when the observer saw it.
 func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.RawMessage) *jsonrpc.Error {
-	if len(p.Message) > MaxMessageBytes {
-		return invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+	if err := question.CheckMessage(p.Message); err != nil {
+		return invalidParams("message", err.Error())
 	}
 	e.Message = sanitize.Text(p.Message)
 	if c.cfg.NoForm {
@@ -205,10 +198,10 @@ func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.Raw
 			return invalidParams("requestedSchema", "requestedSchema is required in form mode")
 		}
 	}
-	if len(raw) > MaxSchemaBytes {
-		return invalidParams("requestedSchema", fmt.Sprintf("schema is %d bytes, over the limit of %d", len(raw), MaxSchemaBytes))
+	if err := question.CheckSchema(raw); err != nil {
+		return invalidParams("requestedSchema", err.Error())
 	}
-	s, err := schema.ParseSchema(raw)
+	s, err := c.forms.Parse(raw) // a server asks one form again and again
 	if err != nil {
 		var se *schema.SchemaError
 		switch {
@@ -225,8 +218,8 @@ func (c *Conn) parseForm(e *question.Question, p *mcp.ElicitParams, raw json.Raw
 
 // parseURL checks a URL elicitation (or refuses an unknown mode).
 func (c *Conn) parseURL(e *question.Question, mode string, p *mcp.ElicitParams) *jsonrpc.Error {
-	if len(p.Message) > MaxMessageBytes {
-		return invalidParams("message", fmt.Sprintf("message is %d bytes, over the limit of %d", len(p.Message), MaxMessageBytes))
+	if err := question.CheckMessage(p.Message); err != nil {
+		return invalidParams("message", err.Error())
 	}
 	e.Message = sanitize.Text(p.Message)
 	if mode != "url" {
@@ -235,13 +228,13 @@ func (c *Conn) parseURL(e *question.Question, mode string, p *mcp.ElicitParams) 
 	if c.cfg.NoURL {
 		return invalidParams("mode", "url mode was not declared by this client")
 	}
-	_, rerr := checkURL(e, p.ElicitationID, p.URL)
+	_, rerr := checkURL(c.cfg.URLs, e, p.ElicitationID, p.URL)
 	return rerr
 }
 
-// checkURL fills a URL elicitation's id, URL and analysis, refusing one
-// without an id or with a URL that is not http(s).
-func checkURL(e *question.Question, id, raw string) (*question.Question, *jsonrpc.Error) {
+// checkURL fills a URL elicitation's id, URL and analysis (by urls),
+// refusing one without an id or with a URL that is not http(s).
+func checkURL(urls *urlcheck.Analyzer, e *question.Question, id, raw string) (*question.Question, *jsonrpc.Error) {
 	if id == "" {
 		return e, invalidParams("elicitationId", "elicitationId is required in url mode")
 	}
@@ -249,7 +242,7 @@ func checkURL(e *question.Question, id, raw string) (*question.Question, *jsonrp
 		return e, invalidParams("url", "url is required in url mode")
 	}
 	e.ElicitationID, e.URL = id, raw
-	e.Report = urlcheck.Analyze(raw)
+	e.Report = urls.Analyze(raw)
 	if e.Report.Invalid() {
 		reason := "invalid"
 		for _, w := range e.Report.Warnings {

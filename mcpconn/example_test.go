@@ -39,7 +39,7 @@ func Example() {
 	}()
 	res, err := c.CallTool(ctx, mcpconn.Call{Name: "mrtr-form"})
 	if err != nil {
-		log.Fatal(err) // mcpconn.URLRequired(err) reads a -32042 error's URLs
+		log.Fatal(err) // c.URLRequired(err) reads a -32042 error's URLs
 	}
 	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
 	// Output: {"action":"accept","content":{"zeta":"z"}}

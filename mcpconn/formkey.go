@@ -12,15 +12,26 @@ import (
 // sorted order, numbers as float64): what the SDK's decoded map still
 // tells.
 func formKey(message string, schema any) string {
-	var b strings.Builder
-	b.Grow(512)
-	b.WriteString("form\x00")
-	b.WriteString(message)
-	b.WriteByte(0)
-	if !canonical(&b, schema) {
+	canon, ok := canonicalText(schema)
+	if !ok {
 		return ""
 	}
-	return b.String()
+	return formKeyOf(message, canon)
+}
+
+// formKeyOf is formKey from the schema's canonical text.
+func formKeyOf(message, canon string) string {
+	return "form\x00" + message + "\x00" + canon
+}
+
+// canonicalText is a decoded JSON value as canonical writes it.
+func canonicalText(v any) (string, bool) {
+	var b strings.Builder
+	b.Grow(512)
+	if !canonical(&b, v) {
+		return "", false
+	}
+	return b.String(), true
 }
 
 // canonical writes a decoded JSON value as json.Marshal would (object keys

@@ -20,6 +20,7 @@ import (
 // the raw messages of an IOTransport or a streamable client.
 type observer struct {
 	mu      sync.Mutex
+	keys    *schemaKeys                  // raw schema -> its canonical text, for the last few
 	schemas map[string][]json.RawMessage // elicitKey -> raw requestedSchemas, oldest first
 	tools   map[string]json.RawMessage   // tool name -> raw inputSchema
 	asked   map[string]*asked            // JSON-RPC id -> an elicitation/create not yet answered
@@ -39,7 +40,7 @@ type asked struct {
 }
 
 func newObserver(log io.Writer) *observer {
-	return &observer{schemas: map[string][]json.RawMessage{}, tools: map[string]json.RawMessage{}, asked: map[string]*asked{}, log: log}
+	return &observer{keys: newSchemaKeys(), schemas: map[string][]json.RawMessage{}, tools: map[string]json.RawMessage{}, asked: map[string]*asked{}, log: log}
 }
 
 // maxKept bounds the schemas and tools the observer keeps: past it, the
@@ -50,15 +51,23 @@ const maxKept = 1024
 // passes unobserved (its schema then comes in the SDK's key order).
 const maxObserved = 8 << 20
 
+// wireMessage is a JSON-RPC message, with the params of the requests and
+// notifications the observer reads (elicitation/create, and
+// notifications/cancelled's requestId) read in the same pass.
 type wireMessage struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
+	Params wireParams      `json:"params"`
 	Result json.RawMessage `json:"result"`
 	Error  *struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	} `json:"error"`
+}
+
+type wireParams struct {
+	wireElicit
+	RequestID json.RawMessage `json:"requestId"`
 }
 
 type wireElicit struct {
@@ -69,26 +78,26 @@ type wireElicit struct {
 	ElicitationID   string          `json:"elicitationId"`
 }
 
-// in observes one message from the server.
+// in observes one message from the server. What it keeps of the line is
+// copied: the tap reuses it.
 func (o *observer) in(line []byte) {
 	o.trace("<-", line)
 	line = bytes.TrimSpace(line)
-	if len(line) == 0 || len(line) > maxObserved {
+	if len(line) == 0 || len(line) > maxObserved || tooDeep(line) {
 		return
 	}
-	var msgs []wireMessage
 	if line[0] == '[' { // a batch
-		if json.Unmarshal(line, &msgs) != nil {
+		var msgs []wireMessage
+		if !decodeChecked(line, &msgs) {
 			return
 		}
-	} else {
-		var m wireMessage
-		if json.Unmarshal(line, &m) != nil {
-			return
+		for _, m := range msgs {
+			o.inMessage(m)
 		}
-		msgs = []wireMessage{m}
+		return
 	}
-	for _, m := range msgs {
+	var m wireMessage
+	if decodeChecked(line, &m) {
 		o.inMessage(m)
 	}
 }
@@ -96,21 +105,13 @@ func (o *observer) in(line []byte) {
 func (o *observer) inMessage(m wireMessage) {
 	switch {
 	case m.Method == "notifications/cancelled":
-		var p struct {
-			RequestID json.RawMessage `json:"requestId"`
+		o.mu.Lock()
+		if a := o.asked[string(bytes.TrimSpace(m.Params.RequestID))]; a != nil {
+			a.withdrawn = true
 		}
-		if json.Unmarshal(m.Params, &p) == nil {
-			o.mu.Lock()
-			if a := o.asked[string(bytes.TrimSpace(p.RequestID))]; a != nil {
-				a.withdrawn = true
-			}
-			o.mu.Unlock()
-		}
+		o.mu.Unlock()
 	case m.Method == "elicitation/create":
-		var p wireElicit
-		if json.Unmarshal(m.Params, &p) != nil {
-			return
-		}
+		p := m.Params.wireElicit
 		key := o.keep(p)
 		if len(m.ID) > 0 {
 			o.mu.Lock()
@@ -128,7 +129,7 @@ func (o *observer) inMessage(m wireMessage) {
 				Params wireElicit `json:"params"`
 			} `json:"inputRequests"`
 		}
-		if json.Unmarshal(m.Result, &r) != nil {
+		if !decodeChecked(m.Result, &r) {
 			return
 		}
 		o.mu.Lock()
@@ -137,7 +138,7 @@ func (o *observer) inMessage(m wireMessage) {
 				clear(o.tools)
 			}
 			if len(t.InputSchema) > 0 {
-				o.tools[t.Name] = t.InputSchema
+				o.tools[t.Name] = rawOf(t.InputSchema)
 			}
 		}
 		o.mu.Unlock()
@@ -154,18 +155,21 @@ func (o *observer) keep(p wireElicit) string {
 	if p.Mode == "url" || p.URL != "" || p.ElicitationID != "" {
 		return urlKey(p.Message, p.URL, p.ElicitationID)
 	}
-	var v any
-	if len(p.RequestedSchema) == 0 || json.Unmarshal(p.RequestedSchema, &v) != nil {
+	if len(p.RequestedSchema) == 0 {
 		return ""
 	}
-	key := formKey(p.Message, v)
+	raw, canon, ok := o.keys.get(p.RequestedSchema)
+	if !ok {
+		return ""
+	}
+	key := formKeyOf(p.Message, canon)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.schemas) >= maxKept { // never more than this, whatever the server sends
 		clear(o.schemas)
 	}
 	if len(o.schemas[key]) < 64 { // a server repeating one form cannot make us hold more
-		o.schemas[key] = append(o.schemas[key], p.RequestedSchema)
+		o.schemas[key] = append(o.schemas[key], raw)
 	}
 	return key
 }
@@ -236,7 +240,7 @@ func (o *observer) out(line []byte) {
 			Message string `json:"message"`
 		} `json:"error"`
 	}
-	if len(line) > maxObserved || json.Unmarshal(bytes.TrimSpace(line), &m) != nil || len(m.ID) == 0 || m.Method != "" {
+	if len(line) > maxObserved || !decode(bytes.TrimSpace(line), &m) || len(m.ID) == 0 || m.Method != "" {
 		return
 	}
 	o.mu.Lock()

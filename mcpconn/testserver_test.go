@@ -4,12 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/elicit-dev/elicit/internal/hostile"
 )
 
 // The test binary is the server the tests connect to, over real pipes:
@@ -24,6 +28,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	os.Exit(m.Run())
 }
 
@@ -33,6 +38,22 @@ const orderedSchema = `{"type":"object","properties":{"zeta":{"type":"string","t
 
 // nestedSchema has a nested object: the client SDK refuses it.
 const nestedSchema = `{"type":"object","properties":{"addr":{"type":"object","properties":{"city":{"type":"string"}}}}}`
+
+// changedSchema is orderedSchema changed between two calls: another
+// order, a tighter minimum and another required field.
+const changedSchema = `{"type":"object","properties":{"alpha":{"type":"integer","minimum":5},"zeta":{"type":"string","title":"Zeta"}},"required":["alpha"]}`
+
+// sequence is what the tool "sequence" asks, one after the other: one
+// form three times, the same message with a changed schema, the first
+// again, and a hostile server's form twice.
+var sequence = []struct {
+	message string
+	schema  json.RawMessage
+}{
+	{"Same", json.RawMessage(orderedSchema)}, {"Same", json.RawMessage(orderedSchema)}, {"Other", json.RawMessage(orderedSchema)},
+	{"Same", json.RawMessage(changedSchema)}, {"Same", json.RawMessage(orderedSchema)},
+	{hostile.Payload("form message"), hostile.MCPForm}, {hostile.Payload("form message"), hostile.MCPForm},
+}
 
 var withdraw struct {
 	sync.Mutex
@@ -66,6 +87,18 @@ func testServer() *mcp.Server {
 			return text(resultText(res, nil)), nil
 		}
 		return &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"f1": &mcp.ElicitParams{Message: "Round trip", RequestedSchema: json.RawMessage(orderedSchema)}}}, nil
+	})
+	add("sequence", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		var actions []string
+		for _, q := range sequence {
+			res, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: q.message, RequestedSchema: q.schema})
+			if err != nil {
+				actions = append(actions, "error")
+				continue
+			}
+			actions = append(actions, res.Action)
+		}
+		return text(strings.Join(actions, " ")), nil
 	})
 	add("nested", func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return text(resultText(req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Where do you live?", RequestedSchema: json.RawMessage(nestedSchema)}))), nil
@@ -123,5 +156,6 @@ func testServer() *mcp.Server {
 		os.Exit(3)
 		return nil, nil
 	})
+	urlTools(add)
 	return s
 }

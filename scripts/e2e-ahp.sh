@@ -21,17 +21,18 @@ term_has() {
 	grep -qF -- "$2" <<<"$s"
 }
 
-# term_wait NAME TEXT: poll NAME's screen until TEXT shows.
+# term_wait NAME TEXT: wait until TEXT is on NAME's screen.
 term_wait() {
 	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if term_has "$1" "$2"; then return 0; fi
+	until term_has "$1" "$2"; do
+		if ((SECONDS >= deadline)); then
+			echo "FAIL: $1 never showed: $2 (after $E2E_TIMEOUT s: it hangs)" >&2
+			echo "----- $1 -----" >&2
+			term_screen "$1" >&2
+			exit 1
+		fi
 		sleep 0.2
 	done
-	echo "FAIL: $1 never showed: $2" >&2
-	echo "----- $1 -----" >&2
-	term_screen "$1" >&2
-	exit 1
 }
 
 # term_keys NAME KEYS...: press keys in NAME.
@@ -74,7 +75,7 @@ term_wait bob "Check your profile"
 term_has bob "Profile" || fail "the attached form lacks its title"
 passed_check "the agent's form appears in the serving terminal and both clients, with its title"
 
-sleep 0.6                             # the form's grace period: a key meant for something else does not answer it
+past_grace                            # the form's, seen on alice's screen above: a key meant for something else does not answer it
 term_keys alice Tab                   # name -> age
 term_keys alice C-u                   # readline: clear the field
 t send-keys -t alice -l -- "77"
@@ -82,11 +83,8 @@ term_keys alice Tab                   # leaving the field sends the draft
 term_wait bob "   77"
 passed_check "a draft typed in one client appears in the other"
 
-sleep 0.3
-for _ in 1 2 3 4 5; do
-	term_keys bob Enter # through the fields to the review
-	sleep 0.2
-done
+# Bob's form was on his screen before the grace above: past it too.
+term_keys bob Enter Enter Enter Enter Enter # through the fields to the review
 term_wait bob "Review your answers"
 term_keys bob Enter
 term_wait bob "you answered form"
@@ -106,8 +104,8 @@ t kill-session -t bob
 # Without terminals: serve -p, answered by attach --answers.
 "$bin" serve --token-file "$work/token2" -p "/form defaults" >"$work/p.out" 2>"$work/p.err" &
 serve_pid=$!
-deadline=$((SECONDS + E2E_TIMEOUT))
-until grep -q 'ws://' "$work/p.err" 2>/dev/null || ((SECONDS > deadline)); do sleep 0.2; done
+attach_line() { grep -q 'ws://' "$work/p.err" 2>/dev/null; }
+poll "attach line from serve -p" attach_line
 purl="$(grep -o 'ws://[^ ]*' "$work/p.err" | head -1)"
 [ -n "$purl" ] || fail "serve -p printed no attach line"
 echo '{}' >"$work/empty.json"

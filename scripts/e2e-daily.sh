@@ -26,7 +26,7 @@ for size in 120x40 80x24 60x16; do
 	[ "$(wc -l <<<"$s")" -le "$h" ] || fail "$size: more lines than the terminal"
 	passed_check "$size: title, who asks, hunk header, changed line and keys visible"
 
-	sleep 1.2 # a question that came while we typed takes keys once the keyboard is idle
+	focus_question # a question that came while we typed takes keys once the keyboard is idle
 	keys e
 	wait_for "@@ -1,200 +1,200 @@"
 	keys End
@@ -36,8 +36,7 @@ for size in 120x40 80x24 60x16; do
 
 	keys Escape
 	wait_for "cancelled"
-	keys C-c
-	keys C-c
+	keys C-c C-c
 	wait_dead >/dev/null
 done
 echo "e2e-daily: $passed passed, 0 failed"

@@ -20,22 +20,11 @@ all_on_screen() {
 	[ "$(wc -l <<<"$s")" -le "$H" ] || fail "$what at ${W}x$H: taller than the terminal"
 }
 
-# answer_docked: a question that popped up while the prompt was typed
-# docks under it; tab opens it. Then wait out its grace period.
-answer_docked() {
-	if on_screen "to answer"; then keys Tab; fi
-	sleep 0.6
-}
-
-# idle: wait until the turn is over (the status bar says ready for 1s).
-idle() {
-	local deadline=$((SECONDS + E2E_TIMEOUT)) n=0
-	while ((SECONDS < deadline)); do
-		if screen_tail 1 | grep -qF "· ready"; then n=$((n + 1)); else n=0; fi
-		if ((n >= 5)); then return 0; fi
-		sleep 0.2
-	done
-	fail "the turn never ended"
+# turn_over: the agent answered every prompt sent (in the trace), and the
+# status bar says ready.
+turn_over() {
+	[ "$(grep -c '"stopReason":' "$log")" = "$(grep -c '"method":"session/prompt"' "$log")" ] &&
+		screen_tail 1 | grep -qF "· ready"
 }
 
 for size in 80x24 60x16; do
@@ -52,7 +41,7 @@ for size in 80x24 60x16; do
 	type_text "/form defaults"
 	keys Enter
 	wait_for "Demo agent asks"
-	answer_docked
+	focus_question
 	all_on_screen "the form" "Demo agent asks" "Profile" "› Name" "decline"
 	for f in Age Score Status Verified; do
 		keys Tab
@@ -66,7 +55,7 @@ for size in 80x24 60x16; do
 	all_on_screen "the review" "Demo agent asks" "Profile" "enter send"
 	keys Enter
 	wait_for '"action": "accept"'
-	idle
+	poll "end of the turn" turn_over
 	passed_check "$size: the form and its review fit"
 
 	# The URL consent: title, who asks, the URL and its site, the buttons
@@ -74,18 +63,18 @@ for size in 80x24 60x16; do
 	type_text "/url"
 	keys Enter
 	wait_for "Open a link?"
-	answer_docked
+	focus_question
 	all_on_screen "the URL consent" "Open a link?" "Agent: Demo agent" "URL     http://127.0.0.1:" "Site    127.0.0.1" "Open in browser" "esc cancel"
 	keys End
 	wait_for "nonstandard_port"
 	all_on_screen "the URL consent at its end" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
 	keys Escape
 	wait_for "never completes"
-	answer_docked
+	focus_question
 	all_on_screen "the second URL consent" "Open a link?" "Agent: Demo agent" "Open in browser" "esc cancel"
 	keys Escape
 	wait_gone "Open a link?"
-	idle
+	poll "end of the turn" turn_over
 	passed_check "$size: the URL consent fits"
 
 	# The settings: title, who asks, the cursor's row and the keys.

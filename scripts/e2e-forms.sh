@@ -22,6 +22,9 @@ last_request_id() {
 		sed -E 's/.*"id":([0-9]+),"method".*/\1/'
 }
 
+# asked_since ID: the trace holds an elicitation/create newer than ID.
+asked_since() { [ "$(last_request_id || true)" != "$1" ]; }
+
 # ask_form NAME TEXT: run "/form NAME", wait for the form (TEXT is on it)
 # and for it to take the keys. Sets req to its request id.
 ask_form() {
@@ -30,13 +33,8 @@ ask_form() {
 	type_text "/form $1"
 	keys Enter
 	wait_for "$2"
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	req="$(last_request_id || true)"
-	while [ "$req" = "$before" ] && ((SECONDS < deadline)); do
-		sleep 0.2
-		req="$(last_request_id || true)"
-	done
-	[ "$req" != "$before" ] || fail "no elicitation/create for /form $1 in the trace"
+	poll "elicitation/create for /form $1 in the trace" asked_since "$before"
+	req="$(last_request_id)"
 	focus_question
 }
 
@@ -207,21 +205,22 @@ wait_for "· ready"
 passed_check "ctrl+x and esc with typed data ask; esc then y cancels"
 
 # 7. A form that comes up while the user types docks: letters, Enter and
-# space stay with the prompt and the form answers nothing until Tab.
+# space stay with the prompt and the form answers nothing until Tab, sent
+# as the next key at typing pace (a question takes the keys by itself
+# only after a second without one).
 before="$(last_request_id || true)"
 type_text "/form defaults"
 keys Enter
 type_until_docked "y 1 "
 type_slowly $'yes\n '
+typist_key Tab
 grep -qF "Demo agent asks a form question" <<<"$dock_line" || fail "dock line: $dock_line"
 req="$(last_request_id)"
 [ "$req" != "$before" ] || fail "no new elicitation/create"
 [ -z "$(response_to "$req")" ] || fail "typing answered the form: $(response_to "$req")"
 want="${typed}yes "
-# Tab takes it, unless a second without keys already gave it the keys.
-question_focused || keys Tab
+focus_question
 wait_for "Check your profile"
-sleep 0.3
 keys C-x
 expect_response decline
 wait_for "· ready"

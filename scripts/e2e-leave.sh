@@ -24,30 +24,27 @@ t set-option -g focus-events on
 t pipe-pane -o -t e2e "cat >>'$raw'"
 wait_for "ready"
 
-# Unfocused: another pane takes the focus, then a question arrives.
+# notified: the raw output holds the bell, OSC 9 and OSC 777.
+notified() { grep -q $'\a' "$raw" && grep -q $'\e]9;' "$raw" && grep -q $'\e]777;notify;elicit;' "$raw"; }
+
+# Unfocused: another pane takes the focus, then a question arrives. (tmux
+# writes the focus-out to elicit's terminal as select-pane runs, before
+# the keys below: elicit reads it first.)
 t split-window -d -t e2e -v "sleep 3600"
 t select-pane -t e2e.1
-sleep 0.5
 t send-keys -t e2e.0 -l "/url"
 t send-keys -t e2e.0 Enter
 wait_log '"method":"elicitation/create"'
-sleep 1
-if grep -q $'\a' "$raw" && grep -q $'\e]9;' "$raw" && grep -q $'\e]777;notify;elicit;' "$raw"; then
-	passed_check "a question in an unfocused pane rings the bell and sends OSC 9 and OSC 777"
-else
-	fail "no bell or desktop notification in the raw output"
-fi
+poll "bell and desktop notification in the raw output" notified
+passed_check "a question in an unfocused pane rings the bell and sends OSC 9 and OSC 777"
 t kill-pane -t e2e.1
 t select-pane -t e2e.0
 
 # $BROWSER opens the consented URL, and only then does the agent hear accept.
 focus_question
 keys Right Enter
-deadline=$((SECONDS + E2E_TIMEOUT))
-until [ -s "$work/browsed" ]; do
-	((SECONDS < deadline)) || fail "\$BROWSER was never run"
-	sleep 0.2
-done
+browsed() { [ -s "$work/browsed" ]; }
+poll "run of \$BROWSER" browsed
 grep -q '^http://127.0.0.1:[0-9]*/flow/' "$work/browsed" || fail "\$BROWSER got $(cat "$work/browsed")"
 wait_log '"action":"accept"'
 passed_check "\$BROWSER opens the consented URL, then the agent hears accept"
@@ -76,7 +73,7 @@ log="$work/ssh.log"
 wait_log '"method":"elicitation/create"'
 wait_for "Scan with your phone"
 wait_for "▀"
-sleep 0.6 # past the question's grace: the next key is the user's
+past_grace # the QR view shows only while the question has the keys
 keys Escape
 wait_for "I opened it myself"
 [ ! -e "$work/browsed" ] || fail "a browser was started over SSH"

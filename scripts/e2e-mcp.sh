@@ -115,22 +115,20 @@ for _ in $(seq 13); do keys Down; done
 wait_for "› trigger-url-elicitation" || fail "could not select the URL tool"
 keys Enter
 wait_for "The arguments for Trigger URL Elicitation Tool" || fail "no arguments form"
-sleep 0.6
+past_grace
 type_text "https://xn--80ak6aa92e.com/login"
-for _ in 1 2 3 4 5; do keys Enter; sleep 0.3; done # message, id, errorPath, review, send
+keys Enter Enter Enter Enter Enter # message, id, errorPath, review, send
 wait_for "Open a link?" || fail "no consent screen"
 wait_for "аррӏе.com" || fail "the host in Unicode is not shown"
 wait_for "looks like apple.com" || fail "no lookalike warning"
 on_screen "xn--80ak6aa92e.com  (as sent)" || fail "the host as sent is not shown"
 passed_check "full screen: the consent screen for a punycode URL"
-sleep 0.6
+past_grace # the consent shows while it has the keys
 keys d
 wait_for "User declined to open the URL" || fail "the server did not hear decline"
 [ ! -s "$opened" ] || fail "a declined URL was opened"
 passed_check "full screen: declined, nothing opened"
-keys C-c
-sleep 0.3
-keys C-c
+keys C-c C-c
 [ "$(wait_dead)" = 0 ] || fail "elicit mcp did not exit 0"
 assert_restored || fail "the terminal was not restored"
 e2e_cleanup
@@ -140,7 +138,7 @@ E2E_SOCK="$E2E_SOCK-call" # a fresh tmux server: the old one may still be going 
 start_elicit "$bin" mcp call trigger-url-elicitation --args '{"url":"https://xn--80ak6aa92e.com/login"}' -- "$server"
 wait_for "Open a link?" || fail "call on a terminal did not ask"
 on_screen "looks like apple.com" || fail "no lookalike warning in call"
-sleep 0.6
+past_grace
 keys d
 wait_for "User declined to open the URL" || fail "call: the server did not hear decline"
 [ "$(wait_dead)" = 0 ] || fail "call did not exit 0"

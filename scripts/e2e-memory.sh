@@ -7,14 +7,11 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
 
-# wait_ready: the status bar says the turn is over.
-wait_ready() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	until screen_tail 1 | grep -qF "· ready"; do
-		((SECONDS < deadline)) || fail "the turn never ended"
-		sleep 0.2
-	done
-}
+# ready: the status bar says the turn is over.
+ready() { screen_tail 1 | grep -qF "· ready"; }
+
+# wait_ready: wait until the status bar says the turn is over.
+wait_ready() { poll "end of the turn" ready; }
 
 # A hook that answers the numbers form, as Claude Code's Elicitation hook
 # contract has it; every other question passes to the user.
@@ -49,11 +46,7 @@ keys Enter
 focus_question
 keys C-u
 type_text "Grace Hopper"
-for _ in 1 2 3 4 5 6 7 8; do
-	on_screen "Review your answers" && break
-	keys Enter
-	sleep 0.3
-done
+keys Enter Enter Enter Enter Enter # name, age, score, status, verified
 wait_for "Review your answers"
 keys Enter
 wait_log '"name":"Grace Hopper"'

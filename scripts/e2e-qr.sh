@@ -46,7 +46,7 @@ for size in 80x24 120x40; do
 	s="$(screen)"
 	grep -qE '^ *▀{41} *$' <<<"$s" || fail "$size: the code's last row is not on screen"
 	grep -qE '^ *█{41} *$' <<<"$s" || fail "$size: the code's quiet zone is not on screen"
-	sleep 0.6 # past the question's grace
+	past_grace # the QR view shows only while the question has the keys
 	keys Escape
 	wait_for "I opened it myself"
 	wait_for "QR code"

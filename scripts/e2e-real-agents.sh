@@ -37,6 +37,7 @@ PACKAGES=(
 	@qwen-code/qwen-code@0.24.4
 	@github/copilot@1.0.102
 	@augmentcode/auggie@0.36.0
+	@modelcontextprotocol/server-everything@2026.8.31 # as scripts/e2e-mcp.sh pins it
 )
 # claude-agent-acp and qwen-code need Node 22; the node-linux-* packages
 # carry a Node binary, so Node 20 hosts get one from npm too.
@@ -124,13 +125,15 @@ build() {
 start_mock() {
 	"$work/modelmock" -addr 127.0.0.1:0 -log "$work/mock.log" -no-stdin >"$work/mock.url" 2>>"$work/mock.log" &
 	mock_pid=$!
-	for _ in $(seq 50); do
-		MOCK="$(head -n1 "$work/mock.url" 2>/dev/null)"
-		[ -n "$MOCK" ] && return 0
+	local deadline=$((SECONDS + AGENT_TIMEOUT))
+	until grep -q '^http' "$work/mock.url" 2>/dev/null; do
+		if ((SECONDS >= deadline)) || ! kill -0 "$mock_pid" 2>/dev/null; then
+			fail "the model mock did not start"
+			return 1
+		fi
 		sleep 0.1
 	done
-	fail "the model mock did not start"
-	return 1
+	MOCK="$(head -n1 "$work/mock.url")"
 }
 
 # run_as_agent_user ENV=VALUE... -- CMD... runs CMD with a clean
@@ -232,6 +235,7 @@ check_claude() {
 	fi
 	check_claude_screen
 	check_claude_command
+	check_claude_mcp
 
 	# Without a key the first prompt asks for sign-in: -p names the
 	# terminal login commands to run, exactly.
@@ -244,17 +248,86 @@ check_claude() {
 	fi
 }
 
+# check_claude_mcp: the config file's [mcp_servers] reach claude-agent-acp
+# in session/new (the everything server, stdio, its command absolute); the
+# model calls the server's form tool, claude passes the server's
+# elicitation on, and elicit answers it from --answers. Claude Code defers
+# MCP tools behind its tool search, which the mock does not speak:
+# ENABLE_TOOL_SEARCH=false offers them to the model directly.
+check_claude_mcp() {
+	local cfg="$work/mcp-config.toml" answers="$work/mcp-answers.json" t status
+	printf '[mcp_servers.everything]\ncommand = "mcp-server-everything"\n' >"$cfg"
+	echo '{"name":"Ada Lovelace"}' >"$answers"
+	chmod 644 "$cfg" "$answers"
+	FLAGS=(--config "$cfg" --mode default --approve --answers "$answers")
+	run_elicit claude-mcp "trigger an elicitation request" ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock ENABLE_TOOL_SEARCH=false -- claude-agent-acp
+	status=$?
+	FLAGS=()
+	t="$(session_dir claude-mcp-logs)/trace"
+	if [ "$status" = 0 ] && grep -qE '"method":"session/new","params":\{[^}]*"mcpServers":\[\{"args":\[\],"command":"/[^"]*/mcp-server-everything","env":\[\],"name":"everything"\}\]' "$t" &&
+		grep -q '"result":{"action":"accept","content":{[^}]*"name":"Ada Lovelace"' "$t" &&
+		grep -qF "done: mcp__everything__trigger-elicitation-request: ✅ User provided" "$work/claude-mcp.out"; then
+		pass "claude: the config's MCP server reached it, and the server's form was answered in elicit"
+	else
+		fail "claude: MCP server from the config (exit $status); stdout: $(head -c 300 "$work/claude-mcp.out"); stderr: $(tail -c 400 "$work/claude-mcp.err")"
+	fi
+}
+
 # screen_text: what the full-screen run shows now.
 screen_text() { tmux -L "elicit-real-$$" capture-pane -p -t real 2>/dev/null; }
 
-# wait_screen TEXT SECONDS polls the full-screen run for TEXT.
+# Every wait on a full-screen run is for an event (a text on its screen,
+# its exit) and is bounded only by AGENT_TIMEOUT, a hang: never by how
+# soon the event should come.
+
+# wait_screen TEXT polls the full-screen run for TEXT.
 wait_screen() {
-	local deadline=$((SECONDS + $2))
+	local deadline=$((SECONDS + AGENT_TIMEOUT)) s
 	while ((SECONDS < deadline)); do
-		screen_text | grep -qF -- "$1" && return 0
+		s="$(screen_text)"
+		grep -qF -- "$1" <<<"$s" && return 0
 		sleep 0.3
 	done
 	return 1
+}
+
+# focused_in SOCK: the front question of the run in that tmux server has
+# the keys (its box right above the status bar; tmux-lib's
+# question_focused).
+focused_in() {
+	local s
+	s="$(tmux -L "$1" capture-pane -p -t real 2>/dev/null)"
+	tail -n 2 <<<"$s" | head -n 1 | grep -q '^╰'
+}
+
+# wait_focused SOCK: wait until the front question has the keys, as it
+# does once the keyboard is idle for a second, then past its 400 ms grace
+# (0.6 s after this saw it; tmux-lib's past_grace).
+wait_focused() {
+	local deadline=$((SECONDS + AGENT_TIMEOUT))
+	until focused_in "$1"; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.3
+	done
+	sleep 0.6
+}
+
+# wait_changed SOCK SCREEN: wait until the run's screen is no longer SCREEN.
+wait_changed() {
+	local deadline=$((SECONDS + AGENT_TIMEOUT))
+	while [ "$(tmux -L "$1" capture-pane -p -t real 2>/dev/null)" = "$2" ]; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.3
+	done
+}
+
+# wait_ended SOCK: wait until elicit, run as "RUN; sleep 60", exited.
+wait_ended() {
+	local deadline=$((SECONDS + AGENT_TIMEOUT))
+	until [ "$(tmux -L "$1" display-message -p -t real '#{pane_current_command}' 2>/dev/null)" = sleep ]; do
+		((SECONDS < deadline)) || return 1
+		sleep 0.3
+	done
 }
 
 # check_claude_screen: the full screen in tmux with claude-agent-acp: its
@@ -275,25 +348,26 @@ check_claude_screen() {
 		"${as[*]}" "$AGENT_HOME" "$path" "$MOCK" "$work/elicit" "$dir" "$logs/trace" >"$run"
 	chmod 755 "$run"
 	tmux -L "$sock" -f /dev/null new-session -d -s real -x 100 -y 32 "$run; sleep 60"
-	local ok=1
-	wait_screen "ready" 90 || ok=0
+	local ok=1 before
+	wait_screen "ready" || ok=0
 	if [ $ok = 1 ]; then
 		tmux -L "$sock" send-keys -t real -l "ask me a question"
 		tmux -L "$sock" send-keys -t real Enter
-		wait_screen "Which colour" 90 || ok=0
+		wait_screen "Which colour" || ok=0
 	fi
+	[ $ok = 1 ] && { wait_focused "$sock" || ok=0; } # the keyboard idle: the question takes the keys
 	if [ $ok = 1 ]; then
-		sleep 2 # the keyboard idle: the question takes the keys
 		for _ in 1 2 3 4 5; do
-			screen_text | grep -qF "Review your answers" && break
+			before="$(screen_text)"
+			grep -qF "Review your answers" <<<"$before" && break
 			tmux -L "$sock" send-keys -t real Enter
-			sleep 1
+			wait_changed "$sock" "$before" || break
 		done
 		tmux -L "$sock" send-keys -t real Enter # send
-		wait_screen "done:" 90 || ok=0
+		wait_screen "done:" || ok=0
 	fi
 	tmux -L "$sock" send-keys -t real C-c C-c
-	sleep 2
+	wait_ended "$sock"
 	if [ $ok = 1 ] && grep -q '"action":"accept"' "$logs/trace"; then
 		pass "claude: full screen, its question answered with the keyboard"
 	else
@@ -310,6 +384,59 @@ check_qwen() {
 	run_elicit qwen-cmd 'run `echo hi`' OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model -- qwen --acp
 	FLAGS=()
 	expect_breaks qwen-cmd run_shell_command
+	check_qwen_ask
+}
+
+# check_qwen_ask: qwen-code asks its ask_user_question tool's questions in
+# a permission request (Submit/Cancel); elicit asks them as a form and
+# sends the answers beside Submit, where qwen reads them: -p fills the form
+# from --answers ("Other" typed), -p without answers cancels, and the full
+# screen answers it with the keyboard.
+check_qwen_ask() {
+	local env=(OPENAI_BASE_URL="$MOCK/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model) answers t status
+	answers="$(mktemp /tmp/elicit-answers.XXXXXX)"
+	echo '{"question_0_custom":"Green"}' >"$answers"
+	chmod 644 "$answers"
+	FLAGS=(--answers "$answers")
+	run_elicit qwen-ask "ask me a question" "${env[@]}" -- qwen --acp
+	status=$?
+	FLAGS=()
+	rm -f "$answers"
+	t="$(session_dir qwen-ask-logs)/trace"
+	if [ "$status" = 0 ] && grep -qF '"optionId":"proceed_once","outcome":"selected"},"answers":{"0":"Green"}' "$t" &&
+		grep -qF '"answers":[{"question":"Which colour?","answer":"Green"}]' "$t" && grep -qF "done: ask_user_question" "$work/qwen-ask.out"; then
+		pass "qwen: its question answered as a form by --answers, the answer read by its tool"
+	else
+		fail "qwen: the question was not answered from --answers (exit $status); stdout: $(head -c 300 "$work/qwen-ask.out"); stderr: $(tail -c 300 "$work/qwen-ask.err")"
+	fi
+
+	run_elicit qwen-ask-none "ask me a question" "${env[@]}" -- qwen --acp
+	t="$(session_dir qwen-ask-none-logs)/trace"
+	if grep -qF '"result":{"outcome":{"outcome":"cancelled"}}' "$t" && grep -qF 'cancelled form "Which colour?" (non-interactive)' "$work/qwen-ask-none.err"; then
+		pass "qwen: -p without --answers cancels its question"
+	else
+		fail "qwen: -p without --answers did not cancel; stderr: $(tail -c 300 "$work/qwen-ask-none.err")"
+	fi
+
+	command -v tmux >/dev/null || { echo "SKIP qwen question on the full screen: tmux is not installed"; return; }
+	screen_start qwen-ask-screen "${env[@]}" -- qwen --acp
+	local ok=1
+	in_screen "ready" 90 || ok=0
+	[ $ok = 1 ] && { screen_keys -l "ask me a question"; screen_keys Enter; }
+	[ $ok = 1 ] && { in_screen "Which colour?" 60 && in_screen "Blue · cool" 5 || ok=0; }
+	[ $ok = 1 ] && { sleep 2; screen_keys Down Down Enter; } # the keyboard idle: (no answer), Red, Blue
+	[ $ok = 1 ] && { in_screen "Review your answers" 10 || ok=0; }
+	[ $ok = 1 ] && { screen_keys Enter; in_screen "done: ask_user_question" 60 || ok=0; }
+	if [ $ok = 1 ] && ! grep -qF '"answers":{"0":"Blue"}' "$logs/trace"; then
+		waited_for='"answers":{"0":"Blue"} in the trace'
+		ok=0
+	fi
+	if [ $ok = 1 ]; then
+		pass "qwen: full screen, its question answered as a form with the keyboard"
+	else
+		screen_failure qwen
+	fi
+	screen_end
 }
 
 # check_opencode: opencode with a provider in OPENCODE_CONFIG_CONTENT.
@@ -417,10 +544,11 @@ screen_start() {
 	SCREEN_DIR="$dir"
 }
 
-# in_screen TEXT SECONDS: TEXT shows in the screen_start session in time;
-# when it does not, waited_for names it for the failure message.
+# in_screen TEXT: TEXT shows in the screen_start session; when it does
+# not (a hang: see wait_screen), waited_for names it for the failure
+# message.
 in_screen() {
-	local deadline=$((SECONDS + $2)) s
+	local deadline=$((SECONDS + AGENT_TIMEOUT)) s
 	while ((SECONDS < deadline)); do
 		s="$(tmux -L "$sock" capture-pane -p -t real 2>&1)"
 		grep -qF -- "$1" <<<"$s" && return 0
@@ -438,7 +566,7 @@ screen_failure() {
 screen_keys() { tmux -L "$sock" send-keys -t real "$@"; }
 screen_end() {
 	tmux -L "$sock" send-keys -t real C-c C-c
-	sleep 1
+	wait_ended "$sock"
 	tmux -L "$sock" kill-server 2>/dev/null
 }
 SCREEN_FLAGS=()
@@ -468,12 +596,13 @@ check_claude_command() {
 	screen_start claude-cmd-screen ANTHROPIC_BASE_URL="$MOCK" ANTHROPIC_API_KEY=mock -- claude-agent-acp
 	SCREEN_FLAGS=()
 	local ok=1
-	in_screen "ready" 90 || ok=0
+	in_screen "ready" || ok=0
 	[ $ok = 1 ] && { screen_keys -l "run \`for i in 1 2 3 4 5 6; do echo line \$i; sleep 1; done\`"; screen_keys Enter; }
-	[ $ok = 1 ] && { in_screen "Yes" 60 || ok=0; }
-	[ $ok = 1 ] && { sleep 2; screen_keys 1 Enter; } # the keyboard idle, the question takes the keys
-	[ $ok = 1 ] && { in_screen "[execute] running" 30 || ok=0; }
-	[ $ok = 1 ] && { in_screen "line 6" 60 && in_screen "[exit status 0]" 10 && in_screen "completed · " 10 || ok=0; }
+	[ $ok = 1 ] && { in_screen "Yes" || ok=0; }
+	[ $ok = 1 ] && { wait_focused "$sock" || { waited_for="the question taking the keys"; ok=0; }; } # the keyboard idle
+	[ $ok = 1 ] && screen_keys 1 Enter
+	[ $ok = 1 ] && { in_screen "[execute] running" || ok=0; }
+	[ $ok = 1 ] && { in_screen "line 6" && in_screen "[exit status 0]" && in_screen "completed · " || ok=0; }
 	if [ $ok = 1 ]; then
 		pass "claude: full screen, an allowed command reads running, then its output and exit status"
 	else
@@ -501,16 +630,16 @@ check_codex_command() {
 	screen_start codex-screen CODEX_HOME="$home" OPENAI_API_KEY=mock -- codex-acp
 	SCREEN_FLAGS=()
 	local ok=1
-	in_screen "ready" 90 || ok=0
+	in_screen "ready" || ok=0
 	[ $ok = 1 ] && { screen_keys -l 'run `for i in 1 2 3 4 5 6; do echo line $i; sleep 1; done`'; screen_keys Enter; }
-	[ $ok = 1 ] && { in_screen "line 2" 60 || ok=0; }
+	[ $ok = 1 ] && { in_screen "line 2" || ok=0; }
 	local s
 	s="$(tmux -L "$sock" capture-pane -p -t real)"
 	if [ $ok = 1 ] && grep -qF "line 6" <<<"$s"; then
 		waited_for="line 2 without line 6 (the output came at once, not live)"
 		ok=0
 	fi
-	[ $ok = 1 ] && { in_screen "line 6" 30 && in_screen "done: " 30 || ok=0; }
+	[ $ok = 1 ] && { in_screen "line 6" && in_screen "done: " || ok=0; }
 	if [ $ok = 1 ]; then
 		pass "codex: full screen, a command's output streams live"
 	else
@@ -520,7 +649,7 @@ check_codex_command() {
 	# and the turn's (the mock answers at once), and then reports no exit.
 	# What it reports must show.
 	if grep -qF '"terminal_exit":{' "$logs/trace"; then
-		if in_screen "[exit status 0]" 10 && in_screen "completed · " 5; then
+		if in_screen "[exit status 0]" && in_screen "completed · "; then
 			pass "codex: full screen, the exit status codex-acp reported"
 		else
 			screen_failure codex

@@ -63,6 +63,14 @@ echo "installing the SDK server into $CACHE"
 npm_install "$CACHE" "${SDK_PACKAGES[@]}"
 cp testdata/remote/sdk-agent.mjs "$CACHE/sdk-agent.mjs"
 
+# listening FILE PID: FILE holds the SDK agent's "listening" line; fails
+# the script when PID (the agent) exited first.
+listening() {
+	grep -q '^listening ' "$1" 2>/dev/null && return 0
+	kill -0 "$2" 2>/dev/null || { cat "${1%.out}.err" >&2; fail "the SDK agent exited before it listened"; }
+	return 1
+}
+
 # start_sdk NAME [ARGS...]: runs the SDK agent; sets URL_<NAME> to its
 # endpoint and BASE_<NAME> to its origin.
 start_sdk() {
@@ -70,13 +78,9 @@ start_sdk() {
 	shift
 	(cd "$CACHE" && exec node sdk-agent.mjs "$@") >"$work/$name.out" 2>"$work/$name.err" &
 	pids+=($!)
-	local url="" i
-	for i in $(seq 100); do
-		url="$(sed -n 's/^listening //p' "$work/$name.out" 2>/dev/null)"
-		[ -n "$url" ] && break
-		sleep 0.1
-	done
-	[ -n "$url" ] || { cat "$work/$name.err" >&2; fail "the SDK agent $name did not start"; }
+	poll "\"listening\" from the SDK agent $name" listening "$work/$name.out" "$!"
+	local url
+	url="$(sed -n 's/^listening //p' "$work/$name.out")"
 	printf -v "URL_$name" '%s' "$url"
 	printf -v "BASE_$name" '%s' "${url%/acp}"
 }
@@ -88,7 +92,7 @@ SDK_AGENT_TOKEN=right-token start_sdk tok
 run_p() {
 	local tr="$1" prompt="$2"
 	shift 2
-	(cd "$work" && timeout 60 "$bin" --url "$URL_main" --transport "$tr" --log "$work/p-$tr.log" "$@" -p "$prompt")
+	(cd "$work" && timeout "$E2E_TIMEOUT" "$bin" --url "$URL_main" --transport "$tr" --log "$work/p-$tr.log" "$@" -p "$prompt")
 }
 
 echo '{"name":"Ada","color":"green"}' >"$work/answers.json"
@@ -106,9 +110,9 @@ grep -qF "over WebSocket" "$work/p-ws.log" && grep -qF "over HTTP+SSE" "$work/p-
 	fail "the trace does not say which transport is in use"
 
 # Without --transport: WebSocket when offered, HTTP+SSE when not.
-(cd "$work" && timeout 60 "$bin" --url "$URL_main" --log "$work/auto.log" -p hello >/dev/null) || fail "auto"
+(cd "$work" && timeout "$E2E_TIMEOUT" "$bin" --url "$URL_main" --log "$work/auto.log" -p hello >/dev/null) || fail "auto"
 grep -qF "over WebSocket" "$work/auto.log" || fail "auto did not prefer WebSocket"
-out="$(cd "$work" && timeout 60 "$bin" --url "$URL_nows" --log "$work/nows.log" -p hello)" || fail "fallback: $out"
+out="$(cd "$work" && timeout "$E2E_TIMEOUT" "$bin" --url "$URL_nows" --log "$work/nows.log" -p hello)" || fail "fallback: $out"
 grep -qF "did not upgrade to WebSocket" "$work/nows.log" && grep -qF "over HTTP+SSE" "$work/nows.log" ||
 	fail "no fallback to HTTP+SSE"
 passed_check "WebSocket preferred, HTTP+SSE when the server offers no WebSocket"
@@ -116,14 +120,14 @@ passed_check "WebSocket preferred, HTTP+SSE when the server offers no WebSocket"
 # A wrong token: a clear error after one request, no retry.
 before="$(curl -s "$BASE_tok/control/count")"
 set +e
-out="$(cd "$work" && BAD_TOKEN=wrong-token timeout 30 "$bin" --url "$URL_tok" --token-env BAD_TOKEN --log "$work/tok.log" -p hello 2>&1)"
+out="$(cd "$work" && BAD_TOKEN=wrong-token timeout "$E2E_TIMEOUT" "$bin" --url "$URL_tok" --token-env BAD_TOKEN --log "$work/tok.log" -p hello 2>&1)"
 code=$?
 set -e
 after="$(curl -s "$BASE_tok/control/count")"
 [ "$code" != 0 ] && grep -qF "refused the credentials (HTTP 401" <<<"$out" || fail "wrong token: $code $out"
 [ $((after - before)) = 1 ] || fail "wrong token: $((after - before)) requests, want 1"
 ! grep -qF wrong-token "$work/tok.log" <<<"$out" || fail "the token shows in the output or the trace"
-out="$(cd "$work" && GOOD_TOKEN=right-token timeout 30 "$bin" --url "$URL_tok" --token-env GOOD_TOKEN -p hello)" ||
+out="$(cd "$work" && GOOD_TOKEN=right-token timeout "$E2E_TIMEOUT" "$bin" --url "$URL_tok" --token-env GOOD_TOKEN -p hello)" ||
 	fail "right token: $out"
 passed_check "a wrong token: one request, a clear error; the right one gets through"
 
@@ -189,12 +193,9 @@ fi
 go build -o "$work/modelmock" ./internal/modelmock/cmd/modelmock
 "$work/modelmock" -addr 127.0.0.1:0 -log "$work/mock.log" -no-stdin >"$work/mock.url" 2>>"$work/mock.log" &
 pids+=($!)
-for _ in $(seq 50); do
-	mock="$(head -n1 "$work/mock.url" 2>/dev/null)"
-	[ -n "$mock" ] && break
-	sleep 0.1
-done
-[ -n "$mock" ] || fail "the model mock did not start"
+mock_url() { grep -q '^http' "$work/mock.url" 2>/dev/null; }
+poll "URL from the model mock" mock_url
+mock="$(head -n1 "$work/mock.url")"
 mkdir -p "$work/qwen-ws" "$work/qwen-home"
 path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
 [ -n "$node_bin" ] && path="$node_bin:$path"
@@ -204,13 +205,9 @@ path="$AGENT_CACHE/node_modules/.bin:/usr/local/bin:/usr/bin:/bin"
 	OPENAI_BASE_URL="$mock/v1" OPENAI_API_KEY=mock OPENAI_MODEL=mock-model \
 	qwen serve --port 0 --no-web) >"$work/qwen.out" 2>&1 &
 groups+=($!)
-qwen_url=""
-for _ in $(seq 300); do
-	qwen_url="$(sed -n 's/^qwen serve listening on \(http:[^ ]*\).*/\1/p' "$work/qwen.out" 2>/dev/null)"
-	[ -n "$qwen_url" ] && grep -qF "/acp WebSocket transport enabled" "$work/qwen.out" && break
-	sleep 0.2
-done
-[ -n "$qwen_url" ] || { cat "$work/qwen.out" >&2; fail "qwen serve did not start"; }
+qwen_listening() { grep -q '^qwen serve listening on http:' "$work/qwen.out" && grep -qF "/acp WebSocket transport enabled" "$work/qwen.out"; }
+poll "qwen serve listening (see $work/qwen.out)" qwen_listening
+qwen_url="$(sed -n 's/^qwen serve listening on \(http:[^ ]*\).*/\1/p' "$work/qwen.out")"
 for tr in ws http; do
 	out="$(cd "$work/qwen-ws" && timeout 180 "$bin" --url "$qwen_url/acp" --transport "$tr" --log "$work/qwen-$tr.log" -p hello)" ||
 		fail "qwen over $tr: $out"

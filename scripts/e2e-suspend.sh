@@ -28,6 +28,33 @@ run_in_shell() {
 	keys Enter
 }
 
+# The demo agent, its output copied to agent.out as it writes it: the
+# question it asks while elicit is stopped (and reads nothing) shows
+# there, a line whole.
+cat >"$work/agent.sh" <<EOS
+#!/bin/sh
+"$bin" __demo-agent | tee -a "$work/agent.out"
+EOS
+
+# hold_agent: stop the demo agent (SIGSTOP), so that what it is asked next
+# is answered only once release_agent lets it go on: after elicit was
+# stopped, however long that took.
+hold_agent() {
+	: >"$work/agent.out"
+	agent="$(pgrep -n -f -- "$bin __demo-agent")" || fail "no demo agent runs"
+	kill -STOP "$agent"
+}
+
+# asked: the agent wrote its permission question.
+asked() { grep -qF '"method":"session/request_permission"' "$work/agent.out"; }
+
+# release_agent: let the agent go on, and wait until it asked (elicit,
+# stopped, reads the question after fg).
+release_agent() {
+	kill -CONT "$agent"
+	poll "the agent's question while elicit is stopped" asked
+}
+
 # stopped: the shell took the terminal back, elicit stopped as a job.
 stopped() {
 	wait_for "Stopped"
@@ -39,16 +66,18 @@ stopped() {
 for size in 120x40 80x24; do
 	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
 	start_shell
-	run_in_shell --no-history --log "$log" --cwd "$work"
+	log="$work/trace-$size.log"
+	run_in_shell --no-history --log "$log" --cwd "$work" -- sh "$work/agent.sh"
 	wait_for "ready"
 
 	# At the prompt: the agent asks while elicit is stopped.
-	type_text "/later 2"
+	hold_agent
+	type_text "/later 1"
 	keys Enter
-	wait_for "I will ask you something in 2 s"
+	wait_log '"text":"/later 1"' # on its way to the agent
 	keys C-z
 	stopped
-	sleep 3 # the agent asks meanwhile (elicit reads it after fg)
+	release_agent
 	type_text "fg"
 	keys Enter
 	wait_for "Allow once" # the question asked meanwhile, up at once
@@ -77,15 +106,17 @@ done
 # The accessible session: SIGTSTP from the terminal's own Ctrl+Z.
 E2E_COLS=100 E2E_ROWS=30
 start_shell
-run_in_shell --accessible --no-history --cwd "$work"
+log="$work/trace-accessible.log"
+run_in_shell --accessible --no-history --log "$log" --cwd "$work" -- sh "$work/agent.sh"
 wait_for "Connected to"
+hold_agent
 type_text "/later 1"
 keys Enter
-wait_for "I will ask you something in 1 s"
+wait_log '"text":"/later 1"'
 keys C-z
 wait_for "Suspended; fg resumes elicit"
 wait_for "Stopped"
-sleep 2 # the agent asks meanwhile
+release_agent
 type_text "fg"
 keys Enter
 wait_for "While elicit was suspended, the agent asked this:"

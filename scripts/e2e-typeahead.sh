@@ -64,17 +64,32 @@ stalled_excuse() {
 	retry=1
 }
 
+# waiting_count: how many questions the status bar says wait (0: none).
+waiting_count() {
+	local n
+	n="$(screen_tail 1 | grep -oE '[0-9]+ questions?' | grep -oE '^[0-9]+')" || true
+	echo "${n:-0}"
+}
+
+# fewer_than N: fewer than N questions wait.
+fewer_than() { (($(waiting_count) < $1)); }
+
+# cancelled_or_asking N: fewer than N questions wait, or the front form
+# asks before it discards what it holds.
+cancelled_or_asking() { fewer_than "$1" || on_screen "Discard what you typed and cancel?"; }
+
 # cancel_questions: take each waiting question in turn and cancel it with
 # Esc (a form that holds something asks first: y).
 cancel_questions() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while screen_tail 1 | grep -qE '[0-9]+ questions?'; do
-		((SECONDS < deadline)) || fail "the questions were not all cancelled"
+	local n
+	while n="$(waiting_count)" && ((n > 0)); do
 		focus_question
 		keys Escape
-		sleep 0.3
-		if on_screen "Discard what you typed and cancel?"; then keys y; fi
-		sleep 0.3
+		poll "the question cancelled" cancelled_or_asking "$n"
+		if ! fewer_than "$n"; then
+			keys y
+			poll "the question cancelled" fewer_than "$n"
+		fi
 	done
 }
 

@@ -33,54 +33,44 @@ fake_browser 3
 # status_bar: the bottom line of the screen.
 status_bar() { screen_tail 1; }
 
-# wait_status TEXT / wait_status_gone TEXT: poll the status bar.
-wait_status() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if status_bar | grep -qF -- "$1"; then return 0; fi
-		sleep 0.2
-	done
-	fail "the status bar never showed: $1"
-}
-wait_status_gone() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if ! status_bar | grep -qF -- "$1"; then return 0; fi
-		sleep 0.2
-	done
-	fail "the status bar still shows: $1"
-}
+# status_has TEXT / status_lacks TEXT: the status bar shows TEXT now, or not.
+status_has() { status_bar | grep -qF -- "$1"; }
+status_lacks() { ! status_has "$1"; }
+
+# wait_status TEXT / wait_status_gone TEXT: wait for the status bar.
+wait_status() { poll "\"$1\" in the status bar" status_has "$1"; }
+wait_status_gone() { poll "end of \"$1\" in the status bar" status_lacks "$1"; }
 
 # opened_count: how many times the browser was asked to open anything.
 opened_count() {
 	if [ -f "$opened" ]; then wc -l <"$opened" | tr -d ' '; else echo 0; fi
 }
 
-# wait_opened N: poll until the browser was asked N times in all.
-wait_opened() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		[ "$(opened_count)" -ge "$1" ] && return 0
-		sleep 0.2
-	done
-	fail "the browser was asked $(opened_count) times, want $1"
+# opened_at_least N: the browser was asked N times in all, or more.
+opened_at_least() { [ "$(opened_count)" -ge "$1" ]; }
+
+# wait_opened N: wait until the browser was asked N times in all.
+wait_opened() { poll "browser asked $1 times" opened_at_least "$1"; }
+
+# nth_url N: the URL of the Nth URL-mode elicitation/create in the trace,
+# "" while there is none.
+nth_url() {
+	{ grep -F '"method":"elicitation/create"' "$log" 2>/dev/null || true; } | { grep -F '"mode":"url"' || true; } |
+		sed -n "$1p" | sed -E 's/.*"url":"([^"]*)".*/\1/'
 }
+
+# has_url N: the trace holds N URL-mode elicitation/create requests.
+has_url() { [ -n "$(nth_url "$1")" ]; }
 
 # url_request N: the URL of the Nth URL-mode elicitation/create in the
 # trace; it waits for it to arrive.
 url_request() {
-	local deadline=$((SECONDS + E2E_TIMEOUT)) u
-	while ((SECONDS < deadline)); do
-		u="$(grep -F '"method":"elicitation/create"' "$log" 2>/dev/null | grep -F '"mode":"url"' |
-			sed -n "$1p" | sed -E 's/.*"url":"([^"]*)".*/\1/')" || true # none yet: poll again
-		if [ -n "$u" ]; then
-			echo "$u"
-			return 0
-		fi
-		sleep 0.2
-	done
-	fail "no URL elicitation number $1 in the trace"
+	poll "URL elicitation number $1 in the trace" has_url "$1"
+	nth_url "$1"
 }
+
+# prompt_is TEXT: the prompt holds TEXT (spaces aside; see prompt_squeezed).
+prompt_is() { [ "$(prompt_squeezed)" = "$1" ]; }
 
 # request_id URL: the JSON-RPC id of the newest elicitation/create for URL.
 request_id() {
@@ -88,9 +78,8 @@ request_id() {
 		sed -E 's/.*"id":([0-9]+),"method".*/\1/'
 }
 
-# no_flow: no URL flow is pending.
+# no_flow: no URL flow is pending (the status bar counts them).
 no_flow() {
-	sleep 0.3
 	status_bar | grep -qF "URL flow" && fail "a URL flow is pending: $(status_bar)"
 	return 0
 }
@@ -112,11 +101,14 @@ wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
 focus_question
 # A letter the consent has no use for is typing: the first docks it and the
 # rest go to the prompt, which the backspaces empty again (one burst: the
-# consent takes the keys back only once the keyboard is idle).
-keys o y 1 Enter Space x Enter BSpace BSpace BSpace BSpace BSpace
-sleep 0.5
+# consent takes the keys back only once the keyboard is idle). The z after
+# them shows in the prompt once every key before it was handled.
+keys o y 1 Enter Space x Enter BSpace BSpace BSpace BSpace BSpace z
+poll "the keys handled (z alone in the prompt)" prompt_is z
 [ "$(opened_count)" = 0 ] || fail "the browser was asked to open $(cat "$opened") before Open was pressed"
 [ -z "$(response_to "$req1")" ] || fail "the agent got an answer: $(response_to "$req1")"
+keys BSpace
+poll "an empty prompt" prompt_is ""
 wait_for "[ Open in browser ] [ Copy URL ] [ Decline ] [ Cancel ]"
 passed_check "the consent screen shows $url1; o, y, 1, Enter, space, x open nothing"
 
@@ -144,7 +136,7 @@ passed_check "→ Enter opens exactly that URL; the failed launch shows, the con
 # 3. With a browser that works, the agent hears accept only after the
 # hand-off, and the flow is pending.
 fake_browser 0
-sleep 0.6 # the consent came back on its own: past any grace
+focus_question # the consent came back on its own
 keys Right Enter
 wait_opened 2
 [ "$(sed -n 2p "$opened")" = "$url1" ] || fail "the browser was asked to open '$(sed -n 2p "$opened")', want '$url1'"
@@ -241,12 +233,7 @@ risky_round() {
 	u="$(grep -cF "\"url\":\"$risky\"" "$log" || true)"
 	type_text "/risky"
 	keys Enter
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while [ "$(request_ids session/request_permission | wc -l)" = "$n" ] ||
-		[ "$(grep -cF "\"url\":\"$risky\"" "$log" || true)" = "$u" ]; do
-		((SECONDS < deadline)) || fail "no URL and permission requests from /risky"
-		sleep 0.2
-	done
+	poll "URL and permission requests from /risky" risky_asked "$n" "$u"
 	preq="$(request_ids session/request_permission | tail -1)"
 	rreq="$(request_id "$risky")"
 	focus_question
@@ -257,10 +244,17 @@ risky_round() {
 		keys Escape
 		wait_log "-> {\"jsonrpc\":\"2.0\",\"id\":$preq,\"result\":{\"outcome\":{\"outcome\":\"cancelled\"}}}"
 		wait_for "Open a link?"
-		sleep 0.6
+		focus_question
 	fi
 	wait_for "userinfo"
 }
+# risky_asked N U: the trace holds more permission requests than N and
+# more requests for the risky URL than U.
+risky_asked() {
+	[ "$(request_ids session/request_permission | wc -l)" != "$1" ] &&
+		[ "$(grep -cF "\"url\":\"$risky\"" "$log" || true)" != "$2" ]
+}
+
 # risky_permission: cancel the permission if it is still waiting.
 risky_permission() {
 	if [ -z "$(response_to "$preq")" ]; then

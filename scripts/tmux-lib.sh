@@ -3,7 +3,12 @@
 # shellcheck shell=bash
 
 E2E_SOCK="elicit-e2e-$$"
-E2E_TIMEOUT="${E2E_TIMEOUT:-30}"
+# E2E_TIMEOUT, in seconds, is the one bound of every wait: long enough that
+# a machine busy with other work never reaches it, so reaching it means
+# what is waited for never comes (a hang). Every wait is for an event: a
+# text on the screen (read whole), a line in the trace or a file, the
+# program's exit; none is a pause for something to land.
+E2E_TIMEOUT="${E2E_TIMEOUT:-120}"
 # The terminal's size; a script may change them before start_elicit.
 E2E_COLS="${E2E_COLS:-120}"
 E2E_ROWS="${E2E_ROWS:-40}"
@@ -50,30 +55,27 @@ exit_status() {
 	echo "${s%\]}"
 }
 
-# wait_for TEXT: poll the screen until TEXT shows (fixed string).
-wait_for() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if on_screen "$1"; then return 0; fi
+# off_screen TEXT: TEXT (a fixed string) is not on the screen now.
+off_screen() { ! on_screen "$1"; }
+
+# poll WHAT CHECK...: run CHECK (a command that reads the screen, the trace
+# or a file whole) until it succeeds; after E2E_TIMEOUT seconds fail,
+# naming WHAT never came. (A tmux screen cannot be waited on but by
+# looking again: every 0.2 s.)
+poll() {
+	local what="$1" deadline=$((SECONDS + E2E_TIMEOUT))
+	shift
+	until "$@"; do
+		((SECONDS < deadline)) || fail "no $what after $E2E_TIMEOUT s: it hangs"
 		sleep 0.2
 	done
-	echo "FAIL: timed out waiting for: $1" >&2
-	echo "----- screen -----" >&2
-	screen >&2
-	return 1
 }
 
-# wait_gone TEXT: poll until TEXT is no longer on screen.
-wait_gone() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if ! on_screen "$1"; then return 0; fi
-		sleep 0.2
-	done
-	echo "FAIL: still on screen: $1" >&2
-	screen >&2
-	return 1
-}
+# wait_for TEXT: wait until TEXT (a fixed string) is on the screen.
+wait_for() { poll "\"$1\" on the screen" on_screen "$1"; }
+
+# wait_gone TEXT: wait until TEXT is no longer on the screen.
+wait_gone() { poll "end of \"$1\" on the screen" off_screen "$1"; }
 
 keys() { t send-keys -t e2e "$@"; }
 
@@ -131,81 +133,40 @@ question_docked() { screen_tail 2 | head -n 1 | grep -q '^⚑ '; }
 # above the status bar, where the prompt is otherwise).
 question_focused() { screen_tail 2 | head -n 1 | grep -q '^╰'; }
 
-# focus_question [tab]: let a question that came up take the keys, as a
-# person does by pausing (the keyboard idle for a second) or with Tab, and
-# wait out its grace period (a key within 400 ms of it taking the keys
-# still counts as typing), so the next key answers it.
+# past_grace: wait out the grace of a question the caller saw holding the
+# keys (a key within 400 ms of it taking them still counts as typing, and
+# a new form ignores keys that long). A timer of elicit's, not a wait for
+# something to land: the question took the keys before the caller saw it,
+# so 0.6 s from now is past it however loaded the machine.
+past_grace() { sleep 0.6; }
+
+# focus_question: let a question that came up take the keys, as a person
+# does by pausing (the keyboard idle for a second), and wait out its grace
+# (past_grace), so the next key answers it.
 focus_question() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	if [ "${1:-}" = tab ]; then
-		wait_docked
-		keys Tab
-	fi
-	while ! question_focused; do
-		((SECONDS < deadline)) || fail "the question never took the keys"
-		sleep 0.2
-	done
-	# The question took the keys before this saw it: 0.6 s from now is
-	# past its 400 ms grace, however loaded the machine.
-	sleep 0.6
+	poll "question taking the keys" question_focused
+	past_grace
 }
 
 # wait_docked: a question waits under the prompt (the user was typing).
-wait_docked() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	until question_docked; do
-		((SECONDS < deadline)) || fail "no question docked under the prompt"
-		sleep 0.2
-	done
-}
+wait_docked() { poll "question docked under the prompt" question_docked; }
+
+# exited: the program has exited.
+exited() { [ -n "$(exit_status)" ]; }
 
 # wait_dead: wait for the program to exit; prints its exit status.
 wait_dead() {
-	local deadline=$((SECONDS + E2E_TIMEOUT)) status
-	while ((SECONDS < deadline)); do
-		status="$(exit_status)"
-		if [ -n "$status" ]; then
-			echo "$status"
-			return 0
-		fi
-		sleep 0.2
-	done
-	echo "FAIL: elicit did not exit" >&2
-	screen >&2
-	return 1
+	poll "exit of elicit" exited
+	exit_status
 }
 
-# quit_elicit: quit from the idle prompt with Ctrl+C twice (the first
-# press only arms the second, which must follow within 1.5 s); prints the
-# exit status.
+# quit_elicit: quit from the idle prompt with Ctrl+C twice, in one burst
+# (the first press only arms the second, which must follow within 1.5 s:
+# sent apart, on a loaded machine it may come later and arm again);
+# prints the exit status. e2e-session checks what one press does.
 quit_elicit() {
-	local try
-	for try in 1 2 3; do
-		keys C-c
-		# (The status bar says "ctrl+c again quits" only when it has room.)
-		sleep 0.3
-		[ -z "$(exit_status)" ] || fail "one ctrl+c quit"
-		keys C-c
-		if wait_dead_within 5; then
-			wait_dead
-			return 0
-		fi
-		# On a loaded machine the second press may come too late: it arms
-		# again instead. Try once more.
-		echo "note: ctrl+c pair $try did not quit; again" >&2
-		sleep 1.6
-	done
-	fail "ctrl+c twice did not quit"
-}
-
-# wait_dead_within SECONDS: true once the program has exited.
-wait_dead_within() {
-	local deadline=$((SECONDS + $1))
-	while ((SECONDS < deadline)); do
-		[ -n "$(exit_status)" ] && return 0
-		sleep 0.2
-	done
-	return 1
+	keys C-c C-c
+	wait_dead
 }
 
 # assert_restored: the terminal is back to normal after exit.
@@ -248,15 +209,11 @@ passed_check() {
 	echo "ok: $1"
 }
 
-# wait_log TEXT: poll the protocol trace until TEXT (fixed string) is in it.
-wait_log() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	while ((SECONDS < deadline)); do
-		if grep -qF -- "$1" "$log" 2>/dev/null; then return 0; fi
-		sleep 0.2
-	done
-	fail "the trace never had: $1"
-}
+# in_log TEXT: the protocol trace holds TEXT (a fixed string) now.
+in_log() { grep -qF -- "$1" "$log" 2>/dev/null; }
+
+# wait_log TEXT: wait until the protocol trace holds TEXT.
+wait_log() { poll "\"$1\" in the trace" in_log "$1"; }
 
 # request_ids METHOD: the JSON-RPC ids of the agent's requests of METHOD
 # in the trace, one a line.

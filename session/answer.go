@@ -78,6 +78,9 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 		}
 		return ch
 	}
+	if out.Action == question.Accept && c.pol.Quiet {
+		return ch
+	}
 	text := pastTense(out.Action) + " " + subject(q) + by(out)
 	if out.Action == question.Accept {
 		text += ": " + contentSummary(q, out.Content)

@@ -47,6 +47,10 @@ type Policy struct {
 	// (Approve) even when Person is set: elicit serve -p, whose people are
 	// remote clients that are shown forms and URLs, not permissions.
 	PermissionsByRule bool
+	// Quiet (elicit mcp call --quiet) leaves out the note of each form
+	// accepted, which is not even formatted: what was declined, cancelled
+	// or went wrong is still noted, and the audit log keeps everything.
+	Quiet bool
 	// Reconnects says the front end reconnects to a remote agent whose
 	// connection was lost: its open questions are kept (Detach) until the
 	// agent asks them again, or Expire closes them.

@@ -70,8 +70,28 @@ func NewConsent(r urlcheck.Report, h Header, th *theme.Theme, grace time.Duratio
 }
 
 // Focus restarts the grace period; call it when the screen comes to the
-// front of the modal queue.
-func (c *Consent) Focus() { c.shownAt = c.now() }
+// front of the modal queue, and run the command it returns (see Init).
+func (c *Consent) Focus() tea.Cmd {
+	c.shownAt = c.now()
+	return c.Init()
+}
+
+// Init returns the tick that redraws the screen when its grace period
+// ends: until then the key help is not shown, so what a person sees
+// says when keys start to count (nil without a grace period).
+func (c *Consent) Init() tea.Cmd {
+	left := c.grace - c.now().Sub(c.shownAt)
+	if left <= 0 {
+		return nil
+	}
+	return tea.Tick(left, func(time.Time) tea.Msg { return graceOver{c} })
+}
+
+// graceOver is Init's tick: the keys of consent c count from now on.
+type graceOver struct{ c *Consent }
+
+// inGrace reports whether the screen came up too recently to take keys.
+func (c *Consent) inGrace() bool { return c.now().Sub(c.shownAt) < c.grace }
 
 // Report returns the analysis the screen shows.
 func (c *Consent) Report() urlcheck.Report { return c.report }
@@ -130,7 +150,7 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 		c.confirmed = copyConfirms(cm, c.copyText())
 		return nil
 	}
-	if !ok || c.done || c.now().Sub(c.shownAt) < c.grace {
+	if !ok || c.done || c.inGrace() {
 		return nil
 	}
 	if c.qr {

@@ -2,7 +2,6 @@ package urlconsent
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,12 +12,11 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // recordingOpener is the fake Opener: it records every URL it is asked to
 // open and opens nothing.
@@ -251,7 +249,7 @@ func TestConsentGolden(t *testing.T) {
 				t.Error("view shows a raw bidi control or an agent escape")
 			}
 			path := filepath.Join("testdata", "consent_"+tt.name+".golden")
-			if *update {
+			if testkit.Updating() { // go test -update rewrites the golden files
 				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -113,6 +113,9 @@ func (c *Consent) View() string {
 		foot = append(foot, c.drawButtons(labels[:c.buttons()], c.sel, inner))
 		keys = c.keys(c.Keys(), inner)
 	}
+	if c.inGrace() {
+		keys = "" // the keys count once they are shown (Init's tick redraws)
+	}
 	f.Body, f.Foot, f.Keys = body, foot, keys
 	return f.View(inner+4, c.height)
 }

@@ -35,6 +35,9 @@ type RunOptions struct {
 	// Accessible asks with line prompts instead of the full screen
 	// (RunAccessible), for screen readers; In carries the answers.
 	Accessible bool
+	// URLs analyzes rawURL (its well-known domains: the user's own sites,
+	// --top-domains); nil: the built-in list.
+	URLs *urlcheck.Analyzer
 }
 
 // Run analyses rawURL, shows its consent screen as a program of its own
@@ -48,7 +51,7 @@ type RunOptions struct {
 // wrapping ErrNotOpenable. Inside a bubbletea program of your own, use
 // NewConsent and OpenCmd instead.
 func Run(ctx context.Context, rawURL string, o RunOptions) (question.Outcome, error) {
-	r := urlcheck.Analyze(rawURL)
+	r := o.URLs.Analyze(rawURL)
 	if !r.Openable() {
 		reason := "not http or https"
 		if r.Invalid() {
@@ -97,7 +100,7 @@ type consentProgram struct {
 }
 
 // Init implements tea.Model.
-func (p *consentProgram) Init() tea.Cmd { return nil }
+func (p *consentProgram) Init() tea.Cmd { return p.c.Init() }
 
 // Update implements tea.Model.
 func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

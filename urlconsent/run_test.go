@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/urlcheck"
 )
@@ -19,7 +19,7 @@ import (
 // (raw terminal bytes) with no grace period.
 func runKeys(t *testing.T, url, input string, o Opener) (question.Outcome, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), testkit.Hang)
 	defer cancel()
 	a, err := Run(ctx, url, RunOptions{Opener: o, In: strings.NewReader(input), Out: io.Discard, Grace: -1})
 	if ctx.Err() != nil {
@@ -84,13 +84,8 @@ func TestRunEndsWithContext(t *testing.T) {
 		done <- a
 	}()
 	cancel()
-	select {
-	case a := <-done:
-		if a.Action != question.Cancel {
-			t.Errorf("Run = %q after ctx ended, want cancel", a.Action)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("Run did not end with its context")
+	if a := testkit.Recv(t, done, "end of Run with its context"); a.Action != question.Cancel {
+		t.Errorf("Run = %q after ctx ended, want cancel", a.Action)
 	}
 }
 

@@ -9,6 +9,9 @@
 //	accepted 1000 of 1000, 1000 as expected
 //
 // The exit status is 0 when the call returned a result that is not an error.
+// With -list it only lists the tools, one a line (name, a tab, the title),
+// as `elicit mcp tools` does: the floor of start-up ("ready": connected,
+// tools listed).
 package main
 
 import (
@@ -34,10 +37,18 @@ func run(args []string) int {
 	tool := fs.String("tool", "forms", "the tool to call")
 	rawArgs := fs.String("args", "{}", "the tool's arguments, a JSON object")
 	memprofile := fs.String("memprofile", "", "write an allocations profile to `FILE` at the end (exact with GODEBUG=memprofilerate=1)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE`")
+	list := fs.Bool("list", false, "list the tools and exit, calling none")
 	protocol := fs.String("protocol", "2025-11-25", "the MCP protocol `VERSION` to ask for (bench/mcpforms asks its forms inside the call, which 2026-07-28 does not allow)")
 	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: mcpfloor -answers FILE [-tool NAME] [-args JSON] -- SERVER [ARGS...]")
 		return 2
+	}
+	if *cpuprofile != "" {
+		if f, err := os.Create(*cpuprofile); err == nil {
+			_ = pprof.StartCPUProfile(f)
+			defer func() { pprof.StopCPUProfile(); f.Close() }()
+		}
 	}
 	answers := map[string]any{}
 	if *answersPath != "" {
@@ -69,6 +80,9 @@ func run(args []string) int {
 		return 1
 	}
 	defer session.Close()
+	if *list {
+		return listTools(ctx, session)
+	}
 	res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: *tool, Arguments: callArgs})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mcpfloor:", err)
@@ -103,4 +117,16 @@ func pick(schema any, answers map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// listTools prints every tool the server lists, name and title.
+func listTools(ctx context.Context, session *mcp.ClientSession) int {
+	for t, err := range session.Tools(ctx, nil) {
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "mcpfloor:", err)
+			return 1
+		}
+		fmt.Printf("%s\t%s\n", t.Name, t.Title)
+	}
+	return 0
 }

@@ -3,10 +3,12 @@
 // other, as a real server asks), over stdio, on the same Go SDK elicit
 // uses. Each form has a string, an integer, a boolean and an enum; the
 // tool checks every answer against the values bench/run.sh puts in the
-// answers file and reports how many matched:
+// answers file and reports how many matched, and how long the forms took
+// from the first question to the last answer (the client's start-up and
+// exit left out):
 //
 //	mcpforms                        # serve on stdin/stdout
-//	tools/call forms {"n": 1000}    # -> "accepted 1000 of 1000"
+//	tools/call forms {"n": 1000}    # -> "accepted 1000 of 1000, 1000 as expected; forms took 512.3 ms"
 //
 // The forms are asked while the call runs (elicitation/create inside
 // tools/call), which protocol 2025-11-25 allows and 2026-07-28 replaces
@@ -20,6 +22,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -49,8 +52,9 @@ func main() {
 	server := mcp.NewServer(&mcp.Implementation{Name: "bench-mcpforms", Version: "1"}, nil)
 	mcp.AddTool(server, &mcp.Tool{Name: "forms", Description: "Asks n forms in one call and says how many were answered as expected."},
 		func(ctx context.Context, req *mcp.CallToolRequest, in formsArgs) (*mcp.CallToolResult, any, error) {
+			start := time.Now()
 			accepted, matched := ask(ctx, req.Session, in.N)
-			text := fmt.Sprintf("accepted %d of %d, %d as expected", accepted, in.N, matched)
+			text := fmt.Sprintf("accepted %d of %d, %d as expected; forms took %.1f ms", accepted, in.N, matched, time.Since(start).Seconds()*1000)
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
 		})
 	if err := server.Run(context.Background(), &mcp.StdioTransport{}); err != nil && err != context.Canceled {

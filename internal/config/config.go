@@ -35,6 +35,9 @@ type Config struct {
 	Notify Notify
 	// History turns elicitation memory on or off; nil means on.
 	History *bool
+	// MCPEntries are the [mcp_servers.NAME] tables, by name: the MCP
+	// servers every agent is asked to connect to (see MCPServers).
+	MCPEntries map[string]MCPEntry
 
 	// Path is the file this was read from; empty when there was none.
 	Path string
@@ -223,13 +226,14 @@ func ValidEnvName(s string) bool { return envName.MatchString(s) }
 var (
 	hooksHeader = regexp.MustCompile(`^\s*\[\[\s*hooks\s*\]\]`)
 	agentHeader = regexp.MustCompile(`^\s*\[\s*agents\s*\.\s*"?([^\]"]+)"?\s*\]`)
+	mcpHeader   = regexp.MustCompile(`^\s*\[\s*mcp_servers\s*\.\s*"?([^\]"]+)"?\s*\]`)
 )
 
 // check finds what the decoder cannot: missing commands and unusable
 // names. Lines come from the table headers (a table written inline has
 // none, and its errors name the table instead).
 func (c *Config) check(data []byte) error {
-	hookLines, agentLines := headerLines(data)
+	hookLines, agentLines, mcpLines := headerLines(data)
 	for i := range c.Hooks {
 		h := &c.Hooks[i]
 		if i < len(hookLines) {
@@ -265,22 +269,31 @@ func (c *Config) check(data []byte) error {
 			return &Error{Path: c.Path, Line: agentLines[name], Msg: fmt.Sprintf("[agents.%s] api_key_env is not a variable's name (letters, digits, '_'): it names the variable that holds the key, never the key", name)}
 		}
 	}
+	for name, e := range c.MCPEntries {
+		if !validName(name) {
+			return &Error{Path: c.Path, Line: mcpLines[name], Msg: fmt.Sprintf("MCP server name %q: use letters, digits, '-', '_' or '.'", name)}
+		}
+		if msg := checkMCP(e); msg != "" {
+			return &Error{Path: c.Path, Line: mcpLines[name], Msg: fmt.Sprintf("[mcp_servers.%s] %s", name, msg)}
+		}
+	}
 	return nil
 }
 
-// headerLines returns the line of each [[hooks]] header in order and of
-// each [agents.NAME] header by name.
-func headerLines(data []byte) ([]int, map[string]int) {
-	var hooks []int
-	agents := map[string]int{}
+// headerLines returns the line of each [[hooks]] header in order, and of
+// each [agents.NAME] and [mcp_servers.NAME] header by name.
+func headerLines(data []byte) (hooks []int, agents, mcp map[string]int) {
+	agents, mcp = map[string]int{}, map[string]int{}
 	for i, line := range bytes.Split(data, []byte("\n")) {
 		if hooksHeader.Match(line) {
 			hooks = append(hooks, i+1)
 		} else if m := agentHeader.FindSubmatch(line); m != nil {
 			agents[string(bytes.TrimSpace(m[1]))] = i + 1
+		} else if m := mcpHeader.FindSubmatch(line); m != nil {
+			mcp[string(bytes.TrimSpace(m[1]))] = i + 1
 		}
 	}
-	return hooks, agents
+	return hooks, agents, mcp
 }
 
 // validName reports whether name can be typed as `elicit NAME`.

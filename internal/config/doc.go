@@ -1,5 +1,6 @@
 // Package config reads elicit's TOML configuration file: named agents,
-// hooks, extra well-known domains, theme, notifications and history.
+// hooks, the MCP servers agents are given, extra well-known domains,
+// theme, notifications and history.
 //
 //	cfg, err := config.LoadDefault() // a missing file is an empty config
 //	if err != nil {

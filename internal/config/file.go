@@ -12,6 +12,7 @@ type fileConfig struct {
 	Theme      themeText             `toml:"theme"`
 	Notify     notifyText            `toml:"notify"`
 	History    *bool                 `toml:"history"`
+	MCPServers map[string]MCPEntry   `toml:"mcp_servers"`
 }
 
 type fileHook struct {
@@ -36,6 +37,7 @@ func (f *fileConfig) config(path string) *Config {
 		Theme:        f.Theme.Theme,
 		Notify:       f.Notify.Notify,
 		History:      f.History,
+		MCPEntries:   f.MCPServers,
 		Path:         path,
 	}
 	for _, h := range f.Hooks {

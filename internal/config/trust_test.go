@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // Issue 27, case 11: a config file, or a hook command file it names, that
@@ -60,7 +62,7 @@ func TestConfigFIFORefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "not a regular file") {
 			t.Fatalf("%v", err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(testkit.Hang):
 		t.Fatal("Load hangs on a FIFO")
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"sync"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // LogEnv names the environment variable that, when set to a file path, makes the agent append
@@ -142,7 +144,7 @@ func newLogger() (*slog.Logger, func()) {
 	if path == "" {
 		return slog.New(slog.DiscardHandler), func() {}
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	f, err := safefile.Append(path, 0o600) // never through a symbolic link
 	if err != nil {
 		return slog.New(slog.DiscardHandler), func() {}
 	}

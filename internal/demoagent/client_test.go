@@ -11,10 +11,12 @@ import (
 	"time"
 
 	acp "github.com/coder/acp-go-sdk"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // waitLimit only keeps a broken test from hanging; no test asserts on how long anything takes.
-const waitLimit = 20 * time.Second
+var waitLimit = testkit.Hang
 
 // testClient is a minimal ACP client on the SDK's raw connection, talking to the demo agent over
 // real pipes. It records every message and answers requests through replaceable functions.

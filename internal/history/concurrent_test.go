@@ -3,6 +3,7 @@ package history
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"os"
 	"os/exec"
 	"strconv"
@@ -20,6 +21,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv(childEnv); dir != "" {
 		os.Exit(child(dir, os.Getenv(childEnv+"_NAME")))
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	os.Exit(m.Run())
 }
 

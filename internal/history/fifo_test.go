@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // Issue 27, case 14: a FIFO in place of a history file is refused with a
@@ -32,7 +34,7 @@ func TestFIFOInPlaceOfAHistoryFile(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "not a regular file") {
 				t.Errorf("%s: %v", name, err)
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(testkit.Hang):
 			t.Fatalf("%s: a FIFO hangs the history", name)
 		}
 	}

@@ -9,6 +9,3 @@ import "errors"
 func lock(path string) (func(), error) {
 	return nil, errors.ErrUnsupported
 }
-
-// nonBlock: there are no FIFOs to fear off Unix.
-const nonBlock = 0

@@ -2,28 +2,16 @@
 
 package history
 
-import (
-	"fmt"
-	"os"
-	"syscall"
+import "github.com/elicit-dev/elicit/internal/safefile"
 
-	"github.com/elicit-dev/elicit/internal/safefile"
-)
-
-// nonBlock opens a FIFO put in a state file's place without waiting.
-const nonBlock = syscall.O_NONBLOCK
-
-// lock takes an exclusive flock on the file at path (made if missing) and
-// returns its release; it waits a bounded time for another process. The
-// kernel drops the lock if the process dies.
+// lock takes an exclusive flock on the file at path (made if missing,
+// mode 0600; never through a symbolic link, never a FIFO: safefile.Append)
+// and returns its release; it waits a bounded time for another process.
+// The kernel drops the lock if the process dies.
 func lock(path string) (func(), error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW|nonBlock, 0o600)
+	f, err := safefile.Append(path, 0o600)
 	if err != nil {
 		return nil, err
-	}
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, fmt.Errorf("%s is not a regular file; remove it", path)
 	}
 	unlock, err := safefile.Lock(f, safefile.LockTimeout)
 	if err != nil {

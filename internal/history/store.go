@@ -172,34 +172,16 @@ func update[T any, P interface {
 	return writeFile(s.path(name), p)
 }
 
-// writeFile replaces path atomically: a reader sees the old file or the
-// new one, never a part.
+// writeFile replaces path atomically (safefile.WriteAtomic): a reader
+// sees the old file or the new one, never a part, and a symbolic link put
+// in its place is replaced, never written through.
 func writeFile(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "\t")
 	if err != nil {
 		return fmt.Errorf("history: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
+	if err := safefile.WriteAtomic(path, append(data, '\n')); err != nil {
 		return fmt.Errorf("history: %w", err)
-	}
-	defer os.Remove(tmp.Name()) // after a successful rename there is nothing to remove
-	_, err = tmp.Write(append(data, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
-	if d, err := os.Open(filepath.Dir(path)); err == nil {
-		d.Sync() // make the rename durable; a failure here loses nothing yet
-		d.Close()
 	}
 	return nil
 }

@@ -31,3 +31,19 @@ func TestPromptCommand(t *testing.T) {
 		}
 	}
 }
+
+// "elicitation" calls an MCP server's form tool, as the agent names it,
+// and not its URL or async siblings.
+func TestPromptElicitationTool(t *testing.T) {
+	mcp := func(n string) tool {
+		return tool{name: "mcp__everything__" + n, schema: map[string]any{"type": "object"}}
+	}
+	tools := []tool{mcp("trigger-url-elicitation"), mcp("trigger-elicitation-request-async"), mcp("trigger-elicitation-request"), {name: "AskUserQuestion"}}
+	r := decide(turnState{text: "trigger an elicitation request"}, tools)
+	if r.kind != "tool" || r.tool.name != "mcp__everything__trigger-elicitation-request" || r.input != "{}" {
+		t.Errorf("%s %s %s", r.kind, r.tool.name, r.input)
+	}
+	if r := decide(turnState{text: "trigger an elicitation request"}, tools[3:]); r.kind != "text" {
+		t.Errorf("without the tool: %s %s", r.kind, r.tool.name)
+	}
+}

@@ -82,7 +82,7 @@ func decide(st turnState, tools []tool) reply {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r)
 	})
-	for _, kw := range []string{"ask", "write", "bash", "plan"} {
+	for _, kw := range []string{"ask", "write", "bash", "plan", "elicitation"} {
 		if !hasWordPrefix(words, kw) && !(kw == "bash" && cmd != "") {
 			continue
 		}
@@ -140,6 +140,9 @@ var toolRules = map[string]toolRule{
 	"write": {exact: []string{"Write", "write_file"}, contains: []string{"write", "create_file", "edit", "apply_patch", "patch"}, exclude: []string{"todo", "notebook", "memory", "stdin"}},
 	"bash":  {exact: []string{"Bash", "bash", "shell", "run_shell_command"}, contains: []string{"shell", "bash", "exec_command", "command", "exec"}, exclude: []string{"kill", "output", "todo", "write_stdin"}},
 	"plan":  {exact: []string{"TodoWrite", "todowrite", "todo_write", "update_plan"}, contains: []string{"todo", "plan"}, exclude: []string{"mode", "read"}},
+	// An MCP server's form tool, as the agent names it (server-everything's
+	// trigger-elicitation-request is Claude's mcp__everything__trigger-elicitation-request).
+	"elicitation": {contains: []string{"trigger-elicitation-request", "elicitation_request", "elicitation-request"}, exclude: []string{"url", "async"}},
 }
 
 // pickTool finds the tool for a keyword among the offered ones.

@@ -88,6 +88,8 @@ type Request struct {
 //     working directory named in the prompt;
 //   - "bash": the agent's shell tool running "echo hi";
 //   - "plan": the agent's todo or plan tool with two items;
+//   - "elicitation": an MCP server's form tool the agent offers
+//     (server-everything's trigger-elicitation-request);
 //   - anything else, a keyword whose tool the request does not offer, or
 //     a user message longer than [MaxKeywordText]:
 //     the streamed text "Hello from the mock model.".

@@ -3,6 +3,7 @@
 package procgroup
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"os"
@@ -14,32 +15,27 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // The test binary doubles as the processes: PROCGROUP_TEST=leader starts a
 // child in its own group (which ignores SIGTERM with PROCGROUP_IGNORE=1),
-// writes the child's pid to PROCGROUP_PIDFILE, and exits at once.
+// waits until the child says it is ready, writes the child's pid to
+// PROCGROUP_PIDFILE, and exits.
 func TestMain(m *testing.M) {
 	switch os.Getenv("PROCGROUP_TEST") {
 	case "leader":
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(os.Environ(), "PROCGROUP_TEST=child")
-		if err := cmd.Start(); err != nil {
-			os.Exit(3)
-		}
-		for i := 0; i < 500; i++ { // until the child is ready
-			if _, err := os.Stat(os.Getenv("PROCGROUP_PIDFILE") + ".ready"); err == nil {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		startReady(cmd)
 		_ = os.WriteFile(os.Getenv("PROCGROUP_PIDFILE"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
 		os.Exit(0)
 	case "child":
 		if os.Getenv("PROCGROUP_IGNORE") != "" {
 			signal.Ignore(syscall.SIGTERM)
 		}
-		_ = os.WriteFile(os.Getenv("PROCGROUP_PIDFILE")+".ready", nil, 0o644)
+		fmt.Println("ready")
 		time.Sleep(time.Hour)
 		os.Exit(0)
 	default:
@@ -48,7 +44,22 @@ func TestMain(m *testing.M) {
 			os.Exit(0)
 		}
 	}
+	testkit.SkipRaceExitSleep() // the children this binary starts exit at once
 	os.Exit(m.Run())
+}
+
+// startReady starts cmd, a role of the test binary that prints a line
+// once it is ready, and returns when it did (or died first). A role
+// exits 3 when it cannot start one.
+func startReady(cmd *exec.Cmd) {
+	ready, err := cmd.StdoutPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
+		os.Exit(3)
+	}
+	_, _ = bufio.NewReader(ready).ReadString('\n')
 }
 
 // helpers are more roles of the test binary, by PROCGROUP_TEST.
@@ -132,13 +143,8 @@ func TestTrapSignals(t *testing.T) {
 	if err := syscall.Kill(os.Getpid(), syscall.SIGHUP); err != nil {
 		t.Fatal(err)
 	}
-	select {
-	case s := <-got:
-		if s != syscall.SIGHUP {
-			t.Errorf("got %v", s)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the handler was not called")
+	if s := testkit.Recv(t, got, "call of the handler"); s != syscall.SIGHUP {
+		t.Errorf("got %v", s)
 	}
 	if c := ExitCode(syscall.SIGTERM); c != 143 {
 		t.Errorf("ExitCode(SIGTERM) = %d", c)

@@ -8,8 +8,9 @@ import (
 
 // Lifecycle tracks every process group started through it, so that one
 // call ends them all, including one whose leader is still starting up and
-// one being replaced by a restart. Front ends share one (Default) and
-// call Shutdown on every way out.
+// one being replaced by a restart. Everything elicit starts shares one
+// (Default), which the command tree shuts down in one place, on every way
+// out (cmd.Main); a caught signal may shut it down earlier.
 type Lifecycle struct {
 	// Grace is how long each stage of a stop waits; 0 means DefaultGrace.
 	Grace time.Duration
@@ -26,8 +27,8 @@ type Lifecycle struct {
 }
 
 // Default is the lifecycle of this process's agents, their terminal
-// commands and hooks: main shuts it down on every exit path, and it ends
-// the strays too.
+// commands, hooks and MCP servers: cmd.Main shuts it down on every exit
+// path, and it ends the strays too.
 var Default = &Lifecycle{Strays: true}
 
 // Start starts cmd as the leader of a new process group and tracks the

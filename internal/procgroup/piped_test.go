@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // TestPiped: what a child writes to stdout is all there after it exited;
@@ -26,7 +28,7 @@ head -c 200000 /dev/zero | tr '\0' o; exit 3`
 		t.Fatalf("stdout: %d bytes, %v", len(out), err)
 	}
 	<-p.Group.Done()
-	p.WaitStderr(5 * time.Second)
+	p.WaitStderr(testkit.Hang) // the end of its stderr: it exited
 	tail := p.StderrTail()
 	if len(tail) != StderrLines || tail[0] != "err 21" {
 		t.Fatalf("tail of %d lines from %q", len(tail), tail[0])

@@ -2,6 +2,8 @@ package procgroup
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -15,27 +17,27 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/elicit-dev/elicit/internal/hostile"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func init() {
 	// escape starts a daemon in a session of its own (the role "daemon")
-	// and exits once it is ready: a double fork out of any group.
+	// and exits once it is ready: a double fork out of any group. With
+	// PROCGROUP_HOLD set it stays, as a launcher script may, until its
+	// stdin ends.
 	helpers["escape"] = func() {
 		cmd := self("daemon")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-		if err := cmd.Start(); err != nil {
-			os.Exit(3)
-		}
-		waitFile(os.Getenv("PROCGROUP_PIDFILE") + ".ready")
-		if d, err := time.ParseDuration(os.Getenv("PROCGROUP_LINGER")); err == nil {
-			time.Sleep(d) // as a launcher script does before it exits
+		startReady(cmd)
+		if os.Getenv("PROCGROUP_HOLD") != "" {
+			_, _ = io.Copy(io.Discard, os.Stdin)
 		}
 	}
-	// daemon ignores SIGTERM, writes its pid and sleeps.
+	// daemon ignores SIGTERM, writes its pid, says it is ready and sleeps.
 	helpers["daemon"] = func() {
 		signal.Ignore(syscall.SIGTERM)
 		writeAtomic(os.Getenv("PROCGROUP_PIDFILE"), strconv.Itoa(os.Getpid()))
-		writeAtomic(os.Getenv("PROCGROUP_PIDFILE")+".ready", "")
+		fmt.Println("ready")
 		time.Sleep(time.Hour)
 	}
 	// spread starts two children that leave its process group, both
@@ -48,10 +50,7 @@ func init() {
 			file := os.Getenv("PROCGROUP_PIDFILE") + strconv.Itoa(i)
 			cmd := self("daemon", "PROCGROUP_PIDFILE="+file)
 			cmd.SysProcAttr = attr
-			if err := cmd.Start(); err != nil {
-				os.Exit(3)
-			}
-			waitFile(file + ".ready")
+			startReady(cmd)
 			pids = append(pids, strconv.Itoa(cmd.Process.Pid))
 		}
 		writeAtomic(os.Getenv("PROCGROUP_PIDFILE"), strings.Join(pids, " "))
@@ -89,23 +88,16 @@ func writeAtomic(path, s string) {
 	_ = os.Rename(path+".tmp", path)
 }
 
-func waitFile(path string) {
-	for i := 0; i < 1000; i++ {
-		if _, err := os.Stat(path); err == nil {
-			return
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// readPids waits for file and reads the pids in it.
+// readPids waits for file (written whole, by a rename) and reads the pids
+// in it.
 func readPids(t *testing.T, file string) []int {
 	t.Helper()
-	waitFile(file)
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var b []byte
+	testkit.Until(t, "pids in "+filepath.Base(file), func() bool {
+		var err error
+		b, err = os.ReadFile(file)
+		return err == nil
+	}, nil, nil)
 	var pids []int
 	for _, f := range strings.Fields(string(b)) {
 		n, err := strconv.Atoi(f)
@@ -143,11 +135,11 @@ func TestStartedProcessHasNoTerminal(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(testkit.Hang):
 		// A child that took the terminal's foreground stops its parent
 		// (SIGTTOU): the report says what it did.
 		_ = cmd.Process.Kill()
-		t.Error("the parent did not end")
+		t.Errorf("the parent did not end after %v", testkit.Hang)
 	}
 	parent, _ := os.ReadFile(report + ".parent")
 	if string(parent) != "ok" {
@@ -210,18 +202,34 @@ func TestStopEndsMembersOutsideTheGroup(t *testing.T) {
 func TestShutdownEndsStrays(t *testing.T) {
 	start := func(t *testing.T, lc *Lifecycle, viaLifecycle bool) int {
 		pidfile := filepath.Join(t.TempDir(), "pid")
-		cmd := self("escape", "PROCGROUP_PIDFILE="+pidfile, "PROCGROUP_LINGER=300ms")
+		var pid int
 		if viaLifecycle {
-			g, err := lc.Start(cmd)
+			g, err := lc.Start(self("escape", "PROCGROUP_PIDFILE="+pidfile))
 			if err != nil {
 				t.Fatal(err)
 			}
-			<-g.Done()
-		} else if err := cmd.Run(); err != nil {
-			t.Fatal(err)
+			testkit.Recv(t, g.Done(), "exit of the launcher")
+			pid = readPids(t, pidfile)[0]
+			killAtEnd(t, pid)
+		} else {
+			// The user's launcher stays until its daemon's session was
+			// noted as the user's, then exits.
+			cmd := self("escape", "PROCGROUP_PIDFILE="+pidfile, "PROCGROUP_HOLD=1")
+			hold, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			pid = readPids(t, pidfile)[0]
+			killAtEnd(t, pid)
+			testkit.Until(t, "the daemon's session noted as the user's", func() bool { return lc.keptSession(pid) }, nil, nil)
+			hold.Close()
+			if err := cmd.Wait(); err != nil {
+				t.Fatal(err)
+			}
 		}
-		pid := readPids(t, pidfile)[0]
-		killAtEnd(t, pid)
 		if !running(t, pid) {
 			t.Fatalf("the daemon %d is not running", pid)
 		}
@@ -248,6 +256,14 @@ func TestShutdownEndsStrays(t *testing.T) {
 			t.Errorf("the user's daemon %d was ended", pid)
 		}
 	})
+}
+
+// keptSession reports whether KeepUserSessions noted session sid.
+func (l *Lifecycle) keptSession(sid int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.kept[sid]
+	return ok
 }
 
 // ppid is pid's parent, from /proc.

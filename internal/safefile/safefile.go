@@ -1,13 +1,16 @@
-// Package safefile opens the files elicit writes for the user (the audit
-// log, the --log trace, exported conversations) so that whoever can write
-// their directory (an agent, through a terminal command) cannot redirect
-// them: a symbolic link in the last component is refused (O_NOFOLLOW),
-// never followed; a FIFO or a device is refused without hanging
-// (O_NONBLOCK, then the opened file's own Stat); and an existing file is
-// replaced only when the caller says so (Create is exclusive).
+// Package safefile opens every file elicit writes (the audit log, the
+// --log trace, exported conversations, crash logs, the history's state
+// files and their lock, profiles) so that whoever can write their
+// directory (an agent, through a terminal command) cannot redirect them: a
+// symbolic link in the last component is refused (O_NOFOLLOW) or replaced
+// (WriteAtomic's rename), never followed; a FIFO or a device is refused
+// without hanging (O_NONBLOCK, then the opened file's own Stat); elicit's
+// own files are made private (mode 0600); and an existing file is replaced
+// only when the caller says so (Create and New are exclusive).
 //
 //	f, err := safefile.Create("notes.md", 0o600) // fs.ErrExist when anything is there
 //	f, err = safefile.Append(auditPath, 0o600)   // then safefile.Private(f, auditPath)
+//	err = safefile.WriteAtomic(statePath, data)  // a reader sees the old file or the new one
 package safefile
 
 import (

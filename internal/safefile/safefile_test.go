@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func TestCreateIsExclusive(t *testing.T) {
@@ -52,6 +54,7 @@ func TestAppendAndReplaceRefuseLinksAndFIFOs(t *testing.T) {
 	}
 	for _, open := range []func(string) (*os.File, error){
 		func(p string) (*os.File, error) { return Append(p, 0o600) }, Replace,
+		func(p string) (*os.File, error) { return Overwrite(p, 0o600) },
 	} {
 		_, err := open(link)
 		var e *Error
@@ -111,7 +114,7 @@ func TestLockIsBounded(t *testing.T) {
 	defer a.Close()
 	b, _ := os.Open(p)
 	defer b.Close()
-	unlock, err := Lock(a, time.Second)
+	unlock, err := Lock(a, testkit.Hang)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +122,7 @@ func TestLockIsBounded(t *testing.T) {
 		t.Fatalf("second lock: %v", err)
 	}
 	unlock()
-	if u, err := Lock(b, time.Second); err != nil {
+	if u, err := Lock(b, testkit.Hang); err != nil {
 		t.Fatal(err)
 	} else {
 		u()

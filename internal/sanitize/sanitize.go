@@ -154,6 +154,28 @@ func Faithful(s string) string {
 // Summary is Line with runs of white space folded, cut to at most n
 // characters (ending in "…" when cut): an agent's message quoted in a notice.
 func Summary(s string, n int) string {
+	if plainSummary(s, n) { // a form's title: every form a script answers says it
+		return s
+	}
+	return summary(s, n)
+}
+
+// plainSummary reports whether Summary returns s as it is: at most n
+// bytes of printable ASCII, without a space at either end or two in a row.
+func plainSummary(s string, n int) bool {
+	if len(s) > n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c > 0x7e || c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' ') {
+			return false
+		}
+	}
+	return true
+}
+
+func summary(s string, n int) string {
 	s = strings.Join(strings.Fields(Line(s)), " ")
 	if r := []rune(s); len(r) > n {
 		return string(r[:n-1]) + "…"

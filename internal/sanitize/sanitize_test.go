@@ -154,3 +154,19 @@ func FuzzFaithful(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSummary: Summary's fast path answers as the whole path does.
+func FuzzSummary(f *testing.F) {
+	for _, s := range []string{"Form 1 of 1000", " lead", "trail ", "two  spaces", "tab\there", "", "a", "é", "\u00a0nbsp", "\x1b[2Jx"} {
+		f.Add(s, 10)
+		f.Add(s, 200)
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		if n < 1 || n > 1000 {
+			return
+		}
+		if got, want := Summary(s, n), summary(s, n); got != want {
+			t.Fatalf("Summary(%q, %d) = %q, want %q", s, n, got, want)
+		}
+	})
+}

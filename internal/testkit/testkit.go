@@ -9,6 +9,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +36,18 @@ func Golden(t testing.TB, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", filepath.Base(path), got, want)
+	}
+}
+
+// SkipRaceExitSleep spares the processes a test binary starts (agents,
+// servers, elicit itself) the second a race-enabled binary sleeps as it
+// exits (the race detector's atexit_sleep_ms): a test that waits for its
+// agent to exit took a second longer under -race for each one. The
+// calling process keeps its own sleep (its GORACE was read when it
+// started); only its children inherit the change. Call it from TestMain
+// before m.Run.
+func SkipRaceExitSleep() {
+	if g := os.Getenv("GORACE"); !strings.Contains(g, "atexit_sleep_ms") {
+		os.Setenv("GORACE", strings.TrimSpace(g+" atexit_sleep_ms=0"))
 	}
 }

@@ -18,13 +18,14 @@ import (
 // (ParseInput's rules), because hand-written answer files often quote
 // numbers.
 func (f *Field) DecodeJSON(raw json.RawMessage) (any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	// The schema's own one-pass reader (tree.go), whose values are what a
+	// json.Decoder with UseNumber gives: a decoder per answer was most of
+	// what filling a form from --answers allocated.
+	n, ok := readJSON(raw)
+	if !ok {
 		return nil, fmt.Errorf("not valid JSON")
 	}
-	return f.decodeValue(v)
+	return f.decodeValue(n.value())
 }
 
 // decodeValue is DecodeJSON for a value already decoded (numbers as

@@ -1,6 +1,9 @@
 package schema
 
-import "testing"
+import (
+	"encoding/json"
+	"testing"
+)
 
 // benchSchemas are the requested schemas the benchmarks parse: the one
 // field of the forms benchmark (/forms N), a realistic six-field form, and
@@ -52,5 +55,26 @@ func BenchmarkParseSchema(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkFromAnswers fills the form of bench/mcpforms (a string, an
+// integer, a boolean and an enum) from an answers file, as `elicit mcp
+// call --answers` and `elicit -p --answers` do for every form.
+func BenchmarkFromAnswers(b *testing.B) {
+	s, err := ParseSchema([]byte(`{"type":"object","properties":{` +
+		`"color":{"type":"string","title":"Colour","enum":["red","green","blue"]},` +
+		`"count":{"type":"integer","title":"Count","minimum":0,"maximum":100},` +
+		`"name":{"type":"string","title":"Name","description":"Who is asking"},` +
+		`"ok":{"type":"boolean","title":"Proceed?"}},"required":["name","count","ok","color"]}`))
+	if err != nil {
+		b.Fatal(err)
+	}
+	answers := map[string]json.RawMessage{"name": json.RawMessage(`"bench"`), "count": json.RawMessage(`3`), "ok": json.RawMessage(`true`), "color": json.RawMessage(`"green"`)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.FromAnswers(answers); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

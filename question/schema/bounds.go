@@ -44,7 +44,7 @@ func parseNumber(f *Field, m *node) error {
 	}
 	lo, hi := f.lower(), f.upper()
 	if lo != nil && hi != nil {
-		c := lo.r.Cmp(hi.r)
+		c := lo.d.cmp(hi.d)
 		if c > 0 || c == 0 && (lo == f.xmin || hi == f.xmax) {
 			return fmt.Errorf("no number is both %s and %s", f.lowerText(), f.upperText())
 		}
@@ -65,7 +65,7 @@ func boundText(b *bound) *json.Number {
 // lower and upper are the tighter of the inclusive and strict bounds.
 func (f *Field) lower() *bound {
 	if f.min != nil && f.xmin != nil {
-		if f.xmin.r.Cmp(f.min.r) >= 0 {
+		if f.xmin.d.cmp(f.min.d) >= 0 {
 			return f.xmin
 		}
 		return f.min
@@ -78,7 +78,7 @@ func (f *Field) lower() *bound {
 
 func (f *Field) upper() *bound {
 	if f.max != nil && f.xmax != nil {
-		if f.xmax.r.Cmp(f.max.r) <= 0 {
+		if f.xmax.d.cmp(f.max.d) <= 0 {
 			return f.xmax
 		}
 		return f.max

@@ -150,17 +150,17 @@ func (f *Field) checkString(s string) error {
 }
 
 func (f *Field) checkNumber(n number) error {
-	r := n.dec.rat()
-	if b := f.min; b != nil && r.Cmp(b.r) < 0 {
+	d := n.dec
+	if b := f.min; b != nil && d.cmp(b.d) < 0 {
 		return fmt.Errorf("below minimum %s", b.text)
 	}
-	if b := f.xmin; b != nil && r.Cmp(b.r) <= 0 {
+	if b := f.xmin; b != nil && d.cmp(b.d) <= 0 {
 		return fmt.Errorf("must be above %s", b.text)
 	}
-	if b := f.max; b != nil && r.Cmp(b.r) > 0 {
+	if b := f.max; b != nil && d.cmp(b.d) > 0 {
 		return fmt.Errorf("above maximum %s", b.text)
 	}
-	if b := f.xmax; b != nil && r.Cmp(b.r) >= 0 {
+	if b := f.xmax; b != nil && d.cmp(b.d) >= 0 {
 		return fmt.Errorf("must be below %s", b.text)
 	}
 	return nil
@@ -256,13 +256,25 @@ func (s *Schema) Check(content map[string]any) error {
 			errs = append(errs, FieldError{f.Key, err.Error()})
 		}
 	}
-	for _, k := range sortedKeys(content) {
-		if s.Field(k) == nil {
-			errs = append(errs, FieldError{k, "not in the schema"})
+	if s.unknownKey(content) { // sorted only when there is one to say
+		for _, k := range sortedKeys(content) {
+			if s.Field(k) == nil {
+				errs = append(errs, FieldError{k, "not in the schema"})
+			}
 		}
 	}
 	if len(errs) > 0 {
 		return &ContentError{Fields: errs}
 	}
 	return nil
+}
+
+// unknownKey reports whether content has a key the schema does not.
+func (s *Schema) unknownKey(content map[string]any) bool {
+	for k := range content {
+		if s.Field(k) == nil {
+			return true
+		}
+	}
+	return false
 }

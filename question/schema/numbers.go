@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 )
@@ -12,7 +11,7 @@ import (
 // Numbers travel as json.Number from the agent's JSON to the content sent
 // back, never through float64: a default of 9007199254740993 is sent as
 // 9007199254740993, and 12345678901234567890 is a whole number even though
-// no int64 holds it. Bounds are compared exactly, as rationals.
+// no int64 holds it. Bounds are compared exactly, as decimals.
 
 // errNotNumber is the reason text that is not a decimal number fails.
 var errNotNumber = errors.New("not a number")
@@ -141,13 +140,47 @@ func (d decimal) integerString() string {
 	return s
 }
 
-// rat is d as an exact rational.
-func (d decimal) rat() *big.Rat {
-	r, ok := new(big.Rat).SetString(d.String())
-	if !ok {
-		return new(big.Rat)
+// cmp compares d and e exactly: -1 when d < e, 0 when equal, +1 when
+// d > e. Both are normalized (no leading or trailing zero digit, zero as
+// "" and not negative), so magnitudes compare by exponent, then by digits
+// as text ("12" < "123" as 0.12 < 0.123). Hand-written: a math/big
+// rational per value and bound was most of what checking a number
+// allocated.
+func (d decimal) cmp(e decimal) int {
+	ds, es := d.sign(), e.sign()
+	if ds != es {
+		if ds < es {
+			return -1
+		}
+		return 1
 	}
-	return r
+	if ds == 0 {
+		return 0
+	}
+	mag := 0 // |d| against |e|
+	switch {
+	case d.exp != e.exp:
+		mag = 1
+		if d.exp < e.exp {
+			mag = -1
+		}
+	case d.digits < e.digits:
+		mag = -1
+	case d.digits > e.digits:
+		mag = 1
+	}
+	return mag * ds
+}
+
+// sign is -1, 0 or +1.
+func (d decimal) sign() int {
+	switch {
+	case d.digits == "":
+		return 0
+	case d.neg:
+		return -1
+	}
+	return 1
 }
 
 // number is a value of a number or integer field: the JSON text sent and
@@ -192,10 +225,10 @@ func toNumber(v any) (number, bool) {
 // bound is a parsed numeric keyword (minimum, exclusiveMaximum, ...).
 type bound struct {
 	text json.Number
-	r    *big.Rat
+	d    decimal
 }
 
-func newBound(d decimal) *bound { return &bound{json.Number(d.String()), d.rat()} }
+func newBound(d decimal) *bound { return &bound{json.Number(d.String()), d} }
 
 // formatNumber writes a bound or value the way JSON and a person would:
 // 100, 0.5, -3, 1e+30. It takes a json.Number or any Go number.

@@ -25,8 +25,14 @@ const (
 const MaxInputLength = 1 << 16
 
 // Analyze parses raw the way a browser would and reports where it leads and
-// every trick it finds. It never fetches anything.
-func Analyze(raw string) Report {
+// every trick it finds, checking lookalikes against the built-in list of
+// well-known domains (the zero Analyzer's). It never fetches anything.
+func Analyze(raw string) Report { return (*Analyzer)(nil).Analyze(raw) }
+
+// Analyze parses raw the way a browser would and reports where it leads and
+// every trick it finds, checking lookalikes against a's well-known domains.
+// It never fetches anything.
+func (a *Analyzer) Analyze(raw string) Report {
 	r := Report{Input: raw, Warnings: []Warning{}}
 	if len(raw) > MaxInputLength {
 		r.add(CodeVeryLong, High, "The URL is %d bytes long.", len(raw))
@@ -94,7 +100,7 @@ func Analyze(raw string) Report {
 		r.add(CodeConfusable, Low, "The host was percent-encoded (%s); the browser decodes it.", sanitize.Line(u.host))
 	}
 	if !r.IsIP {
-		checkHostSpoof(&r)
+		checkHostSpoof(&r, a.index())
 		if len(h.ascii) > maxHostLength || len(hostLabels(h.ascii)) > maxHostLabels {
 			r.add(CodeVeryLong, Medium, "The host is %d characters and %d labels long; only the end of it (%s) says whose site it is.", len(h.ascii), len(hostLabels(h.ascii)), r.RegistrableDomain)
 		}

@@ -152,52 +152,49 @@ func TestReportJSON(t *testing.T) {
 	}
 }
 
-// TestTopDomainsAddedBeforeFirstUse covers the lazy index: domains added
-// before anything asked for the list (as elicit's set-up does) join the
-// built-in list when it is first built.
-func TestTopDomainsAddedBeforeFirstUse(t *testing.T) {
-	saved := TopDomains()
-	defer SetTopDomains(saved)
-	topMu.Lock()
-	topIdx, topExtra = nil, nil // as at start-up: nothing built yet
-	topMu.Unlock()
-	AddTopDomains("acme-intranet.corp")
-	AddTopDomains()
-	if topIdx != nil {
-		t.Fatal("adding domains built the index before its first use")
+// TestAnalyzerTopDomains covers an Analyzer's own list: the built-in
+// domains and the ones it was given, and no other's.
+func TestAnalyzerTopDomains(t *testing.T) {
+	if Analyze("https://acrne-intranet.corp/").Has(CodeConfusable) {
+		t.Fatal("lookalike of an unknown domain flagged")
 	}
-	if !Analyze("https://acrne-intranet.corp/").Has(CodeConfusable) {
-		t.Error("lookalike of a domain added before first use not flagged")
+	a := NewAnalyzer("acme-intranet.corp", "not a domain/")
+	if !a.Analyze("https://acrne-intranet.corp/").Has(CodeConfusable) {
+		t.Error("lookalike of an added domain not flagged")
 	}
-	if !Analyze("https://g00gle.com/").Has(CodeConfusable) {
-		t.Error("the built-in list is missing after a domain was added before first use")
+	if a.Analyze("https://login.acme-intranet.corp/").Has(CodeConfusable) {
+		t.Error("subdomain of an added domain flagged")
+	}
+	if !a.Analyze("https://g00gle.com/").Has(CodeConfusable) {
+		t.Error("the built-in list is missing from an Analyzer with domains of its own")
+	}
+	// The list is the analyzer's: the package's Analyze, a zero Analyzer
+	// and another analyzer never see it.
+	var zero Analyzer
+	for name, r := range map[string]Report{"Analyze": Analyze("https://acrne-intranet.corp/"),
+		"zero": zero.Analyze("https://acrne-intranet.corp/"), "other": NewAnalyzer("example.org").Analyze("https://acrne-intranet.corp/")} {
+		if r.Has(CodeConfusable) {
+			t.Errorf("%s: a domain given to another Analyzer was used", name)
+		}
+	}
+	if n, base := len(a.TopDomains()), len(NewAnalyzer().TopDomains()); n != base+1 {
+		t.Errorf("%d domains, want the %d built-in ones and the valid one added", n, base)
 	}
 }
 
-// TestTopDomainLists covers extending the well-known list.
-func TestTopDomainLists(t *testing.T) {
-	saved := TopDomains()
-	defer SetTopDomains(saved)
-	if Analyze("https://acme-intranet.corp/").Has(CodeConfusable) {
-		t.Fatal("unknown domain flagged")
-	}
-	AddTopDomains("acme-intranet.corp")
-	if !Analyze("https://acrne-intranet.corp/").Has(CodeConfusable) {
-		t.Error("lookalike of an added domain not flagged")
-	}
-	if Analyze("https://login.acme-intranet.corp/").Has(CodeConfusable) {
-		t.Error("subdomain of an added domain flagged")
-	}
+// TestReadTopDomains covers --top-domains files.
+func TestReadTopDomains(t *testing.T) {
 	if _, err := parseTopDomains(strings.NewReader("ok.com\nnot a domain/\n")); err == nil {
 		t.Error("bad line accepted")
 	}
-	if err := LoadTopDomains("../../testdata/urls/test_domains.txt"); err != nil {
+	d, err := ReadTopDomains("../../testdata/urls/test_domains.txt")
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !Analyze("https://xn--igklmo68-kcb.com/").Has(CodeConfusable) {
-		t.Error("loaded domain not used")
+	if !NewAnalyzer(d...).Analyze("https://xn--igklmo68-kcb.com/").Has(CodeConfusable) {
+		t.Error("a domain read from the file is not used")
 	}
-	if err := LoadTopDomains("/nonexistent/file"); err == nil {
+	if _, err := ReadTopDomains("/nonexistent/file"); err == nil {
 		t.Error("missing file accepted")
 	}
 }
@@ -231,23 +228,22 @@ func TestSkeletons(t *testing.T) {
 
 // TestSimilarTopDomain follows Chromium's GetSimilarTopDomain test.
 func TestSimilarTopDomain(t *testing.T) {
-	withTopDomains(t, "test_domains.txt", func() {
-		tests := []struct{ host, want string }{
-			{"tést.net", "test.net"}, {"subdomain.tést.net", "test.net"},
-			{"test.net", ""}, {"subdomain.test.net", ""}, {"subdómain.test.net", ""},
-			{"tesł.net", "test.net"}, {"łest.net", "test.net"}, {"łesł.net", "test.net"},
-			{"စ2.com", "o2.com"}, {"კ9.com", "39.com"}, {"ੜ9.com", "39.com"},
+	idx := onlyTopDomains(t, "test_domains.txt").index()
+	tests := []struct{ host, want string }{
+		{"tést.net", "test.net"}, {"subdomain.tést.net", "test.net"},
+		{"test.net", ""}, {"subdomain.test.net", ""}, {"subdómain.test.net", ""},
+		{"tesł.net", "test.net"}, {"łest.net", "test.net"}, {"łesł.net", "test.net"},
+		{"စ2.com", "o2.com"}, {"კ9.com", "39.com"}, {"ੜ9.com", "39.com"},
+	}
+	for _, tt := range tests {
+		ascii, err := idnaProfile.ToASCII(tt.host)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, tt := range tests {
-			ascii, err := idnaProfile.ToASCII(tt.host)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := similarTopDomain(ascii, tt.host); got != tt.want {
-				t.Errorf("%s: %q, want %q", tt.host, got, tt.want)
-			}
+		if got := idx.similarTopDomain(ascii, tt.host); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.host, got, tt.want)
 		}
-	})
+	}
 }
 
 // FuzzAnalyze checks that Analyze never panics and keeps its invariants.
@@ -290,7 +286,7 @@ func BenchmarkAnalyze(b *testing.B) {
 // TestTopDomainsAreNotLookalikes checks that no built-in well-known domain
 // is flagged as a lookalike of another (a false positive on a real site).
 func TestTopDomainsAreNotLookalikes(t *testing.T) {
-	for _, d := range TopDomains() {
+	for _, d := range NewAnalyzer().TopDomains() {
 		if r := Analyze("https://" + d + "/"); len(r.Warnings) > 0 {
 			t.Errorf("%s: %s", d, codes(r))
 		}

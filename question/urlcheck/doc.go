@@ -7,6 +7,10 @@
 //	fmt.Println(r.HostUnicode, r.RegistrableDomain, r.Has(urlcheck.CodeConfusable))
 //	// аррӏе.com xn--80ak6aa92e.com true
 //
+// Lookalikes are checked against a list of well-known domains: the
+// built-in one for Analyze, the built-in one and the user's own for an
+// Analyzer (NewAnalyzer; ReadTopDomains reads a --top-domains file).
+//
 // Analyze parses like a browser (WHATWG URL) and runs the label rules of
 // Chromium's IDN spoof checker over Unicode data dumped from ICU into
 // tables_gen.go (go generate; see gen_tables.go). `elicit url` prints

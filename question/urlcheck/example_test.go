@@ -15,3 +15,13 @@ func ExampleAnalyze() {
 	// аррӏе.com xn--80ak6aa92e.com true high
 	// evil.example evil.example true
 }
+
+func ExampleNewAnalyzer() {
+	// The user's own sites join the built-in list, in this analyzer only.
+	a := urlcheck.NewAnalyzer("mybank.example")
+	fmt.Println(a.Analyze("https://rnybank.example/login").Has(urlcheck.CodeConfusable))
+	fmt.Println(urlcheck.Analyze("https://rnybank.example/login").Has(urlcheck.CodeConfusable))
+	// Output:
+	// true
+	// false
+}

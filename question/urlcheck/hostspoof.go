@@ -8,8 +8,8 @@ import (
 
 // checkHostSpoof runs the lookalike checks on a domain host: Chromium's
 // label rules on every internationalised label, then the skeleton match
-// against the well-known domains and the embedded-domain check.
-func checkHostSpoof(r *Report) {
+// against the well-known domains of top and the embedded-domain check.
+func checkHostSpoof(r *Report, top *topIndex) {
 	ascii := hostLabels(r.HostASCII)
 	uni := hostLabels(r.HostUnicode)
 	if len(ascii) != len(uni) {
@@ -29,14 +29,14 @@ func checkHostSpoof(r *Report) {
 	if idn {
 		r.add(CodePunycode, Low, "The host is internationalised: it reads %s but the browser sends %s.", sanitize.Line(r.HostUnicode), r.HostASCII)
 	}
-	if top := similarTopDomain(r.HostASCII, r.HostUnicode); top != "" {
+	if top := top.similarTopDomain(r.HostASCII, r.HostUnicode); top != "" {
 		sev := High
 		if !idn {
 			sev = Medium
 		}
 		r.add(CodeConfusable, sev, "The host %s looks like %s but is not it.", sanitize.Line(r.HostUnicode), top)
 	}
-	if top := embeddedTopDomain(r.HostASCII, r.RegistrableDomain); top != "" {
+	if top := top.embeddedTopDomain(r.HostASCII, r.RegistrableDomain); top != "" {
 		r.add(CodeConfusable, Medium, "The host starts with %s, but the site is %s.", top, r.RegistrableDomain)
 	}
 }

@@ -5,7 +5,9 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -25,33 +27,10 @@ func newTopIndex() *topIndex {
 	return &topIndex{skeleton: map[string]string{}, folded: map[string]string{}, set: map[string]bool{}}
 }
 
-var (
-	topMu    sync.RWMutex
-	topIdx   *topIndex // nil until first use: the built-in list and topExtra
-	topExtra []string  // domains added before first use
-)
-
-// currentTop returns the index, building it from the built-in list on first
-// use: the skeletons of a few hundred domains cost milliseconds that a
-// process which never sees a URL should not pay at start-up.
-func currentTop() *topIndex {
-	topMu.RLock()
-	idx := topIdx
-	topMu.RUnlock()
-	if idx != nil {
-		return idx
-	}
-	topMu.Lock()
-	defer topMu.Unlock()
-	if topIdx == nil {
-		topIdx = builtinTop()
-		topIdx.add(topExtra)
-		topExtra = nil
-	}
-	return topIdx
-}
-
-func builtinTop() *topIndex {
+// builtinIndex is the built-in list's index, built on first use: the
+// skeletons of a few hundred domains cost milliseconds that a process
+// which never sees a URL should not pay at start-up.
+var builtinIndex = sync.OnceValue(func() *topIndex {
 	d, err := parseTopDomains(strings.NewReader(builtinTopDomains))
 	if err != nil {
 		panic(err) // the embedded list is checked by the tests
@@ -59,58 +38,30 @@ func builtinTop() *topIndex {
 	idx := newTopIndex()
 	idx.add(d)
 	return idx
+})
+
+// with is a new index of idx's domains and domains (idx is unchanged).
+func (idx *topIndex) with(domains []string) *topIndex {
+	out := &topIndex{domains: slices.Clone(idx.domains), skeleton: maps.Clone(idx.skeleton),
+		folded: maps.Clone(idx.folded), set: maps.Clone(idx.set)}
+	out.add(domains)
+	return out
 }
 
-// TopDomains returns the well-known domains lookalikes are checked against,
-// in ASCII form.
-func TopDomains() []string {
-	topMu.RLock()
-	defer topMu.RUnlock()
-	return append([]string(nil), currentTop().domains...)
-}
-
-// SetTopDomains replaces the list of well-known domains (the built-in list
-// is the default). Domains may be given in Unicode or ASCII; invalid ones
-// are skipped. It is safe to call while Analyze runs elsewhere.
-func SetTopDomains(domains []string) {
-	idx := newTopIndex()
-	idx.add(domains)
-	topMu.Lock()
-	topIdx, topExtra = idx, nil
-	topMu.Unlock()
-}
-
-// AddTopDomains adds domains to the list of well-known domains.
-func AddTopDomains(domains ...string) {
-	if len(domains) == 0 {
-		return
-	}
-	topMu.Lock()
-	defer topMu.Unlock()
-	if topIdx == nil { // not built yet: the first use adds them
-		topExtra = append(topExtra, domains...)
-		return
-	}
-	idx := newTopIndex()
-	idx.add(topIdx.domains)
-	idx.add(domains)
-	topIdx = idx
-}
-
-// LoadTopDomains adds the domains listed in a file (one per line, '#'
-// starts a comment) to the well-known domains.
-func LoadTopDomains(path string) error {
+// ReadTopDomains reads a list of well-known domains from the file at path
+// (one per line; blank lines and text after '#' are ignored), for
+// NewAnalyzer. A line that is not a domain name is an error that names it.
+func ReadTopDomains(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer f.Close()
 	d, err := parseTopDomains(f)
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	AddTopDomains(d...)
-	return nil
+	return d, nil
 }
 
 // parseTopDomains reads one domain per line; blank lines and text after '#'
@@ -124,7 +75,7 @@ func parseTopDomains(r io.Reader) ([]string, error) {
 		if line == "" {
 			continue
 		}
-		if _, err := idnaProfile.ToASCII(line); err != nil || strings.ContainsAny(line, "/:@ ") {
+		if !domainName(line) {
 			return nil, fmt.Errorf("line %d: %q is not a domain name", n, line)
 		}
 		out = append(out, line)
@@ -132,9 +83,21 @@ func parseTopDomains(r io.Reader) ([]string, error) {
 	return out, sc.Err()
 }
 
+// domainName reports whether s reads as a domain name (in Unicode or
+// ASCII): no URL, no address, no blank.
+func domainName(s string) bool {
+	_, err := idnaProfile.ToASCII(s)
+	return err == nil && !strings.ContainsAny(s, "/:@ ")
+}
+
+// add indexes domains; what is not a domain name is skipped.
 func (idx *topIndex) add(domains []string) {
 	for _, d := range domains {
-		ascii, err := idnaProfile.ToASCII(strings.TrimSuffix(strings.TrimSpace(d), "."))
+		d = strings.TrimSuffix(strings.TrimSpace(d), ".")
+		if !domainName(d) {
+			continue
+		}
+		ascii, err := idnaProfile.ToASCII(d)
 		if err != nil || ascii == "" || idx.set[ascii] {
 			continue
 		}
@@ -163,8 +126,7 @@ func (idx *topIndex) add(domains []string) {
 // For an all-ASCII host the skeletons are also compared lower-cased, which
 // Chromium does not do: its IDN checker leaves ASCII hosts alone, but
 // g00gle.com (digit zeros, whose prototype is capital O) is a lookalike too.
-func similarTopDomain(hostASCII, hostUnicode string) string {
-	idx := currentTop()
+func (idx *topIndex) similarTopDomain(hostASCII, hostUnicode string) string {
 	hostASCII = strings.TrimSuffix(hostASCII, ".")
 	table, fold := idx.skeleton, false
 	if hostASCII == strings.TrimSuffix(hostUnicode, ".") {
@@ -195,7 +157,7 @@ func similarTopDomain(hostASCII, hostUnicode string) string {
 // embeddedTopDomain finds a well-known domain spelled out in the labels of
 // host left of its registrable domain, as in google.com.evil.example: the
 // trick Chromium's lookalike checks call target embedding.
-func embeddedTopDomain(hostASCII, registrable string) string {
+func (idx *topIndex) embeddedTopDomain(hostASCII, registrable string) string {
 	if registrable == "" {
 		return ""
 	}
@@ -203,7 +165,6 @@ func embeddedTopDomain(hostASCII, registrable string) string {
 	if prefix == "" {
 		return ""
 	}
-	idx := currentTop()
 	labels := strings.Split(prefix, ".")
 	for i := range labels {
 		// Well-known domains have at most four labels.

@@ -13,6 +13,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/procgroup"
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 // Issue 27, item 4: a hook that floods stdout or stderr fails as soon as
@@ -34,11 +35,7 @@ func TestFloodingHookFailsAtItsCap(t *testing.T) {
 				defer close(done)
 				res, err = New([]config.Hook{h}).RunElicitation(context.Background(), formInput())
 			}()
-			select {
-			case <-done:
-			case <-time.After(30 * time.Second):
-				t.Fatal("the flooding hook was not stopped at its cap")
-			}
+			testkit.Recv(t, done, "stop of the flooding hook at its cap")
 			var he *Error
 			if res.Decision != Pass || !errors.As(err, &he) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("res %+v, err %v: want a failure saying %q", res, err, tc.want)

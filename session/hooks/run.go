@@ -40,6 +40,10 @@ type output struct {
 // errTimeout is returned by run when the hook ran past its deadline.
 var errTimeout = errors.New("timed out")
 
+// newDeadline starts the clock on one run of a hook. A test replaces it
+// to say when the time is up: after the hook got going, however slowly.
+var newDeadline = time.NewTimer
+
 // run starts the hook with input on stdin, through lc (a session of its
 // own: no terminal; its strays end with elicit), and waits for it. At its
 // deadline, when ctx ends, or when it prints past a cap, its whole group
@@ -64,7 +68,7 @@ func run(ctx context.Context, lc *procgroup.Lifecycle, h config.Hook, input []by
 	if err != nil {
 		return output{code: -1}, err
 	}
-	deadline := time.NewTimer(h.Deadline())
+	deadline := newDeadline(h.Deadline())
 	defer deadline.Stop()
 	var failed error
 	select {

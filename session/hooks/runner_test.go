@@ -1,6 +1,7 @@
 package hooks
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,17 +12,41 @@ import (
 	"time"
 
 	"github.com/elicit-dev/elicit/internal/config"
+	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 )
 
-// script writes a bash script into dir and returns a hook running it.
+// script writes a bash script into dir and returns a hook running it,
+// with no timeout short of testkit.Hang: on a busy machine a hook is slow,
+// never late.
 func script(t *testing.T, dir, name, body string, event config.Event) config.Hook {
 	t.Helper()
 	p := filepath.Join(dir, name)
 	if err := os.WriteFile(p, []byte("#!/bin/bash\n"+body+"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return config.Hook{Event: event, Command: []string{p}}
+	return config.Hook{Event: event, Command: []string{p}, Timeout: config.Duration(testkit.Hang)}
+}
+
+// pidFile waits for a file a hook writes its child's pid to, and returns
+// the pid. It fails at once if done (the hook's run) ends first.
+func pidFile(t *testing.T, path string, done <-chan struct{}) string {
+	t.Helper()
+	var pid []byte
+	testkit.Until(t, "the hook's child", func() bool {
+		select {
+		case <-done:
+			t.Fatal("the hook ended before it started its child")
+		default:
+		}
+		b, err := os.ReadFile(path)
+		if err == nil && bytes.HasSuffix(b, []byte("\n")) {
+			pid = b
+			return true
+		}
+		return false
+	}, nil, nil)
+	return strings.TrimSpace(string(pid))
 }
 
 const accept = `{"hookSpecificOutput":{"hookEventName":"Elicitation","action":"accept","content":{"name":"Ada","n":12345678901234567890}}}`
@@ -127,53 +152,73 @@ func TestInputOnStdin(t *testing.T) {
 }
 
 // TestTimeoutKillsGroup runs a hook that starts a child and hangs: at its
-// timeout both must be dead.
+// timeout both must be dead. The time is up once the hook started its
+// child (see newDeadline), however long that took.
 func TestTimeoutKillsGroup(t *testing.T) {
 	dir := t.TempDir()
-	h := script(t, dir, "hang", `sleep 300 & echo $! > "`+dir+`/child.pid"; echo started >&2; wait`, config.Elicitation)
+	h := script(t, dir, "hang", `echo started >&2; sleep 300 & echo $! > "`+dir+`/child.pid"; wait`, config.Elicitation)
 	h.Timeout = config.Duration(300 * time.Millisecond)
-	start := time.Now()
-	res, err := New([]config.Hook{h}).RunElicitation(context.Background(), formInput())
-	if took := time.Since(start); took > 5*time.Second {
-		t.Errorf("took %v", took)
+	clock := make(chan *time.Timer, 1)
+	newDeadline = func(d time.Duration) *time.Timer {
+		if d != time.Duration(h.Timeout) {
+			t.Errorf("the hook's clock was set to %v, want its timeout", d)
+		}
+		timer := time.NewTimer(testkit.Hang)
+		clock <- timer
+		return timer
 	}
-	if res.Decision != Pass || err == nil || !strings.Contains(err.Error(), "timed out after 300ms") || !strings.Contains(err.Error(), "started") {
-		t.Fatalf("res = %+v, err = %v", res, err)
+	t.Cleanup(func() { newDeadline = time.NewTimer })
+	type result struct {
+		res Result
+		err error
 	}
-	pid, err := os.ReadFile(filepath.Join(dir, "child.pid"))
-	if err != nil {
-		t.Fatal(err)
+	ran := make(chan result, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		res, err := New([]config.Hook{h}).RunElicitation(context.Background(), formInput())
+		ran <- result{res, err}
+	}()
+	pid := pidFile(t, filepath.Join(dir, "child.pid"), done)
+	testkit.Recv(t, clock, "start of the hook's clock").Reset(0) // time is up
+	r := testkit.Recv(t, ran, "end of the hook's run")
+	if r.res.Decision != Pass || r.err == nil || !strings.Contains(r.err.Error(), "timed out after 300ms") || !strings.Contains(r.err.Error(), "started") {
+		t.Fatalf("res = %+v, err = %v", r.res, r.err)
 	}
-	waitGone(t, strings.TrimSpace(string(pid)))
+	waitGone(t, pid)
 }
 
 // waitGone waits until the process is gone or a zombie (killed, waiting to
 // be reaped by init).
 func waitGone(t *testing.T, pid string) {
 	t.Helper()
-	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+	testkit.Until(t, "end of the hook's child "+pid, func() bool {
 		stat, err := os.ReadFile("/proc/" + pid + "/stat")
 		if err != nil {
-			return
+			return true
 		}
-		if f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:])); len(f) > 0 && f[0] == "Z" {
-			return
-		}
-	}
-	t.Errorf("the hook's child %s still runs after the timeout", pid)
+		f := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
+		return len(f) > 0 && f[0] == "Z"
+	}, nil, nil)
 }
 
 func TestCancelledContext(t *testing.T) {
 	dir := t.TempDir()
 	h := script(t, dir, "hang", `sleep 300 & echo $! > "`+dir+`/child.pid"; wait`, config.Elicitation)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(200*time.Millisecond, cancel)
-	_, err := New([]config.Hook{h}).RunElicitation(ctx, formInput())
-	if !errors.Is(err, context.Canceled) {
+	ran := make(chan error, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, err := New([]config.Hook{h}).RunElicitation(ctx, formInput())
+		ran <- err
+	}()
+	pid := pidFile(t, filepath.Join(dir, "child.pid"), done)
+	cancel() // once the hook started its child
+	if err := testkit.Recv(t, ran, "end of the hook's run"); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
-	pid, _ := os.ReadFile(filepath.Join(dir, "child.pid"))
-	waitGone(t, strings.TrimSpace(string(pid)))
+	waitGone(t, pid)
 }
 
 func TestOrderAndGlobs(t *testing.T) {

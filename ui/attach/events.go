@@ -22,8 +22,9 @@ type (
 	// Status is where the connection is: "connected", "connection lost:
 	// reconnecting…".
 	Status struct{ Text string }
-	// Unshown is a request elicit could not show, cancelled.
-	Unshown struct{ Request, Reason string }
+	// Unshown is a request elicit did not show, cancelled: What it was
+	// ("more than a question may carry"), and why.
+	Unshown struct{ Request, What, Reason string }
 	// Ended says the connection ended: the last event.
 	Ended struct{ Err error }
 )

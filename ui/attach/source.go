@@ -44,6 +44,9 @@ type SourceOptions struct {
 	// question elicit does not know is cancelled, not shown without it,
 	// and a completion the host refuses is not asked again.
 	Script bool
+	// URLs analyzes the URLs the host asks the user to open; nil: the
+	// built-in list of well-known domains.
+	URLs *urlcheck.Analyzer
 }
 
 // Source is the host's input requests as questions, for the session
@@ -169,20 +172,27 @@ func (s *Source) RequestOf(q *question.Question) string {
 
 // ask makes request req a question; ev gets what is to say.
 func (s *Source) ask(req ahp.Request, prefill map[string]any, ev *[]any) {
+	unshown := func(what string, err error) {
+		// Never shown, so nobody said no: cancelled, not declined.
+		s.out.put(ahp.InputCompleted{RequestID: req.ID, Response: question.Cancel})
+		*ev = append(*ev, Unshown{Request: req.ID, What: what, Reason: sanitize.Line(err.Error())})
+	}
+	if err := ahp.CheckRequest(&req); err != nil {
+		unshown("more than a question may carry", err)
+		return
+	}
 	s.ids++
 	q := &question.Question{ID: s.ids, Message: sanitize.Text(req.Message)}
 	t := &tracked{q: q, req: req, prefill: prefill}
 	if len(req.Questions) == 0 && req.URL != "" {
-		q.Kind, q.URL, q.ElicitationID, q.Report = question.URL, req.URL, req.ID, urlcheck.Analyze(req.URL)
+		q.Kind, q.URL, q.ElicitationID, q.Report = question.URL, req.URL, req.ID, s.o.URLs.Analyze(req.URL)
 	} else {
 		m, notes, err := schemamap.FromQuestions(req.Questions)
 		if err == nil && s.o.Script && len(notes) > 0 {
 			err = fmt.Errorf("%s", notes[0])
 		}
 		if err != nil {
-			// Never shown, so nobody said no: cancelled, not declined.
-			s.out.put(ahp.InputCompleted{RequestID: req.ID, Response: question.Cancel})
-			*ev = append(*ev, Unshown{Request: req.ID, Reason: sanitize.Line(err.Error())})
+			unshown("a question elicit cannot show", err)
 			return
 		}
 		for _, n := range notes {

@@ -52,6 +52,7 @@ type agentPanel struct {
 
 	conn       *acpconn.Conn
 	connState  connState
+	replayTop  *item         // the first entry a session/load's replay drew, until the session is shown (replay.go)
 	gen        int           // the connection's generation: messages of a replaced one are stale
 	pumping    *acpconn.Conn // the connection whose events are read
 	inited     *acpconn.Conn // the connection that answered initialize

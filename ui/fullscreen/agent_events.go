@@ -69,6 +69,7 @@ func (m *agentPanel) connected(msg connectedMsg) tea.Cmd {
 		m.name, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
 	}
 	if msg.err != nil {
+		m.replayTop = nil
 		m.saySignIn(msg.res.SignIn)
 		if msg.auth {
 			if msg.conn == nil {
@@ -142,7 +143,7 @@ func (m *agentPanel) startSession(st acpconn.SessionState, resumed bool) {
 	if m.conn.IsRemote() { // say which transport is in use
 		who += " over " + m.conn.Transport() + " at " + sanitize.Line(m.conn.Endpoint())
 	}
-	m.tr.info(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())))
+	m.infoAboveReplay(fmt.Sprintf("connected to %s · %s in %s", who, what, sanitize.Line(m.conn.Root())), resumed)
 }
 
 // onEvents applies a batch of agent events and asks for the next one.
@@ -153,7 +154,9 @@ func (m *agentPanel) onEvents(msg eventsMsg) tea.Cmd {
 	var cmds []tea.Cmd
 	last := false
 	for _, ev := range msg.events {
+		n := len(m.tr.items)
 		cmds = append(cmds, m.apply(ev))
+		m.noteReplay(ev, n)
 		_, last = ev.(acpconn.AgentExited)
 	}
 	if !last { // AgentExited is the connection's last event

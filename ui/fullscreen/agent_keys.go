@@ -43,7 +43,7 @@ func (m *agentPanel) global(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, agentKeyMap.Restart):
 		return m.sessionsKey(), true
 	case key.Matches(k, agentKeyMap.Settings) && m.connState == connReady:
-		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th), true), true
+		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th).withMCP(m.conn.MCPServers()), true), true
 	}
 	return nil, false
 }

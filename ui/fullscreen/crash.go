@@ -10,14 +10,16 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 // A crash of a full screen takes one path, whichever screen it is (the
 // session, elicit mcp, elicit attach, elicit serve): Guard, around the
 // screen's model, writes the crash log and panics on; bubbletea recovers,
 // restores the terminal and ends Run with tea.ErrProgramPanic; the caller
-// (cmd's runScreen) says where the log is, and ends the processes the
-// screen started. A crash no recover catches (a fatal error such as a
+// (cmd's runScreen) says where the log is, and the command tree's one exit
+// (cmd.Main) ends the processes the screen started. A crash no recover catches (a fatal error such as a
 // stack overflow, a panic on a goroutine of elicit's own) leaves the
 // terminal as it was: CatchFatal at least keeps its report.
 
@@ -34,21 +36,25 @@ func CrashLog() string {
 	return crashPath
 }
 
-// crashDir is where crash logs go: the user's cache directory, else the
-// temporary one.
+// crashDir is where crash logs go: elicit's directory in the user's
+// cache directory, else the temporary one.
 func crashDir() string {
 	if d, err := os.UserCacheDir(); err == nil {
-		dir := filepath.Join(d, "elicit")
-		if os.MkdirAll(dir, 0o700) == nil {
-			return dir
-		}
+		return filepath.Join(d, "elicit")
 	}
 	return os.TempDir()
 }
 
-// newCrashLog creates a crash log of its own (0600).
+// newCrashLog creates a crash log of its own (safefile.New: a fresh name,
+// mode 0600, nothing followed or overwritten) in crashDir, or in the
+// temporary directory when crashDir will not do (a symbolic link there).
 func newCrashLog() (*os.File, error) {
-	return os.CreateTemp(crashDir(), fmt.Sprintf("crash-%s-*.log", time.Now().UTC().Format("20060102T150405")))
+	pattern := fmt.Sprintf("crash-%s-*.log", time.Now().UTC().Format("20060102T150405"))
+	f, err := safefile.New(crashDir(), pattern)
+	if err != nil {
+		f, err = safefile.New(os.TempDir(), pattern)
+	}
+	return f, err
 }
 
 // guardPanic, deferred, writes a crash log for a panic and panics on, so

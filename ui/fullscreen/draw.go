@@ -88,8 +88,8 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	th := t.th
 	tc := it.tool
 	status := tc.Status
-	if it.clock.granted && status == "pending" {
-		status = "running" // allowed; the agent has not said more yet
+	if (it.clock.granted || it.clock.started) && status == "pending" {
+		status = "running" // allowed, or its terminal is up; the agent has not said more yet
 	}
 	glyph, st := "○", th.Muted
 	switch status {
@@ -116,6 +116,9 @@ func (t *transcript) drawTool(it *item, width int) []string {
 	out := []string{ansi.Truncate(head, width, "…")}
 	if it.refused != "" {
 		out = append(out, indent(plainLines(it.refused, width-4), "  "+th.Danger.Render("✗ "))...)
+	}
+	if it.wrote != "" {
+		out = append(out, th.Success.Render("  ✓ ")+th.Muted.Render(ansi.Truncate(it.wrote, width-4, "…")))
 	}
 	for _, l := range tc.Locations {
 		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(say.RelPath(t.root, l), width-5, "…")))

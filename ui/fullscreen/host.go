@@ -74,7 +74,7 @@ func (m *hostPanel) handle(msg tea.Msg) (tea.Cmd, bool) {
 		case attach.Refused:
 			m.tr.notice("the host refused: "+ev.Reason, true)
 		case attach.Unshown:
-			m.tr.notice("the host asked a question elicit cannot show ("+ev.Reason+"); cancelling it", false)
+			m.tr.notice("the host asked "+ev.What+" ("+ev.Reason+"); cancelling it", false)
 		case attach.Status:
 			m.state = ev.Text
 		case attach.Ended:

@@ -41,10 +41,14 @@ func hostDriver(t *testing.T, c *ahp.Client, title string, o Options) *driver {
 // hostGraceDriver is hostDriver with o.Grace as it is (0: the widgets'
 // own grace).
 func hostGraceDriver(t *testing.T, c *ahp.Client, title string, o Options) *driver {
+	return sourceDriver(t, attach.NewSource(c, attach.SourceOptions{Title: title}), o)
+}
+
+// sourceDriver is the attach screen of src.
+func sourceDriver(t *testing.T, src *attach.Source, o Options) *driver {
 	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
 	rec := &uitest.Recorder{}
 	o.Now, o.Opener, o.NoColor = clk.now, rec, true
-	src := attach.NewSource(c, attach.SourceOptions{Title: title})
 	d := &driver{t: t, m: NewAttach(src, o), clk: clk, open: rec, msgs: make(chan tea.Msg, 4096)}
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.run(d.m.Init())

@@ -8,6 +8,8 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	qn "github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question/urlcheck"
+	"github.com/elicit-dev/elicit/ui/attach"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -203,5 +205,34 @@ func TestURLConsentHasItsGrace(t *testing.T) {
 	a.key("d")
 	if c := completion(t, h); c.Response != qn.Decline {
 		t.Fatalf("completion %+v", c)
+	}
+}
+
+// Issue 31: a host's request over the caps every source shares (here a
+// message one byte over question.MaxMessageBytes) is never shown: it is
+// cancelled, with a note saying why.
+func TestRequestOverTheCapsCancelled(t *testing.T) {
+	h, url := host(t)
+	a := newHostScreen(t, url, "alice", Options{})
+	h.Request(ahp.Request{ID: "big", Message: strings.Repeat("x", qn.MaxMessageBytes+1), Questions: twoFields.Questions})
+	a.until("the note", func() bool { return strings.Contains(a.screen(), "more than a question may carry") })
+	if a.hasForm() {
+		t.Error("the request was shown")
+	}
+	if c := completion(t, h); c.Response != qn.Cancel {
+		t.Fatalf("completion %+v", c)
+	}
+}
+
+// A host's URL is analyzed by the source's URLs: the user's well-known
+// domains.
+func TestHostsURLAnalyzedByOptionsURLs(t *testing.T) {
+	h, url := host(t)
+	src := attach.NewSource(client(t, url, "alice"), attach.SourceOptions{Title: "demo", URLs: urlcheck.NewAnalyzer("acme-intranet.corp")})
+	a := sourceDriver(t, src, Options{Grace: -1})
+	h.Request(ahp.Request{ID: "u", Message: "Sign in", URL: "https://acrne-intranet.corp/login"})
+	a.until("the consent screen", func() bool { _, ok := a.m.queue.front().(*urlModal); return ok })
+	if r := a.m.queue.front().(*urlModal).consent.Report(); !r.Has(urlcheck.CodeConfusable) {
+		t.Errorf("no lookalike warning: %+v", r.Warnings)
 	}
 }

@@ -137,7 +137,7 @@ func (m *mcpPanel) onCallDone(msg callDoneMsg) tea.Cmd {
 
 // result shows a call's result; a -32042 refusal asks its URLs.
 func (m *mcpPanel) result(msg callDoneMsg) tea.Cmd {
-	if reqs, refused, ok := mcpconn.URLRequired(msg.err); ok {
+	if reqs, refused, ok := m.conn.URLRequired(msg.err); ok {
 		for _, why := range refused {
 			m.tr.notice("refused a URL the server needs: "+sanitize.Line(why), true)
 		}

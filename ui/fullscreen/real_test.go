@@ -46,6 +46,22 @@ func TestResumeFlagTakesTheMostRecent(t *testing.T) {
 	}
 	d.waitText("because of the comma")
 	d.waitText("resumed session s-old")
+	// The line that says so heads the history the load replayed (issue 35,
+	// item 11).
+	var kinds []string
+	for _, it := range d.m.tr.items {
+		switch s := it.text.String(); {
+		case it.kind == kindInfo && strings.Contains(s, "resumed session s-old"):
+			kinds = append(kinds, "resumed")
+		case it.kind == kindUser:
+			kinds = append(kinds, s)
+		case it.kind == kindAgent:
+			kinds = append(kinds, it.body.String())
+		}
+	}
+	if got := strings.Join(kinds, "|"); got != "resumed|why does it fail|because of the comma" {
+		t.Errorf("transcript %q", got)
+	}
 }
 
 // One mode and one model, whichever way the agent sends them: Ctrl+O

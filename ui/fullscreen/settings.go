@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -65,6 +66,24 @@ func newSettingsModal(st acpconn.SessionState, paused bool, th *theme.Theme) *se
 		label = "resume questions from this agent"
 	}
 	add(label, setting{pause: &p})
+	return s
+}
+
+// withMCP lists, above the choices, the MCP servers of the config file:
+// given to the agent, or left out and why.
+func (s *settingsModal) withMCP(states []acpconn.MCPServerState) *settingsModal {
+	if len(states) == 0 {
+		return s
+	}
+	lines := []string{"MCP servers (the config file's [mcp_servers]):"}
+	for _, st := range states {
+		if st.Passed {
+			lines = append(lines, fmt.Sprintf("  ✓ %s (%s): given to the agent", st.Name, st.Transport))
+		} else {
+			lines = append(lines, fmt.Sprintf("  ✗ %s (%s): left out: %s", st.Name, st.Transport, st.Why))
+		}
+	}
+	s.body = strings.Join(lines, "\n") + "\n\n" + s.body
 	return s
 }
 

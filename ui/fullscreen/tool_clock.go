@@ -20,6 +20,7 @@ type toolClock struct {
 	done    bool          // it ended: the clock shows final
 	asking  bool          // a permission for it is open: not running yet
 	granted bool          // the user allowed it and the agent said nothing since
+	started bool          // its terminal is up, no permission asked: it runs, though the agent says pending
 	shown   int64         // the whole seconds last drawn
 }
 
@@ -81,6 +82,14 @@ func (t *transcript) clockUpdate(it *item, tc acpconn.ToolCall) {
 	case "completed", "failed":
 		t.clockStop(it)
 	}
+	// A command whose terminal is up (the _meta extension's terminal_info,
+	// or a terminal in its content) runs although the agent still says
+	// pending: claude-agent-acp in Auto mode asks no permission and never
+	// says in_progress. A permission asked for it stops this (permissionAsked).
+	if len(tc.Terminals) > 0 && it.tool.Status == "pending" && !c.asking && !c.done {
+		c.started = true
+		t.clockStart(it)
+	}
 }
 
 // permissionAsked notes that a permission for the tool call is open: its
@@ -88,7 +97,7 @@ func (t *transcript) clockUpdate(it *item, tc acpconn.ToolCall) {
 func (t *transcript) permissionAsked(id string) {
 	t.breaks.Interrupt() // it names a tool call: text after it is a new message
 	if it := t.tools[id]; it != nil && !it.clock.done {
-		it.clock.asking, it.clock.since = true, time.Time{}
+		it.clock.asking, it.clock.since, it.clock.started = true, time.Time{}, false
 		it.dirty = true
 	}
 }

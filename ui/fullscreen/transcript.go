@@ -42,6 +42,7 @@ type item struct {
 	// refused says why a write of the tool call was refused (kindTool):
 	// whatever status the agent reports, it is not done as approved.
 	refused string
+	wrote   string // kindTool: elicit's write of its file, once done (fswrite.go)
 	plan    acpconn.Plan
 	stderr  []string
 	msgID   string // the agent's message id of streamed text ("" when none)
@@ -241,7 +242,7 @@ func (t *transcript) chunk(c acpconn.MessageChunk) {
 // An update for an unknown id (it can arrive before its tool_call) starts
 // an entry of its own, so nothing is dropped.
 func (t *transcript) toolCall(tc acpconn.ToolCall) {
-	t.breaks.Interrupt()
+	t.breaks.Tool(tc.ID)
 	it := t.tools[tc.ID]
 	if it == nil {
 		t.endStream()

@@ -98,6 +98,10 @@ func (t *transcript) fileAccess(ev acpconn.FileAccess) {
 		} else {
 			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
 		}
+		if ev.ToolCallID != "" {
+			t.wroteFor(ev, tc) // the write the agent reports in that call: one entry
+			return
+		}
 		t.endStream()
 		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
 	}

@@ -15,6 +15,11 @@ func TestHeadlessMessageBreaks(t *testing.T) {
 		{"claude", "Calling Bash.\n\ndone: Bash: line 1\n\n" + uitest.WarningText + "\n"},
 		{"codex", "Calling exec_command.\n\ndone: exec_command: line 1\n"},
 		{"noids-permission", "Before.\n\nAfter.\n"},
+		// A late update to a finished call is no boundary: the code block
+		// stays whole (issue 35, item 7).
+		{"codex-late", "Calling exec_command.\n\n" + uitest.LateText + "\n"},
+		// A user message between two replies is (item 10).
+		{"noids-user", "First reply.\n\nSecond reply.\n"},
 	} {
 		code, stdout, stderr := runHeadless(t, Options{Agent: uitest.ScriptConfig(t, c.agent), Approve: true})
 		if code != ExitOK || stdout != c.want {

@@ -234,9 +234,11 @@ func (h *headless) apply(ev acpconn.Event) (code int, done bool) {
 				h.stdout().Paragraph() // separate messages, separate paragraphs
 			}
 			io.WriteString(h.stdout(), text)
+		} else if ev.Role == acpconn.RoleUser && !h.replaying {
+			h.breaks.Apart() // not printed, but the agent's reply after it is another message
 		}
-	case acpconn.ToolCall: // a tool call between two runs of text
-		h.breaks.Interrupt()
+	case acpconn.ToolCall: // a tool call between two runs of text, unless one seen before
+		h.breaks.Tool(ev.ID)
 	case question.Asked:
 		if ev.Q.Kind == question.Permission { // it names a tool call
 			h.breaks.Interrupt()

@@ -35,6 +35,10 @@ type MCPOptions struct {
 	Decline        bool
 	ApproveURLs    bool
 	Opener         urlconsent.Opener // nil = the system browser
+	// Quiet (--quiet) says nothing of a form accepted: no line for each,
+	// which a server asking hundreds of forms in one call makes too many
+	// to read. What was declined, cancelled or went wrong is still said.
+	Quiet bool
 	// AutoRetry retries a call refused with -32042 once its URL flows are
 	// complete, without asking (once).
 	AutoRetry bool

@@ -9,6 +9,7 @@ import (
 	"github.com/elicit-dev/elicit/forms"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/question/schema"
+	"github.com/elicit-dev/elicit/question/urlcheck"
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
@@ -24,13 +25,16 @@ type TerminalAsker struct {
 	// Accessible asks with line prompts (forms.RunAccessible,
 	// urlconsent.RunAccessible) instead of full-screen programs.
 	Accessible bool
+	// URLs analyzes a URL for its consent screen, as the server's
+	// connection did (mcpconn.Config.URLs); nil: the built-in list.
+	URLs *urlcheck.Analyzer
 }
 
 // Ask implements Asker.
 func (a TerminalAsker) Ask(ctx context.Context, q *question.Question, server string) question.Outcome {
 	if q.Kind == question.URL {
 		h := urlconsent.Header{Agent: server, ToolCall: q.From.Tool, Message: q.Message, Visits: q.Memory.Visits}
-		out, err := urlconsent.Run(ctx, q.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible})
+		out, err := urlconsent.Run(ctx, q.URL, urlconsent.RunOptions{Header: h, In: a.In, Out: a.Out, Opener: a.Opener, Theme: a.Theme, Accessible: a.Accessible, URLs: a.URLs})
 		if err != nil {
 			return question.Outcome{Action: question.Cancel, Reason: "the consent screen failed: " + err.Error()}
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -55,6 +56,7 @@ const callKey = "call"
 // stderr.
 func RunMCPCall(o MCPOptions) int {
 	o.defaults()
+	defer collectLessOften()()
 	ctx, cancel := context.WithTimeout(context.Background(), o.Timeout)
 	defer cancel()
 	c, code := connectMCP(ctx, o)
@@ -64,7 +66,7 @@ func RunMCPCall(o MCPOptions) int {
 	defer c.Close()
 	r := &mcpCall{o: o, ctx: ctx, c: c, results: make(chan callDone, 1), answers: make(chan answered, 1)}
 	r.core = session.New(c, session.Policy{Person: o.Person, Answers: o.Answers,
-		AcceptDefaults: o.AcceptDefaults, Decline: o.Decline, ApproveURLs: o.ApproveURLs, AutoRetry: o.AutoRetry, Peer: "server", Retried: "call"}, nil)
+		AcceptDefaults: o.AcceptDefaults, Decline: o.Decline, ApproveURLs: o.ApproveURLs, AutoRetry: o.AutoRetry, Quiet: o.Quiet, Peer: "server", Retried: "call"}, nil)
 	r.core.SetMemory(memoryFor(o.Memory, c, o.Server.Dir))
 	defer r.core.Close()
 	tools, err := c.Tools(ctx)
@@ -135,6 +137,11 @@ func (r *mcpCall) say(format string, args ...any) {
 	fmt.Fprintf(r.o.Stderr, "elicit: "+format+"\n", args...)
 }
 
+// sayLine says text as it is: a note, one line a decision.
+func (r *mcpCall) sayLine(text string) {
+	io.WriteString(r.o.Stderr, "elicit: "+text+"\n")
+}
+
 func (r *mcpCall) finish(code int) { r.code, r.done = code, true }
 
 // event handles one event of the server.
@@ -154,7 +161,7 @@ func (r *mcpCall) event(ev mcpconn.Event) {
 		}
 	}
 	if n, ok := ev.(mcpconn.Notice); ok {
-		r.say("%s", n.Text)
+		r.sayLine(n.Text)
 	}
 	r.changes(r.core.Apply(ev)) // its questions, as they are
 }
@@ -163,7 +170,7 @@ func (r *mcpCall) event(ev mcpconn.Event) {
 func (r *mcpCall) changes(ch session.Changes) {
 	ch = r.core.Settle(r.ctx, ch)
 	for _, n := range ch.Notes {
-		r.say("%s", n.Text)
+		r.sayLine(n.Text)
 	}
 	for _, cl := range ch.Closed {
 		if cl.Q == r.asking && r.stopAsk != nil {
@@ -267,7 +274,7 @@ func (r *mcpCall) approveURL(q *question.Question) question.Outcome {
 
 // result handles the call's result.
 func (r *mcpCall) result(d callDone) {
-	if reqs, refused, ok := mcpconn.URLRequired(d.err); ok {
+	if reqs, refused, ok := r.c.URLRequired(d.err); ok {
 		for _, why := range refused {
 			r.say("refused a URL the server needs: %s", sanitize.Line(why))
 		}

@@ -98,6 +98,26 @@ func TestMCPCallFormByRule(t *testing.T) {
 	}
 }
 
+// --quiet: no line for a form accepted (the audit log still has it), but
+// a form the answers could not fill is still said, with the reason.
+func TestMCPCallQuiet(t *testing.T) {
+	answers := map[string]json.RawMessage{"name": []byte(`"Ada"`), "age": []byte(`41`)}
+	o := MCPOptions{Tool: "signup", Answers: answers, Quiet: true}
+	log := auditTo(t, &o)
+	code, out, errs := runMCP(t, RunMCPCall, o)
+	if code != ExitOK || !strings.Contains(out, `"action":"accept"`) || errs != "" {
+		t.Errorf("exit %d, stdout %s, stderr %q: want an accepted form and nothing on stderr", code, out, errs)
+	}
+	if e := log(); len(e) != 1 || e[0]["outcome"] != "accept" {
+		t.Errorf("audit %v: want the accepted form", e)
+	}
+	o = MCPOptions{Tool: "signup", Answers: map[string]json.RawMessage{"name": []byte(`"Ada"`), "age": []byte(`"old"`)}, Quiet: true}
+	code, out, errs = runMCP(t, RunMCPCall, o)
+	if code != ExitOK || !strings.Contains(out, `"action":"cancel"`) || !strings.Contains(errs, `cancelled form`) || !strings.Contains(errs, `"age"`) {
+		t.Errorf("exit %d, stdout %s, stderr %q: want the cancel and its reason said", code, out, errs)
+	}
+}
+
 // auditTo gives o an audit file and returns a reader of its entries.
 func auditTo(t *testing.T, o *MCPOptions) func() []map[string]any {
 	t.Helper()

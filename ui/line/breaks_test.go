@@ -20,6 +20,10 @@ func TestAccessibleMessageBreaks(t *testing.T) {
 	}{
 		{"claude", "1", []string{"Calling Bash.\n", "line 1\nline 2\n[exit status 0]\n", "\ndone: Bash: line 1\n\n" + uitest.WarningText + "\n"}},
 		{"codex", "", []string{"Calling exec_command.\n", "line 1\nline 2\n", "[exit status 3]\n", "\n\ndone: exec_command: line 1\n"}},
+		// A late update to a finished call is no boundary (issue 35, item 7);
+		// a user message between two replies is (item 10).
+		{"codex-late", "", []string{"[exit status 3]\n", "\n\n" + uitest.LateText + "\n"}},
+		{"noids-user", "", []string{"First reply.\n\nSecond reply.\n"}},
 	} {
 		out := &testkit.Buffer{}
 		pr, pw := io.Pipe()

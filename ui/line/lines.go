@@ -259,6 +259,8 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 				l.out.Paragraph() // a new message, a new paragraph
 			}
 			io.WriteString(out, ev.Text)
+		} else if ev.Role == acpconn.RoleUser {
+			l.breaks.Apart() // the agent's reply after it is another message
 		}
 	case acpconn.AgentOutput:
 		fmt.Fprintln(out, "\nNote: agent output:", ev.Line)
@@ -267,7 +269,7 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 			l.breaks.Interrupt() // it names a tool call: text after it is a new message
 		}
 	case acpconn.ToolCall:
-		l.breaks.Interrupt()
+		l.breaks.Tool(ev.ID) // a new call is a boundary; an update to one seen before is not
 		if ev.Status != "" && l.tools[ev.ID] != ev.Status {
 			l.tools[ev.ID] = ev.Status
 			status := strings.ReplaceAll(sanitize.ID(ev.Status), "_", " ")

@@ -4,12 +4,15 @@
 //
 //	var r msgbreak.Rule
 //	if r.Chunk(chunk.MessageID) { /* a new message: a paragraph break */ }
-//	r.Interrupt() // on a tool call
+//	r.Tool(call.ID) // on a tool call or an update to one
 //
 // A new message starts wherever the agent's messageId changes, to and from
-// none included (Claude Code's warning after a reply has none), and, for an
-// agent that sends no ids at all (codex-acp), after a tool call that came
-// between two runs of text.
+// none included (Claude Code's warning after a reply has none); after a
+// user message between two runs of the agent's text; and, for an agent
+// that sends no ids at all (codex-acp), after a tool call or a permission
+// request that came between two runs of text. An update to a tool call
+// seen before is no boundary: codex-acp reports a finished call again,
+// late, in the middle of the next message.
 package msgbreak
 
 import (
@@ -19,21 +22,45 @@ import (
 
 // Rule follows one stream of text chunks; the zero value is ready.
 type Rule struct {
-	open bool   // a message has text
-	id   string // its messageId ("" for none)
-	cut  bool   // a tool call came since its last chunk
+	open  bool   // a message has text
+	id    string // its messageId ("" for none)
+	cut   bool   // a tool call came since its last chunk
+	apart bool   // a user message came since its last chunk
+	// tools are the tool calls seen (by id), so that an update to one is
+	// told from a new call; at most maxTools, then forgotten all at once.
+	tools map[string]struct{}
 }
+
+// maxTools bounds the tool call ids a Rule remembers. Past it they are
+// forgotten, and a late update to a forgotten call counts as a new call
+// (a paragraph break, not lost text).
+const maxTools = 4096
 
 // Chunk takes the next chunk's message id and reports whether the chunk
 // starts a new message after one that had text.
 func (r *Rule) Chunk(id string) bool {
-	brk := r.open && (id != r.id || id == "" && r.cut)
-	r.open, r.id, r.cut = true, id, false
+	brk := r.open && (id != r.id || id == "" && r.cut || r.apart)
+	r.open, r.id, r.cut, r.apart = true, id, false, false
 	return brk
 }
 
-// Interrupt notes a tool call between chunks (a tool_call, an update of
-// one, or a permission request naming one): without message ids, the text
+// Tool notes a tool call, or an update to one, between chunks. A call not
+// seen before (a tool_call, or an update that came first) is an
+// Interrupt; an update to a call seen before is not: it says no more than
+// that an earlier call moved on.
+func (r *Rule) Tool(id string) {
+	if _, seen := r.tools[id]; seen {
+		return
+	}
+	if r.tools == nil || len(r.tools) >= maxTools {
+		r.tools = map[string]struct{}{}
+	}
+	r.tools[id] = struct{}{}
+	r.Interrupt()
+}
+
+// Interrupt notes something that stands between chunks (a new tool call,
+// or a permission request naming one): without message ids, the text
 // after it is a new message.
 func (r *Rule) Interrupt() {
 	if r.open {
@@ -41,8 +68,17 @@ func (r *Rule) Interrupt() {
 	}
 }
 
-// Reset forgets the message (a new turn starts).
-func (r *Rule) Reset() { *r = Rule{} }
+// Apart notes a message of another role between chunks (a user message):
+// the text after it is a new message, whatever the ids say.
+func (r *Rule) Apart() {
+	if r.open {
+		r.apart = true
+	}
+}
+
+// Reset forgets the message (a new turn starts). The tool calls seen are
+// kept: one may be reported again, late, in the next turn.
+func (r *Rule) Reset() { *r = Rule{tools: r.tools} }
 
 // Writer is an output that knows how what it wrote ends, so a front end
 // can start a paragraph with exactly one empty line before it, whatever

@@ -43,19 +43,8 @@ func Main(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	skipRaceExitSleep()
+	testkit.SkipRaceExitSleep()
 	os.Exit(m.Run())
-}
-
-// skipRaceExitSleep spares the agents this binary starts the second a
-// race-enabled binary sleeps as it exits (the race detector's
-// atexit_sleep_ms): every test waits for its agent to exit, so each test
-// took a second longer under -race. This process keeps its own sleep (its
-// GORACE was read when it started); only its children inherit the change.
-func skipRaceExitSleep() {
-	if g := os.Getenv("GORACE"); !strings.Contains(g, "atexit_sleep_ms") {
-		os.Setenv("GORACE", strings.TrimSpace(g+" atexit_sleep_ms=0"))
-	}
 }
 
 // DemoConfig runs the test binary as the demo agent.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/elicit-dev/elicit/internal/testkit"
 )
 
 func TestRunPrintsTheURLAndStopsWhenStdinCloses(t *testing.T) {
@@ -36,7 +38,7 @@ func TestRunPrintsTheURLAndStopsWhenStdinCloses(t *testing.T) {
 		if c != 0 {
 			t.Fatalf("exit status %d", c)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(testkit.Hang):
 		t.Fatal("still serving after stdin closed")
 	}
 }
