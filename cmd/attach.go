@@ -21,7 +21,9 @@ import (
 	"github.com/elicit-dev/elicit/internal/history"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/attach"
+	"github.com/elicit-dev/elicit/ui/fullscreen"
 )
 
 const attachExample = `
@@ -147,7 +149,7 @@ func (a *app) runAttach(ao attachOptions) (int, error) {
 		return a.attachScript(c, answers, ao.once)
 	}
 	w, h, _ := term.GetSize(os.Stdout.Fd())
-	mem := attach.Memory{Agent: "attach:" + attachTitle(c)}
+	mem := ui.Memory{Agent: "attach:" + attachTitle(c)}
 	if !ao.noHistory {
 		// Forms are remembered under the session's name: the agent behind
 		// the host is not named on the wire.
@@ -156,12 +158,13 @@ func (a *app) runAttach(ao attachOptions) (int, error) {
 			mem.History = nil
 		}
 	}
-	m := attach.New(attach.Options{Conn: c, Title: attachTitle(c), NoColor: noColor(), Width: w, Height: h, Memory: mem})
+	src := attach.NewSource(c, attach.SourceOptions{Title: attachTitle(c)})
+	m := fullscreen.NewAttach(src, fullscreen.Options{NoColor: noColor(), Width: w, Height: h, Memory: mem})
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)
-	out := textOut(a.stdout)
-	for _, l := range m.Log() {
-		io.WriteString(out, l+"\n")
+	m.Close()
+	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
+		fmt.Fprintln(textOut(a.stderr), "elicit attach: the log could not be printed whole:", werr)
 	}
 	if err != nil {
 		return exitFailed, err

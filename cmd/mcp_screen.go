@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
 	tea "charm.land/bubbletea/v2"
@@ -12,7 +11,7 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/procgroup"
 	"github.com/elicit-dev/elicit/mcpconn"
-	"github.com/elicit-dev/elicit/ui/mcpui"
+	"github.com/elicit-dev/elicit/ui/fullscreen"
 )
 
 // mcpScreen is `elicit mcp` with no subcommand: the full screen.
@@ -42,12 +41,14 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	defer st.close()
 	procgroup.HoldSignals() // see prepare
 	w, h, _ := term.GetSize(os.Stdout.Fd())
-	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
+	m := fullscreen.NewMCP(cfg, fullscreen.Options{AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
 		Theme: string(st.settings.Theme), Width: w, Height: h})
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)
 	m.Close()
-	io.WriteString(textOut(a.stdout), m.Transcript())
+	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
+		fmt.Fprintln(stderr, "elicit mcp: the transcript could not be printed whole:", werr)
+	}
 	if err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 		fmt.Fprintln(stderr, "elicit mcp:", err)
 		return exitFailed

@@ -78,20 +78,21 @@ for want in '"action":"accept"' '"integer":7,' '"number":2.5,' '"check":true,' '
 done
 check "stderr says --answers answered" has "(--answers)" "$work/err"
 run call trigger-elicitation-request -- "$server"
-check "without a person or --answers the form is declined" has "User declined" "$work/out"
-check "…with the reason on stderr" has "--accept-defaults was not given" "$work/err"
+check "without a person or --answers the form is cancelled (nobody said no)" has "User cancelled" "$work/out"
+check "…with the reason on stderr" has "neither --answers nor --accept-defaults was given" "$work/err"
 
-# 3. A URL request: declined without --approve-urls; approved with it,
-# handed to $BROWSER; a lookalike is not opened even then.
+# 3. A URL request: cancelled without --approve-urls (nobody consented);
+# approved with it, handed to $BROWSER; a lookalike is not opened even
+# then.
 BROWSER="$work/browser" run call trigger-url-elicitation --args '{"url":"https://example.com/connect"}' -- "$server"
-check "a URL without --approve-urls is declined" bash -c "grep -q 'User declined' '$work/out' && [ ! -s '$opened' ]"
+check "a URL without --approve-urls is cancelled" bash -c "grep -q 'User cancelled' '$work/out' && [ ! -s '$opened' ]"
 BROWSER="$work/browser" run call trigger-url-elicitation --args '{"url":"https://example.com/connect"}' --approve-urls -- "$server"
 check "--approve-urls: the server hears accept" has "User completed the URL elicitation flow" "$work/out"
 check "--approve-urls: \$BROWSER got the URL" bash -c "[ \"\$(cat '$opened')\" = https://example.com/connect ]"
 check "--approve-urls: stderr says so" has "handed https://example.com/connect to the browser (--approve-urls)" "$work/err"
 : >"$opened"
 BROWSER="$work/browser" run call trigger-url-elicitation --args '{"url":"https://xn--80ak6aa92e.com/login"}' --approve-urls -- "$server"
-check "--approve-urls opens no lookalike" bash -c "grep -q 'User declined' '$work/out' && [ ! -s '$opened' ] && grep -q 'opens no high-risk URL' '$work/err'"
+check "--approve-urls opens no lookalike (cancelled)" bash -c "grep -q 'User cancelled' '$work/out' && [ ! -s '$opened' ] && grep -q 'opens no high-risk URL' '$work/err'"
 
 # 4. The -32042 path: the prerequisite URL opens, the flow is waited for
 # (the server never sends notifications/elicitation/complete: the flow

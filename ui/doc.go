@@ -1,6 +1,8 @@
 // Package ui holds elicit's front ends over one session core: the full
-// screen (ui/fullscreen), the accessible line session (ui/line) and the
-// headless -p path (ui/headless), each in a package of its own.
+// screen (ui/fullscreen, for an agent, an MCP server and an AHP host), the
+// accessible line session (ui/line), the headless -p path (ui/headless),
+// the AHP host they share a session through (ui/serve) and the AHP client
+// elicit attach reads one with (ui/attach), each in a package of its own.
 //
 // What they share lives here and in ui/internal: Memory (hooks, history,
 // the audit log) that each front end hands the session core.

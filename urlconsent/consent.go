@@ -3,6 +3,7 @@ package urlconsent
 import (
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/dialog"
@@ -144,7 +145,7 @@ func (c *Consent) buttons() int {
 // presses it; c copies the URL (OSC 52), d declines, Esc cancels. A high-severity URL asks again, with "Go back" selected: only
 // → then Enter opens it.
 func (c *Consent) Update(msg tea.Msg) tea.Cmd {
-	key, ok := msg.(tea.KeyPressMsg)
+	kp, ok := msg.(tea.KeyPressMsg)
 	if cm, isClip := msg.(tea.ClipboardMsg); isClip && c.copied {
 		c.confirmed = copyConfirms(cm, c.copyText())
 		return nil
@@ -152,18 +153,17 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 	if !ok || c.done || c.inGrace() {
 		return nil
 	}
-	k := key.String()
 	if c.qr {
-		c.qrKey(k)
+		c.qrKey(kp)
 		cmd := c.pending
 		c.pending = nil
 		return cmd
 	}
 	if c.confirming {
-		switch k {
-		case "left", "right": // not Tab: see below
+		switch {
+		case key.Matches(kp, keyChoose): // not Tab: see below
 			c.sure = !c.sure
-		case "enter":
+		case key.Matches(kp, keyConfirm):
 			switch {
 			case !c.sure:
 				c.confirming = false
@@ -172,52 +172,34 @@ func (c *Consent) Update(msg tea.Msg) tea.Cmd {
 			default:
 				c.finish(question.Accept)
 			}
-		case "esc", "ctrl+c":
+		case key.Matches(kp, keyGoBack):
 			c.confirming, c.sure = false, false
 		}
 		return nil
 	}
-	if c.scroll(k) {
+	if key.Matches(kp, keyScroll) && c.scroll(kp.String()) {
 		return nil
 	}
 	c.refused = false
 	// Buttons move with ←/→ only. Tab is the key that gives a docked
 	// question the keys ("tab to answer"), so pressed once more it must not
 	// select Open (Tab then Enter would open the URL).
-	switch k {
-	case "left":
+	switch k := kp.String(); {
+	case key.Matches(kp, keyChoose) && k == "left":
 		c.sel = (max(c.sel, 0) + c.buttons() - 1) % c.buttons()
-	case "right":
+	case key.Matches(kp, keyChoose):
 		c.sel = (c.sel + 1) % c.buttons()
-	case "enter":
+	case key.Matches(kp, keyPress):
 		c.waiting = c.sel < 0
 		return c.press(c.sel)
-	case "c", "C":
+	case key.Matches(kp, keyCopy):
 		return c.press(btnCopy)
-	case "d", "D":
+	case key.Matches(kp, keyDecline):
 		c.finish(question.Decline)
-	case "esc", "ctrl+c":
+	case key.Matches(kp, keyCancel):
 		c.finish(question.Cancel)
 	}
 	return nil
-}
-
-// Uses says whether key k means something to the screen as it is now: c,
-// d (or q in the QR view) and every key that is not text. Text it has no
-// use for is the user typing elsewhere; a host can hand it back to where
-// the user types instead of dropping it.
-func (c *Consent) Uses(k tea.KeyPressMsg) bool {
-	if k.Text == "" {
-		return true
-	}
-	switch s := k.String(); {
-	case c.confirming:
-		return false
-	case c.qr:
-		return s == "c" || s == "C" || s == "q"
-	default:
-		return s == "c" || s == "C" || s == "d" || s == "D"
-	}
 }
 
 // press acts on button b.

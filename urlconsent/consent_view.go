@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question/urlcheck"
@@ -84,7 +86,7 @@ func (c *Consent) View() string {
 	case c.confirming:
 		foot = append(foot, th.Danger.Render(wrap("This link has high-risk warnings. Open it anyway?", inner)),
 			c.drawButtons([]string{"Go back", "Open anyway"}, map[bool]int{false: 0, true: 1}[c.sure], inner))
-		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "confirm"}, {"esc", "go back"}}, inner)
+		keys = c.keys(c.Keys(), inner)
 	default:
 		switch {
 		case c.remote:
@@ -109,7 +111,7 @@ func (c *Consent) View() string {
 			foot = append(foot, th.Warning.Render(wrap("No button is selected, so Enter does nothing: choose one with ←/→ first.", inner)))
 		}
 		foot = append(foot, c.drawButtons(labels[:c.buttons()], c.sel, inner))
-		keys = c.keys([][2]string{{"←/→", "choose"}, {"enter", "press"}, {"c", "copy"}, {"d", "decline"}, {"↑/↓", "scroll"}, {"esc", "cancel"}}, inner)
+		keys = c.keys(c.Keys(), inner)
 	}
 	if c.inGrace() {
 		keys = "" // the keys count once they are shown (Init's tick redraws)
@@ -168,13 +170,12 @@ func (c *Consent) field(label, value string, inner int) string {
 	return c.th.Muted.Render(fmt.Sprintf("%-*s", labelWidth, label)) + indent(ansi.Wrap(value, inner-labelWidth, ""), labelWidth)
 }
 
-// keys draws the key help, breaking lines between items only.
-func (c *Consent) keys(keys [][2]string, inner int) string {
+// keys draws the help of bindings, breaking lines between items only.
+func (c *Consent) keys(bindings []key.Binding, inner int) string {
 	var b strings.Builder
 	sep := c.th.KeyHelp.Render("  ·  ")
 	width := 0
-	for i, k := range keys {
-		item := c.th.Key.Render(k[0]) + " " + c.th.KeyHelp.Render(k[1])
+	for i, item := range c.keyItems(bindings) {
 		w := ansi.StringWidth(item)
 		switch {
 		case i == 0:
@@ -189,6 +190,16 @@ func (c *Consent) keys(keys [][2]string, inner int) string {
 		width += w
 	}
 	return b.String()
+}
+
+// keyItems is the help of bindings, each "key what", styled.
+func (c *Consent) keyItems(bindings []key.Binding) []string {
+	items := make([]string, 0, len(bindings))
+	for _, kb := range bindings {
+		h := kb.Help()
+		items = append(items, c.th.Key.Render(h.Key)+" "+c.th.KeyHelp.Render(h.Desc))
+	}
+	return items
 }
 
 func (c *Consent) severityStyle(s urlcheck.Severity) lipgloss.Style {

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/question/urlcheck"
@@ -43,11 +46,11 @@ func Remote(getenv func(string) string) bool {
 
 // qrKey handles a key in the QR view: Esc, Enter or Tab go back to the
 // consent screen, c copies. No key answers the question here.
-func (c *Consent) qrKey(k string) {
-	switch k {
-	case "esc", "enter", "tab", "shift+tab", "q":
+func (c *Consent) qrKey(k tea.KeyPressMsg) {
+	switch {
+	case key.Matches(k, keyQRBack):
 		c.qr = false
-	case "c", "C":
+	case key.Matches(k, keyQRCopy):
 		if u := c.copyText(); u != "" {
 			c.copied, c.confirmed = true, false
 			c.pending = copyCmd(u)
@@ -76,7 +79,7 @@ func (c *Consent) qrView() string {
 	if n := len(r.Warnings); n > 0 {
 		head += th.Warning.Render(fmt.Sprintf(" · %d warning%s: esc shows them", n, map[bool]string{true: "", false: "s"}[n == 1]))
 	}
-	keys := th.Key.Render("esc") + " " + th.KeyHelp.Render("back to the link") + th.KeyHelp.Render("  ·  ") + th.Key.Render("c") + " " + th.KeyHelp.Render("copy the URL")
+	keys := strings.Join(c.keyItems(c.Keys()), th.KeyHelp.Render("  ·  "))
 	switch {
 	case c.copied && c.confirmed:
 		keys = th.Success.Render(copyConfirmed) + "\n" + keys

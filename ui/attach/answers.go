@@ -7,30 +7,21 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/elicit-dev/elicit/ahp"
-	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	qn "github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
 )
 
-// Completed is the line RunAnswers prints for each completed request.
-type Completed struct {
-	Request  string                `json:"request"`
-	Response qn.Action             `json:"response"`
-	Answers  map[string]ahp.Answer `json:"answers,omitempty"`
-	By       string                `json:"by,omitempty"` // the client that completed it
-	Mine     bool                  `json:"mine"`
-}
-
-// RunAnswers answers without a terminal: each open request is accepted
-// with answers (the format `-p --answers` reads: question id to value, an
-// option's id for a single select, a list of ids for a multi-select; then
-// each question's default), or cancelled with the reason when they cannot
-// fill it; a URL-only request is cancelled (nobody is there to consent).
-// Every completed request, whoever completed it, is printed to out as one
-// JSON line. It answers every request until the connection ends (nil: the
-// host went away) or ctx is done (ctx.Err()).
+// RunAnswers answers without a terminal: each open request is asked of
+// the session core with no person, which answers it by the rule every
+// front end follows (session.Unattended): accepted with answers (the
+// format `-p --answers` reads: question id to value, an option's id for a
+// single select, a list of ids for a multi-select; then each question's
+// default), or cancelled with the reason when they cannot fill it; a
+// URL-only request is cancelled (nobody is there to consent). Every
+// completed request, whoever completed it, is printed to out as one JSON
+// line. It answers every request until the connection ends (nil: the host
+// went away) or ctx is done (ctx.Err()).
 func RunAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, out, errOut io.Writer) error {
 	_, err := runAnswers(ctx, c, answers, false, out, errOut)
 	return err
@@ -49,103 +40,76 @@ func AnswerOne(ctx context.Context, c Conn, answers map[string]json.RawMessage, 
 	return *line, nil
 }
 
+// saying is the source as the core holds it in a script: it says on
+// errOut why a request was answered as it was, when no one chose.
+type saying struct {
+	*Source
+	errOut io.Writer
+}
+
+func (s saying) Answer(q *question.Question, out question.Outcome) bool {
+	if out.Reason != "" {
+		fmt.Fprintf(s.errOut, "elicit attach: %s request %s: %s\n", out.Reply(q.Kind).Action, sanitize.Line(s.RequestOf(q)), sanitize.Line(out.Reason))
+	}
+	return s.Source.Answer(q, out)
+}
+
 func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage, once bool, out, errOut io.Writer) (*Completed, error) {
-	handled := map[string]bool{}
+	if answers == nil {
+		answers = map[string]json.RawMessage{}
+	}
+	src := NewSource(c, SourceOptions{Script: true})
+	defer src.Close()
+	core := session.New(saying{src, errOut}, session.Policy{Answers: answers}, nil)
+	defer core.Close()
 	mine := "" // with once: the request answered
 	enc := json.NewEncoder(out)
 	for {
-		ev, ok := c.Next(ctx)
+		ev, ok := src.Next(ctx)
 		if !ok {
 			return nil, ctx.Err()
 		}
-		var in ahp.Inputs
-		switch ev := ev.(type) {
-		case ahp.Closed:
-			if once {
-				return nil, errors.New("the connection to the host ended before the request was answered")
-			}
-			return nil, ev.Err
-		case ahp.Problem:
-			fmt.Fprintln(errOut, "elicit attach:", sanitize.Line(ev.Err.Error()))
-			continue
-		case ahp.Reset:
-			in = ev.Inputs
-		case ahp.Rejected:
-			in = ev.Inputs
-			if done, ok := ev.Action.(ahp.InputCompleted); once && ok && done.RequestID == mine {
-				return nil, fmt.Errorf("the host refused the answer to request %s: %s", sanitize.Line(mine), sanitize.Line(ev.Reason))
-			}
-			fmt.Fprintln(errOut, "elicit attach: the host refused:", sanitize.Line(ev.Reason))
-		case ahp.Changed:
-			in = ev.Inputs
-			if done, ok := ev.Action.(ahp.InputCompleted); ok && (!once || done.RequestID == mine) {
-				line := Completed{Request: done.RequestID, Response: done.Response, Mine: ev.Mine}
-				if e := in.Find(done.RequestID); e != nil {
-					line.Answers = e.Request.Answers
+		for _, e := range src.Apply(ev) {
+			switch e := e.(type) {
+			case question.Asked:
+				if once && mine != "" {
+					continue // once: only the first request
 				}
-				if ev.Origin != nil {
-					line.By = ev.Origin.ClientID
+				mine = src.RequestOf(e.Q)
+				core.Settle(ctx, core.Apply(e))
+			case Completed:
+				if once && e.Request != mine {
+					continue
 				}
-				if err := enc.Encode(line); err != nil {
+				if err := enc.Encode(e); err != nil {
 					return nil, err
 				}
 				if once {
-					return &line, nil
+					return &e, nil
 				}
-			}
-		default:
-			continue
-		}
-		if once && mine != "" {
-			if in.Find(mine) == nil {
-				return nil, fmt.Errorf("request %s was withdrawn before it was answered (its turn ended)", sanitize.Line(mine))
-			}
-			continue
-		}
-		for _, r := range in.OpenRequests() {
-			if handled[r.ID] {
-				continue
-			}
-			handled[r.ID] = true
-			resp, final, why := answer(r, answers)
-			if why != "" {
-				fmt.Fprintf(errOut, "elicit attach: %s request %s: %s\n", resp, sanitize.Line(r.ID), sanitize.Line(why))
-			}
-			_ = c.Dispatch(ahp.InputCompleted{RequestID: r.ID, Response: resp, Answers: final})
-			if once {
-				mine = r.ID
-				break
+			case Refused:
+				if once && e.Request == mine {
+					return nil, fmt.Errorf("the host refused the answer to request %s: %s", sanitize.Line(mine), e.Reason)
+				}
+				fmt.Fprintln(errOut, "elicit attach: the host refused:", e.Reason)
+			case Problem:
+				fmt.Fprintln(errOut, "elicit attach:", e.Text)
+			case Unshown:
+				fmt.Fprintf(errOut, "elicit attach: cancel request %s: %s\n", sanitize.Line(e.Request), e.Reason)
+				if once && mine == "" {
+					mine = e.Request
+				}
+			case Ended:
+				if once {
+					return nil, errors.New("the connection to the host ended before the request was answered")
+				}
+				return nil, e.Err
+			default:
+				core.Apply(e)
 			}
 		}
-	}
-}
-
-// answer is the completion answers give request r, by the rule every
-// front end follows without a person (session.Unattended): accepted with
-// what the answers and the defaults fill, else cancelled with the reason
-// (nobody said no to it).
-func answer(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[string]ahp.Answer, string) {
-	pol := session.Policy{Answers: answers}
-	if pol.Answers == nil {
-		pol.Answers = map[string]json.RawMessage{}
-	}
-	if len(r.Questions) == 0 {
-		if r.URL != "" {
-			out, _ := session.Unattended(qn.URL, nil, pol)
-			return out.Action, nil, out.Reason
+		if once && mine != "" && !src.Has(mine) {
+			return nil, fmt.Errorf("request %s was withdrawn before it was answered (its turn ended)", sanitize.Line(mine))
 		}
-		return qn.Accept, nil, ""
 	}
-	m, notes, err := schemamap.FromQuestions(r.Questions)
-	if err != nil {
-		return qn.Cancel, nil, err.Error()
-	}
-	if len(notes) > 0 {
-		return qn.Cancel, nil, notes[0]
-	}
-	out, _ := session.Unattended(qn.Form, m.Schema, pol)
-	if out.Action != qn.Accept {
-		return out.Action, nil, out.Reason
-	}
-	return qn.Accept, m.Answers(out.Content, ahp.Submitted), ""
 }

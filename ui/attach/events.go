@@ -3,144 +3,167 @@ package attach
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
-// event applies one event of the connection.
-func (m *Model) event(ev ahp.Event) tea.Cmd {
+// The events Apply returns beside package question's (Asked, Withdrawn,
+// FlowComplete, Gone), which go to the session core as they are.
+type (
+	// Note is a line for the log: what this client's completion said,
+	// a question of a kind elicit does not know.
+	Note struct{ Text string }
+	// Problem is something the host could not do, or an action of this
+	// client's it refused.
+	Problem struct{ Text string }
+	// Refused is a completion of this client's the host refused.
+	Refused struct{ Request, Reason string }
+	// Status is where the connection is: "connected", "connection lost:
+	// reconnecting…".
+	Status struct{ Text string }
+	// Unshown is a request elicit did not show, cancelled: What it was
+	// ("more than a question may carry"), and why.
+	Unshown struct{ Request, What, Reason string }
+	// Ended says the connection ended: the last event.
+	Ended struct{ Err error }
+)
+
+// Completed is a request the host completed (whoever did): the line
+// RunAnswers prints for it.
+type Completed struct {
+	Request  string                `json:"request"`
+	Response question.Action       `json:"response"`
+	Answers  map[string]ahp.Answer `json:"answers,omitempty"`
+	By       string                `json:"by,omitempty"` // the client that completed it
+	Mine     bool                  `json:"mine"`
+}
+
+// Apply takes an event of the host's and returns what it means, in
+// order: questions asked and withdrawn (for the core), and this package's
+// events. Call it on the loop that answers (it reads the forms on
+// screen).
+func (s *Source) Apply(ev ahp.Event) []any {
+	var out []any
 	switch ev := ev.(type) {
 	case ahp.Reset:
-		m.in = ev.Inputs
-		if m.cur != nil {
-			e := m.in.Open(m.cur.req.ID)
-			if e == nil {
-				m.closeCur("the request was closed while the connection was down")
-			} else if m.cur.sync != nil {
+		s.in = ev.Inputs
+		for _, t := range s.byReq {
+			e := s.in.Open(t.req.ID)
+			switch {
+			case e == nil:
+				s.withdraw(t, "the request was closed while the connection was down", &out)
+			case t.sync != nil:
 				for qid, a := range e.Request.Answers {
-					m.cur.sync.Remote(qid, &a, "")
+					t.sync.Remote(qid, &a, "")
 				}
 			}
 		}
-		m.status = "connected"
+		out = append(out, Status{"connected"})
 	case ahp.Changed:
-		m.in = ev.Inputs
-		m.changed(ev)
+		s.in = ev.Inputs
+		s.changed(ev, &out)
 	case ahp.Rejected:
-		m.in = ev.Inputs
-		return m.rejected(ev)
+		s.in = ev.Inputs
+		s.rejected(ev, &out)
 	case ahp.Connection:
-		if ev.Up {
-			m.status = "connected"
-			if m.cur != nil && m.cur.sync != nil {
-				m.send(m.cur.sync.Changes(true)) // what was typed meanwhile
+		if !ev.Up {
+			return []any{Status{"connection lost: reconnecting…"}}
+		}
+		out = append(out, Status{"connected"})
+		for _, t := range s.byReq {
+			if t.sync != nil && !t.sent {
+				s.Send(t.sync.Changes(true)) // what was typed meanwhile
 			}
-		} else {
-			m.status = "connection lost: reconnecting…"
 		}
 	case ahp.Problem:
-		m.note(ev.Err.Error())
+		out = append(out, Problem{sanitize.Text(ev.Err.Error())})
 	case ahp.Closed:
-		m.closeCur("the connection ended")
-		m.note("the connection to the host ended")
-		m.done = true
-		return nil
+		return []any{question.Gone{}, Ended{ev.Err}}
 	}
-	return m.advance()
+	for _, r := range s.in.OpenRequests() {
+		if s.byReq[r.ID] == nil {
+			s.ask(r, nil, &out)
+		}
+	}
+	return out
 }
 
-func (m *Model) changed(ev ahp.Changed) {
+// changed applies an action the host applied.
+func (s *Source) changed(ev ahp.Changed, out *[]any) {
 	who := "the host"
 	if ev.Origin != nil {
 		who = ev.Origin.ClientID
 	}
 	switch a := ev.Action.(type) {
 	case ahp.InputAnswerChanged:
-		if !ev.Mine && m.cur != nil && m.cur.req.ID == a.RequestID && m.cur.sync != nil {
-			m.cur.sync.Remote(a.QuestionID, a.Answer, who)
+		if t := s.byReq[a.RequestID]; !ev.Mine && t != nil && t.sync != nil {
+			t.sync.Remote(a.QuestionID, a.Answer, who)
 		}
 	case ahp.InputCompleted:
-		if m.cur == nil || m.cur.req.ID != a.RequestID {
-			return
+		line := Completed{Request: a.RequestID, Response: a.Response, Mine: ev.Mine}
+		if e := s.in.Find(a.RequestID); e != nil {
+			line.Answers = e.Request.Answers
 		}
-		if ev.Mine {
-			m.note(m.cur.answered(a.Response))
-			m.cur = nil
-			return
+		if ev.Origin != nil {
+			line.By = ev.Origin.ClientID
 		}
-		m.closeCur("answered elsewhere: " + string(a.Response) + " (by " + sanitize.Line(who) + ")")
+		*out = append(*out, line)
+		t := s.byReq[a.RequestID]
+		switch {
+		case t == nil:
+		case ev.Mine:
+			s.forget(t)
+			*out = append(*out, Note{t.answered(a.Response)})
+			if t.q.Kind == question.URL && a.Response == question.Accept {
+				*out = append(*out, question.FlowComplete{ElicitationID: t.q.ElicitationID}) // the host has it: nothing more to wait for
+			}
+		default:
+			s.withdraw(t, "answered elsewhere: "+string(a.Response)+" (by "+sanitize.Line(who)+")", out)
+		}
 	case ahp.InputRequested:
-		if m.cur != nil && m.cur.req.ID == a.Request.ID && !m.cur.sent {
-			e := m.in.Open(a.Request.ID)
-			if e == nil {
-				return
-			}
-			keep := prefillOf(m.cur)
-			q, _ := m.open(e.Request, 1, len(m.in.OpenRequests()), nil)
-			if q != nil && q.form != nil {
-				for k, v := range keep { // what the user typed stays where its field still is
-					if q.sync.Map.QuestionOf(k) != "" && v != nil {
-						_ = q.form.SetValue(k, v)
-					}
-				}
-			}
-			m.cur = q
-			m.note("the host changed the request it asks")
+		// The host asks a request it asked already, changed: the form is
+		// built anew, and what the user typed stays where its field still
+		// is.
+		t := s.byReq[a.Request.ID]
+		e := s.in.Open(a.Request.ID)
+		if t == nil || t.sent || e == nil {
+			return
 		}
+		var keep map[string]any
+		if t.sync != nil {
+			keep = t.sync.Form.Draft()
+		}
+		s.withdraw(t, "the host changed the request it asks", out)
+		s.ask(e.Request, keep, out)
 	case ahp.TurnEnded:
-		m.closeCur("the turn ended: the agent no longer waits for this answer")
+		for _, t := range s.byReq {
+			s.withdraw(t, "the turn ended: the agent no longer waits for this answer", out)
+		}
 	}
 }
 
-// closeCur takes the question off the screen with a reason, keeping what
-// the user typed in the log.
-func (m *Model) closeCur(reason string) {
-	if m.cur == nil {
+// rejected says why the host refused an action; a refused completion is
+// asked again with what was entered (a script's is not), unless another
+// client's completion came first.
+func (s *Source) rejected(ev ahp.Rejected, out *[]any) {
+	c, ok := ev.Action.(ahp.InputCompleted)
+	if !ok {
+		*out = append(*out, Problem{"the host refused: " + sanitize.Line(ev.Reason)})
 		return
 	}
-	text := reason
-	if d := m.cur.draft(); d != "" && !m.cur.sent {
-		text += "\nwhat you had entered:" + d
+	*out = append(*out, Refused{Request: c.RequestID, Reason: sanitize.Line(ev.Reason)})
+	t := s.byReq[c.RequestID]
+	if t == nil || !t.sent {
+		return
 	}
-	m.note(text)
-	m.cur = nil
-}
-
-// rejected shows why the host refused an action; a refused completion
-// brings the form back with what was entered.
-func (m *Model) rejected(ev ahp.Rejected) tea.Cmd {
-	m.notice = "the host refused: " + sanitize.Line(ev.Reason)
-	c, ok := ev.Action.(ahp.InputCompleted)
-	if !ok || m.cur == nil || m.cur.req.ID != c.RequestID || !m.cur.sent {
-		return m.advance()
+	e := s.in.Open(c.RequestID)
+	switch {
+	case strings.Contains(ev.Reason, "already completed") || e == nil:
+		s.forget(t)
+		*out = append(*out, Note{"answered elsewhere first"})
+	case !s.o.Script: // a script's stays answered: it is not asked again
+		s.forget(t)
+		s.ask(e.Request, t.content, out)
 	}
-	if strings.Contains(ev.Reason, "already completed") || m.in.Open(c.RequestID) == nil {
-		m.closeCur("answered elsewhere first")
-		return m.advance()
-	}
-	prev := m.cur
-	q, cmd := m.open(m.in.Open(c.RequestID).Request, 1, len(m.in.OpenRequests()), prefillOf(prev))
-	m.cur = q
-	return cmd
-}
-
-// advance shows the next open request when none is on screen.
-func (m *Model) advance() tea.Cmd {
-	if m.cur != nil {
-		return nil
-	}
-	open := m.in.OpenRequests()
-	if len(open) == 0 {
-		return nil
-	}
-	q, cmd := m.open(open[0], 1, len(open), nil)
-	m.cur = q
-	if q != nil {
-		for _, n := range q.notes {
-			m.note(n)
-		}
-	}
-	return cmd
 }

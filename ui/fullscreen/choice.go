@@ -4,31 +4,33 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
 
 // choice is one answer of a choiceModal. key, when set, picks it at once
-// (only in dialogs the user opened, never in ones that pop up); value is
-// the typed result.
+// (only in dialogs the user opened, never in ones that pop up); act is
+// what picking it decides.
 type choice struct {
 	key, label string
-	value      any
+	act        action
 }
 
 // choiceModal is a small question with a few answers, chosen with ↑/↓ and
 // Enter (restart the agent, pick a sign-in method, retry a prompt). Esc
-// picks nil.
+// decides esc (closeAct when nil).
 type choiceModal struct {
 	title, body  string
 	who          string // who asks; "" is elicit itself
+	asks         string // what it asks, where it waits under the prompt ("to retry a call")
 	choices      []choice
 	cursor       int
-	picked       any
-	finished     bool
+	esc          action // what Esc decides (nil: closeAct)
 	th           *theme.Theme
 	index, total int
 	escHelp      string // what Esc does, for the help line ("" = dismiss)
@@ -41,65 +43,95 @@ type choiceModal struct {
 	moved  bool
 }
 
+// The keys every choice dialog shares.
+var (
+	choiceUp    = key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓ enter", "")) // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
+	choiceDown  = key.NewBinding(key.WithKeys("down"))
+	choiceEnter = key.NewBinding(key.WithKeys("enter"))
+)
+
 func (c *choiceModal) question() *question.Question { return nil }
-func (c *choiceModal) done() bool                   { return c.finished }
 func (c *choiceModal) draft() string                { return "" }
 func (c *choiceModal) setPosition(i, n int)         { c.index, c.total = i, n }
 
 // heading names the dialog where it waits under the prompt.
 func (c *choiceModal) heading() string {
-	return "elicit: " + strings.ToLower(c.title[:1]) + c.title[1:]
+	if c.asks != "" {
+		return c.asks
+	}
+	return "“" + c.title + "”"
 }
 
-func (c *choiceModal) update(msg tea.Msg) tea.Cmd {
+// keys are the choices' own keys (in dialogs the user opened), ↑/↓ and
+// Enter, the frame's scroll keys and Esc.
+func (c *choiceModal) keys() []key.Binding {
+	var picks []string
+	for _, ch := range c.choices {
+		if ch.key != "" {
+			picks = append(picks, ch.key)
+		}
+	}
+	move := choiceUp
+	if len(picks) > 0 {
+		move.SetHelp("key or ↑/↓ enter", "")
+	}
+	pick := key.NewBinding(key.WithKeys(picks...))
+	pick.SetEnabled(len(picks) > 0)
+	esc := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", orText(c.escHelp, "dismiss")))
+	return []key.Binding{move, choiceDown, choiceEnter, pick, dialog.Scroll, esc}
+}
+
+func (c *choiceModal) update(msg tea.Msg) (action, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	n := len(c.choices)
 	was := c.cursor
 	defer func() { c.moved = c.moved || c.cursor != was }()
 	switch s := k.String(); {
 	case s == "esc":
-		c.finished = true
-	case c.frame().scrollKey(s):
-	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
+		return c.escAct(), nil
+	case key.Matches(k, dialog.Scroll):
+		c.frame().scrollKey(s)
+	case key.Matches(k, choiceUp):
 		if n > 0 {
 			c.cursor = (c.cursor + n - 1) % n
 		}
-	case s == "down":
+	case key.Matches(k, choiceDown):
 		if n > 0 {
 			c.cursor = (c.cursor + 1) % n
 		}
-	case s == "enter":
-		if n > 0 {
-			c.picked = c.choices[c.cursor].value
+	case key.Matches(k, choiceEnter):
+		if n == 0 {
+			return c.escAct(), nil
 		}
-		c.finished = true
+		return c.pick(c.cursor), nil
 	default:
 		for i, ch := range c.choices {
 			if ch.key != "" && s == ch.key {
 				c.cursor = i
-				c.picked, c.finished = ch.value, true
+				return c.pick(i), nil
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// usesKey says whether k means something here: a choice's key, the
-// frame's scroll keys, or a key that is not text.
-func (c *choiceModal) usesKey(k tea.KeyPressMsg) bool {
-	s := k.String()
-	if k.Text == "" || c.frame().scrollKey(s) {
-		return true
+// escAct is what Esc decides.
+func (c *choiceModal) escAct() action {
+	if c.esc == nil {
+		return closeAct{}
 	}
-	for _, ch := range c.choices {
-		if ch.key != "" && s == ch.key {
-			return true
-		}
+	return c.esc
+}
+
+// pick is what choosing choice i decides.
+func (c *choiceModal) pick(i int) action {
+	if a := c.choices[i].act; a != nil {
+		return a
 	}
-	return false
+	return closeAct{}
 }
 
 func (c *choiceModal) frame() *frame {
@@ -151,11 +183,7 @@ func (c *choiceModal) view(width, height int) string {
 		c.placed, c.moved = at, false
 		f.ensureVisible(first + c.cursor)
 	}
-	help := "↑/↓ enter · pgup/pgdn scroll · esc " + orText(c.escHelp, "dismiss")
-	if keyed {
-		help = "key or " + help
-	}
-	f.keys = help
+	f.keys = dialog.HelpLine(c.keys())
 	return f.view(width, height)
 }
 
@@ -167,42 +195,11 @@ func hang(prefix, text string, width int) string {
 	return prefix + strings.ReplaceAll(ansi.Wrap(text, w, " -"), "\n", "\n"+strings.Repeat(" ", pw))
 }
 
-// window is the range of rows, as many as fit in room lines, that keeps
-// row cur in sight.
-func window(rows [][]string, cur, room int) (first, last int) {
-	total := 0
-	for _, r := range rows {
-		total += len(r)
-	}
-	if total <= room {
-		return 0, len(rows)
-	}
-	room -= 2 // the "more" lines
-	first, last = cur, cur+1
-	used := len(rows[cur])
-	for grew := true; grew; {
-		grew = false
-		if last < len(rows) && used+len(rows[last]) <= room {
-			used += len(rows[last])
-			last++
-			grew = true
-		}
-		if first > 0 && used+len(rows[first-1]) <= room {
-			first--
-			used += len(rows[first])
-			grew = true
-		}
-	}
-	return first, last
-}
-
-// exitChoice is the answer of the agent-stopped dialog.
-type exitChoice int
-
-const (
-	exitLook exitChoice = iota
-	exitRestart
-	exitQuit
+// The exit dialog's answers: look at the transcript first, or restart the
+// agent (a new session); quitting is quitAct.
+type (
+	lookAct    struct{}
+	restartAct struct{}
 )
 
 // exitModal offers a restart (a new session) or quitting after the agent
@@ -212,27 +209,27 @@ type exitModal struct{ choiceModal }
 
 func newExitModal(agent, why string, th *theme.Theme) *exitModal {
 	return &exitModal{choiceModal{
-		title: "The agent stopped", who: agent, th: th,
+		title: "The agent stopped", who: agent, th: th, asks: "what to do now the agent stopped", esc: lookAct{},
 		body: fmt.Sprintf("%s: %s. The transcript stays; the agent's last stderr lines are above.", agent, why),
 		choices: []choice{
-			{"", "look at the transcript first (ctrl+r restarts later)", exitLook},
-			{"", "restart the agent (a new session)", exitRestart},
-			{"", "quit", exitQuit},
+			{"", "look at the transcript first (ctrl+r restarts later)", lookAct{}},
+			{"", "restart the agent (a new session)", restartAct{}},
+			{"", "quit", quitAct{}},
 		},
 	}}
 }
 
+// retryAct sends the prompt again.
+type retryAct struct{ prompt string }
+
 // retryModal offers to send again a prompt that needed URL elicitations;
 // "not now" is selected, so a stray Enter sends nothing.
-type retryModal struct {
-	choiceModal
-	prompt string
-}
+type retryModal struct{ choiceModal }
 
 func newRetryModal(prompt string, th *theme.Theme) *retryModal {
-	return &retryModal{prompt: prompt, choiceModal: choiceModal{
-		title: "Retry the prompt?", th: th,
+	return &retryModal{choiceModal{
+		title: "Retry the prompt?", th: th, asks: "to retry the prompt",
 		body:    "The URL flows the agent asked for are complete. Send the prompt again?\n\n" + prompt,
-		choices: []choice{{"", "not now", false}, {"", "retry now", true}},
+		choices: []choice{{"", "not now", closeAct{}}, {"", "retry now", retryAct{prompt}}},
 	}}
 }

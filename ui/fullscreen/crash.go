@@ -146,12 +146,3 @@ func CatchFatal() (path string, stop func()) {
 		})
 	}
 }
-
-// Close ends the agent (its whole process group) if it still runs. main
-// calls it after the program ends, however it ended.
-func (m *Model) Close() {
-	if m.conn != nil {
-		m.conn.Close()
-	}
-	m.core.Close()
-}

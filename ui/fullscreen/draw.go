@@ -5,9 +5,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 )
@@ -70,6 +72,8 @@ func (t *transcript) draw(it *item, width int) []string {
 		return indent(lines, th.Muted.Render("· "))
 	case kindNotice:
 		return indent(plainLines(it.text.String(), width-2), th.Notice.Render("! "))
+	case kindLines:
+		return t.drawLines(it, width)
 	case kindError:
 		lines := indent(plainLines(it.text.String(), width-2), th.Danger.Render("✗ "))
 		for _, l := range it.stderr {
@@ -117,7 +121,7 @@ func (t *transcript) drawTool(it *item, width int) []string {
 		out = append(out, th.Success.Render("  ✓ ")+th.Muted.Render(ansi.Truncate(it.wrote, width-4, "…")))
 	}
 	for _, l := range tc.Locations {
-		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(relPath(t.root, l), width-5, "…")))
+		out = append(out, th.Muted.Render("  ↳ "+ansi.Truncate(say.RelPath(t.root, l), width-5, "…")))
 	}
 	for _, d := range tc.Diffs { // coloured hunks instead of the text summary
 		lines, _ := diffview.Render(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, width-4, maxToolLines, false, th)
@@ -175,4 +179,11 @@ func indent(lines []string, first string) []string {
 		}
 	}
 	return lines
+}
+
+func orID(tc acpconn.ToolCall) string {
+	if tc.Title != "" {
+		return tc.Title
+	}
+	return sanitize.ID(tc.ID)
 }

@@ -3,6 +3,7 @@ package fullscreen
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -57,8 +58,8 @@ func newDriver(t *testing.T, o Options) *driver {
 	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
 	d.run(d.m.Init())
 	t.Cleanup(func() {
-		if d.m.conn != nil {
-			d.m.conn.Close()
+		if d.m.acp().conn != nil {
+			d.m.acp().conn.Close()
 		}
 	})
 	return d
@@ -177,3 +178,9 @@ func (d *driver) showFront() {
 	d.clk.advance(focus.TypingWindow)
 	d.feed(dockTickMsg{})
 }
+
+// answered says whether md was answered: it left the queue.
+func (d *driver) answered(md modal) bool { return !slices.Contains(d.m.queue.items, md) }
+
+// acp is the screen's agent panel.
+func (m *Model) acp() *agentPanel { return m.src.(*agentPanel) }

@@ -14,14 +14,14 @@ import (
 func TestAgentExitMidFormThenRestart(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
 	d.connected()
-	first := d.m.session.ID
+	first := d.m.acp().session.ID
 	d.typeText("/form defaults")
 	d.key("enter")
 	d.until("the form", func() bool { _, ok := d.m.queue.front().(*formModal); return ok })
 	d.focus()
 	d.key("backspace")
 	d.typeText("Ada")
-	if err := syscall.Kill(d.m.conn.Pid(), syscall.SIGKILL); err != nil {
+	if err := syscall.Kill(d.m.acp().conn.Pid(), syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	d.until("the exit modal", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
@@ -33,7 +33,7 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 	}
 	d.focus()
 	d.keys("down", "enter")
-	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
+	d.until("a new session", func() bool { return d.m.acp().connState == connReady && d.m.acp().session.ID != first })
 	if !strings.Contains(d.screen(), "restarting the agent") {
 		t.Errorf("no restart notice:\n%s", d.screen())
 	}
@@ -44,7 +44,7 @@ func TestAgentExitMidFormThenRestart(t *testing.T) {
 func TestAgentStoppedEscThenCtrlR(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
 	d.connected()
-	first := d.m.session.ID
+	first := d.m.acp().session.ID
 	d.typeText("/exit 3")
 	d.key("enter")
 	d.until("the exit dialog", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
@@ -63,5 +63,5 @@ func TestAgentStoppedEscThenCtrlR(t *testing.T) {
 	d.key("ctrl+r")
 	d.waitText("restart the agent with a new session")
 	d.key("enter")
-	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.session.ID != first })
+	d.until("a new session", func() bool { return d.m.acp().connState == connReady && d.m.acp().session.ID != first })
 }

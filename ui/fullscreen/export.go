@@ -77,6 +77,8 @@ func (t *transcript) export() *exportText {
 			e.parts = append(e.parts, exportPart{text: tail + "\n"})
 		case kindThought:
 			continue
+		case kindLines: // a server's text, as it wrote it
+			b.WriteString(strings.TrimRight(t.textOf(it), "\n") + "\n")
 		case kindTool:
 			fmt.Fprintf(&b, "- tool: %s", orID(it.tool))
 			if it.tool.Status != "" {
@@ -172,23 +174,6 @@ func writeAll(f *os.File, text *exportText) error {
 	return err
 }
 
-// localCommand runs elicit's own slash commands (those the agent does
-// not offer itself): /export [FILE], /permissions [remove N].
-func (m *Model) localCommand(text string) (tea.Cmd, bool) {
-	name, arg, _ := strings.Cut(text, " ")
-	if name == "/permissions" && !m.agentHas("permissions") {
-		return m.permissionsCommand(arg), true
-	}
-	if name != "/export" || m.agentHas("export") {
-		return nil, false
-	}
-	path := strings.TrimSpace(arg)
-	if path == "" {
-		return exportNew("elicit-"+m.now().Format("2006-01-02-150405")+".md", false, m.tr.export()), true
-	}
-	return exportNew(path, true, m.tr.export()), true
-}
-
 // exported handles exportedMsg: a file that exists is replaced only when
 // the user says so.
 func (m *Model) exported(msg exportedMsg) tea.Cmd {
@@ -205,28 +190,15 @@ func (m *Model) exported(msg exportedMsg) tea.Cmd {
 
 // overwriteModal asks before an export replaces a file; "keep it" is
 // selected, so a stray Enter replaces nothing.
-type overwriteModal struct {
-	choiceModal
-	path string
-	text *exportText
-}
+type overwriteModal struct{ choiceModal }
 
 func newOverwriteModal(path string, text *exportText, th *theme.Theme) *overwriteModal {
-	return &overwriteModal{path: path, text: text, choiceModal: choiceModal{
-		title: "Replace the file?", th: th,
+	keep := keepAct{path}
+	return &overwriteModal{choiceModal{
+		title: "Replace the file?", th: th, asks: "whether to replace " + sanitize.Line(path), esc: keep,
 		body:    sanitize.Line(path) + " exists. Write the conversation over it?",
-		choices: []choice{{"", "keep it (export again with another name)", false}, {"", "replace it", true}},
+		choices: []choice{{"", "keep it (export again with another name)", keep}, {"", "replace it", replaceAct{path, text}}},
 	}}
-}
-
-// agentHas reports whether the agent offers the slash command name.
-func (m *Model) agentHas(name string) bool {
-	for _, c := range m.commands {
-		if c.Name == name {
-			return true
-		}
-	}
-	return false
 }
 
 // Transcript is the conversation as markdown, whole in memory (see

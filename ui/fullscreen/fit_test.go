@@ -100,8 +100,8 @@ func TestEveryDialogFits(t *testing.T) {
 				md    modal
 				texts []string
 			}{
-				{"form", newFormModal(testQuestion(t, question.Form, wideForm(12)), "Demo agent", th), []string{"Demo agent asks", "Deploy", "Hundred", "› Field 0", "ctrl+x decline"}},
-				{"url", newURLModal(testQuestion(t, question.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th, false),
+				{"form", newFormModal(testQuestion(t, question.Form, wideForm(12)), "Demo agent", th, noGrace, nil), []string{"Demo agent asks", "Deploy", "Hundred", "› Field 0", "ctrl+x decline"}},
+				{"url", newURLModal(testQuestion(t, question.URL, "https://accounts.google.com/o/oauth2/auth?client_id=abc&redirect_uri="+strings.Repeat("x", 60)), "Demo agent", th, false, noGrace, nil),
 					[]string{"Open a link?", "Agent: Demo agent", "accounts.google.com/o/oauth2", "Site    google.com", "Open in browser", "esc cancel"}},
 				{"permission", editPermission(), []string{"Permission", "Demo Agent · Edit notes.txt", "Reject", "esc cancel"}},
 				{"settings", newSettingsModal(manySettings(25), false, th), []string{"Session settings · elicit", "> 1 Level: level 0", "esc dismiss"}},
@@ -109,7 +109,7 @@ func TestEveryDialogFits(t *testing.T) {
 				{"auth", newSignInModal("Demo agent", "not signed in", []acpconn.AuthMethod{{ID: "a", Name: "Sign in with a browser", Description: strings.Repeat("a long description ", 8)}}, false, th),
 					[]string{"Sign in", "Demo agent", "> ", "Sign in with a browser", "esc dismisses"}},
 				{"retry", newRetryModal(strings.Repeat("a long prompt ", 40), th), []string{"Retry the prompt? · elicit", "> not now", "esc dismiss"}},
-				{"help", newHelpModal(d.m.keys, th), []string{"Keys · elicit", "esc or enter closes"}},
+				{"help", newHelpModal(d.m.helpGroups(), th), []string{"Keys · elicit", "esc or enter closes"}},
 			}
 			for _, c := range cases {
 				lines := d.openDialog(c.md)
@@ -149,7 +149,7 @@ func TestSettingsCursorStaysInView(t *testing.T) {
 func TestHundredFieldFormAndReview(t *testing.T) {
 	for _, sz := range frameSizes {
 		d := fitDriver(t, sz[0], sz[1])
-		f := newFormModal(testQuestion(t, question.Form, wideForm(100)), "Demo agent", d.m.th)
+		f := newFormModal(testQuestion(t, question.Form, wideForm(100)), "Demo agent", d.m.th, noGrace, nil)
 		d.openDialog(f)
 		for i := range 100 {
 			mustShow(t, d.fits(), fmt.Sprintf("%v field %d", sz, i), "Demo agent asks", "Hundred", fmt.Sprintf("› Field %d", i), "ctrl+x decline")

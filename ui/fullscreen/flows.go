@@ -45,7 +45,7 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 	case "down", "j":
 		m.flowSel = (m.flowSel + 1) % len(flows)
 	case "o", "enter":
-		md := newURLModal(f.Q, m.agent, m.th, m.overSSH)
+		md := newURLModal(f.Q, m.name, m.th, m.overSSH, m.grace, m.now)
 		md.reopen = true
 		m.showFlows = false
 		return m.push(md, true)
@@ -69,7 +69,7 @@ func (m *Model) flowsView(width, height int) string {
 	flows := m.core.Flows()
 	f := newFrame(th)
 	f.title = "Pending URL flows"
-	f.who = fmt.Sprintf("%s · %d waiting for the agent", m.agent, len(flows))
+	f.who = fmt.Sprintf("%s · %d waiting for the agent", m.name, len(flows))
 	inner := max(width-4, 10)
 	for i, fl := range flows {
 		cur := "  "

@@ -37,7 +37,7 @@ func (d *driver) ask(prompt string) {
 // idle waits for the turn to end.
 func (d *driver) idle() {
 	d.t.Helper()
-	d.until("the end of the turn", func() bool { return d.m.turn == turnIdle })
+	d.until("the end of the turn", func() bool { return d.m.acp().turn == turnIdle })
 }
 
 // wantOnScreen reports every text missing from the screen.

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/internal/termout"
@@ -37,7 +38,7 @@ func FuzzFullScreenView(f *testing.F) {
 			acpconn.TurnEnded{StopReason: s},
 			acpconn.AgentExited{Reason: sanitize.Line(s), Stderr: []string{sanitize.Line(s)}},
 		} {
-			m.apply(ev)
+			m.acp().apply(ev)
 		}
 		if msg := termout.Check([]byte(m.View().Content), termout.View); msg != "" {
 			t.Fatalf("the view lets through %s", msg)

@@ -44,7 +44,7 @@ func (h *history) step(dir int, current string) (string, bool) {
 
 // historyKey handles ↑ on the first line and ↓ on the last line of the
 // prompt; other keys go on to the textarea.
-func (m *Model) historyKey(k tea.KeyPressMsg) bool {
+func (m *agentPanel) historyKey(k tea.KeyPressMsg) bool {
 	dir := 0
 	switch k.String() {
 	case "up":

@@ -1,22 +1,16 @@
 package fullscreen
 
 import (
-	"errors"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/question"
-	"github.com/elicit-dev/elicit/ui/internal/opener"
-	"github.com/elicit-dev/elicit/urlconsent"
 )
 
-// onKey handles a key press. The front modal gets it when the arbiter
-// says so; otherwise global keys, then the flows panel or the prompt.
+// onKey handles a key press. The front question gets it when the arbiter
+// says so; otherwise the global keys, the source's own, then the flows
+// panel or where the user types (the prompt, the tool list). Every key
+// that goes elsewhere than a question counts as typing for the arbiter.
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(k, m.keys.Cancel) {
 		return m.ctrlC()
@@ -31,15 +25,13 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 			return cmd
 		}
 		if taken {
-			if u, ok := f.(keyUser); ok && !u.usesKey(k) {
-				if dock, tick := m.arb.Unused(k); dock {
-					return tea.Batch(cmd, tick, m.promptKey(k))
-				}
+			if dock, tick := m.arb.Unused(k, f.keys()); dock {
+				return tea.Batch(cmd, tick, m.src.typing(k))
 			}
-			return tea.Batch(cmd, f.update(k), m.resolve(f))
+			return tea.Batch(cmd, m.toModal(f, k))
 		}
 		if cmd != nil {
-			return tea.Batch(cmd, m.promptKey(k))
+			return tea.Batch(cmd, m.typed(k))
 		}
 	}
 	switch {
@@ -58,211 +50,37 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(k, m.keys.Help):
-		return m.push(newHelpModal(m.keys, m.th), true)
+		return m.push(newHelpModal(m.helpGroups(), m.th), true)
 	case m.queue.front() != nil:
 		// A question is docked: every other key is typing.
-		return m.promptKey(k)
-	case key.Matches(k, m.keys.Flows):
-		m.showFlows = !m.showFlows && len(m.core.Flows()) > 0
+		return m.typed(k)
+	}
+	m.arb.Typed()
+	if key.Matches(k, m.keys.Flows) {
+		if len(m.core.Flows()) == 0 {
+			if !m.showFlows {
+				m.tr.info("no URL flow is pending")
+			}
+			m.showFlows = false
+			return nil
+		}
+		m.showFlows = !m.showFlows
 		return ageTick()
-	case key.Matches(k, m.keys.Restart):
-		return m.sessionsKey()
-	case key.Matches(k, m.keys.Settings) && m.connState == connReady:
-		return m.push(newSettingsModal(m.session, m.core.Paused(), m.th).withMCP(m.conn.MCPServers()), true)
+	}
+	if cmd, ok := m.src.global(k); ok {
+		return cmd
 	}
 	if m.showFlows {
 		return m.flowKey(k)
 	}
-	return m.promptKey(k)
+	return m.src.typing(k)
 }
 
-// promptKey handles a key for the prompt.
-func (m *Model) promptKey(k tea.KeyPressMsg) tea.Cmd {
+// typed hands a key to where the user types: it is typing, for the
+// arbiter.
+func (m *Model) typed(k tea.KeyPressMsg) tea.Cmd {
 	m.arb.Typed()
-	switch {
-	case key.Matches(k, m.keys.Send):
-		if f := m.queue.front(); f != nil {
-			// Not sent while a question waits; the notice is said once
-			// per question.
-			if m.waitNoticed != f {
-				m.waitNoticed = f
-				m.tr.notice("a question is waiting: tab answers it first (your prompt is kept)", false)
-			}
-			return nil
-		}
-		return m.send()
-	case key.Matches(k, m.keys.Newline):
-		m.input.InsertString("\n")
-		return nil
-	case key.Matches(k, m.keys.Mode):
-		return m.cycleMode()
-	case key.Matches(k, m.keys.Complete):
-		if m.completeCommand() {
-			return nil
-		}
-	case key.Matches(k, m.keys.History):
-		if m.slashKey(k) || m.historyKey(k) {
-			return nil
-		}
-	case key.Matches(k, m.keys.Bottom):
-		if m.input.Value() == "" {
-			m.scroll = 0
-			return nil
-		}
-	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(k)
-	return cmd
-}
-
-// restartAgent ends the old agent, if it still runs, and starts a new one
-// with a new session; the transcript stays.
-func (m *Model) restartAgent() tea.Cmd {
-	return m.reconnectTo(opener.Target{}, "restarting the agent (a new session)…")
-}
-
-// send starts a prompt turn with the prompt's text.
-func (m *Model) send() tea.Cmd {
-	text := strings.TrimSpace(m.input.Value())
-	if text == "" {
-		return nil
-	}
-	if cmd, ok := m.localCommand(text); ok {
-		m.input.Reset()
-		m.hist.add(text)
-		return cmd
-	}
-	switch {
-	case m.connState == connGone:
-		m.tr.notice("there is no session: ctrl+r restarts the agent", false)
-		return nil
-	case m.connState != connReady:
-		m.tr.notice("the agent is not connected yet", false)
-		return nil
-	case m.turn != turnIdle:
-		m.tr.notice("a turn is running; ctrl+c cancels it", false)
-		return nil
-	}
-	m.input.Reset()
-	m.hist.add(text)
-	m.scroll = 0
-	return m.prompt(text)
-}
-
-func (m *Model) prompt(text string) tea.Cmd {
-	m.lastPrompt = text
-	m.tr.user(text)
-	m.tr.newTurn()
-	m.core.Prompted(text)
-	m.turn = turnRunning
-	m.turnStarted = m.now()
-	return startPrompt(m.conn, text)
-}
-
-// resolve acts on a modal the user has answered: the core replies to the
-// agent and notes the decision; the modal leaves the queue.
-func (m *Model) resolve(md modal) tea.Cmd {
-	if !md.done() {
-		return nil
-	}
-	cmd := m.remove(md)
-	switch md := md.(type) {
-	case *permModal:
-		m.tr.permissionAnswered(md.q.From.ToolCall, md.allowed())
-		if md.keep {
-			return tea.Batch(cmd, m.changes(m.core.AnswerAllowHere(md.q)))
-		}
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.out)))
-	case *formModal:
-		return tea.Batch(cmd, m.changes(m.core.Answer(md.q, md.outcome())))
-	case *urlModal:
-		return tea.Batch(cmd, m.resolveURL(md))
-	case *signInModal:
-		return tea.Batch(cmd, m.signIn(md))
-	case *secretModal:
-		return tea.Batch(cmd, m.secretDone(md))
-	case *loginEditModal:
-		return tea.Batch(cmd, m.loginEdited(md))
-	case *sessionsModal:
-		return tea.Batch(cmd, m.pickedSession(md.picked))
-	case *exitModal:
-		switch md.picked {
-		case exitRestart:
-			return tea.Batch(cmd, m.restartAgent())
-		case exitQuit:
-			return tea.Batch(cmd, m.quit())
-		}
-		m.tr.info("ctrl+r restarts the agent; ctrl+c twice quits")
-	case *settingsModal:
-		return tea.Batch(cmd, m.applySetting(md.picked))
-	case *retryModal:
-		if md.picked == true && m.turn == turnIdle && m.connState == connReady {
-			return tea.Batch(cmd, m.prompt(md.prompt))
-		}
-	case *overwriteModal:
-		if md.picked == true {
-			return tea.Batch(cmd, exportReplace(md.path, md.text))
-		}
-		m.tr.info(sanitize.Line(md.path) + " was kept; /export FILE writes to another name")
-	}
-	return cmd
-}
-
-// resolveURL acts on a consent screen: the URL is handed to the browser
-// first, and only once that worked does the agent hear "accept".
-func (m *Model) resolveURL(md *urlModal) tea.Cmd {
-	out, _ := md.consent.Done()
-	switch {
-	case md.consent.OpensBrowser():
-		return openURL(m.opts.Opener, md)
-	case out.Action == question.Accept: // the user opened it themselves
-		return m.opened(openedMsg{md: md})
-	case md.reopen:
-		return nil
-	case out.Action == question.Decline:
-		return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Decline}))
-	}
-	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Cancel}))
-}
-
-// openedMsg reports the browser hand-off of a consented URL.
-type openedMsg struct {
-	md  *urlModal
-	err error
-}
-
-func openURL(o urlconsent.Opener, md *urlModal) tea.Cmd {
-	u := md.consent.URL()
-	return func() tea.Msg { return openedMsg{md: md, err: o.Open(u)} }
-}
-
-// opened answers the agent once its URL is open; if the browser could not
-// be started, the question comes back with the reason.
-func (m *Model) opened(msg openedMsg) tea.Cmd {
-	md := msg.md
-	if msg.err != nil {
-		// Nothing was opened: the agent hears nothing yet, and the screen
-		// comes back with the reason, a copy key, the QR code over SSH, and
-		// "I opened it myself".
-		remote := errors.Is(msg.err, urlconsent.ErrRemote)
-		if !remote {
-			m.tr.notice("could not open the browser: "+sanitize.Text(msg.err.Error()), true)
-		}
-		md.consent.OpenFailed(msg.err.Error(), remote)
-		return m.push(md, true)
-	}
-	if md.reopen {
-		m.tr.info("opened " + md.q.Report.Site() + " again")
-		return nil
-	}
-	return m.changes(m.core.Answer(md.q, question.Outcome{Action: question.Accept}))
-}
-
-func orID(tc acpconn.ToolCall) string {
-	if tc.Title != "" {
-		return tc.Title
-	}
-	return sanitize.ID(tc.ID)
+	return m.src.typing(k)
 }
 
 // armed is a Ctrl+C that waits for a second press to do what it said.
@@ -274,9 +92,10 @@ type armed struct {
 // confirmWindow is how soon the second Ctrl+C must follow the first.
 const confirmWindow = 1500 * time.Millisecond
 
-// ctrlC cancels a running turn (or a focused question, as Esc would);
-// otherwise it needs a second press to clear a draft (kept in history) or
-// to quit, and it never quits past a draft or a waiting question.
+// ctrlC cancels what runs (a turn, a call) or a focused question, as Esc
+// would; otherwise it needs a second press to clear a draft (kept in
+// history) or to quit, and it never quits past a draft or a waiting
+// question.
 func (m *Model) ctrlC() tea.Cmd {
 	now := m.now()
 	second := func(what string) bool {
@@ -284,30 +103,22 @@ func (m *Model) ctrlC() tea.Cmd {
 		m.armed = armed{what, now}
 		return ok
 	}
-	if m.turn == turnRunning && m.conn != nil && m.connState == connReady {
-		m.turn = turnCancelling
+	if cmd, ok := m.src.stop(); ok {
 		m.armed = armed{}
-		m.tr.notice("cancelling the turn… (ctrl+c twice more quits)", false)
-		return cancelTurn(m.conn)
+		return cmd
 	}
 	if f := m.queue.front(); f != nil && m.arb.Focused {
 		// As Esc: a form with typed answers asks before it discards them.
 		m.armed = armed{}
-		return tea.Batch(f.update(tea.KeyPressMsg{Code: tea.KeyEscape}), m.resolve(f))
+		return m.toModal(f, tea.KeyPressMsg{Code: tea.KeyEscape})
 	}
 	if m.queue.front() != nil {
 		m.armed = armed{}
 		m.tr.notice("a question is waiting: tab answers it; quit once it is answered", false)
 		return nil
 	}
-	if m.input.Value() != "" {
-		if second("clear") {
-			m.hist.add(m.input.Value())
-			m.input.Reset()
-			m.armed = armed{}
-			m.tr.info("prompt cleared (↑ brings it back)")
-		}
-		return nil
+	if cmd, ok := m.src.back(second); ok {
+		return cmd
 	}
 	if second("quit") {
 		return m.quit()
@@ -317,5 +128,5 @@ func (m *Model) ctrlC() tea.Cmd {
 
 func (m *Model) quit() tea.Cmd {
 	m.quitting = true
-	return shutdown(m.conn)
+	return m.src.shutdown()
 }

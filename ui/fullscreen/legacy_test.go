@@ -57,7 +57,7 @@ func TestLegacyURLRequiredThenRetry(t *testing.T) {
 				d.keys("down", "enter")
 			}
 			d.waitText("Authorized")
-			d.until("the turn", func() bool { return d.m.turn == turnIdle })
+			d.until("the turn", func() bool { return d.m.acp().turn == turnIdle })
 			if len(d.m.core.Flows()) != 0 {
 				t.Errorf("flow still pending")
 			}

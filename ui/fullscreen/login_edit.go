@@ -3,11 +3,13 @@ package fullscreen
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
 )
@@ -19,11 +21,22 @@ import (
 type loginEditModal struct {
 	method       acpconn.AuthMethod
 	in           textinput.Model
-	finished     bool
-	cancelled    bool
 	th           *theme.Theme
 	index, total int
 }
+
+// runLoginAct runs a sign-in method's command line, as the user checked
+// (and maybe edited) it.
+type runLoginAct struct {
+	method acpconn.AuthMethod
+	line   string
+}
+
+// The keys of the command line (which takes what is typed).
+var (
+	loginRun  = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "runs it"))
+	loginBack = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the methods"))
+)
 
 func newLoginEditModal(m acpconn.AuthMethod, th *theme.Theme) *loginEditModal {
 	in := textinput.New()
@@ -36,31 +49,27 @@ func newLoginEditModal(m acpconn.AuthMethod, th *theme.Theme) *loginEditModal {
 }
 
 func (e *loginEditModal) question() *question.Question { return nil }
-func (e *loginEditModal) done() bool                   { return e.finished }
 func (e *loginEditModal) setPosition(i, n int)         { e.index, e.total = i, n }
 func (e *loginEditModal) draft() string                { return e.in.Value() }
-
-// line is the command to run; ok is false when the user went back.
-func (e *loginEditModal) line() (string, bool) {
-	return strings.TrimSpace(e.in.Value()), !e.cancelled && strings.TrimSpace(e.in.Value()) != ""
+func (e *loginEditModal) keys() []key.Binding {
+	return []key.Binding{loginRun, loginBack, dialog.Text}
 }
 
-func (e *loginEditModal) update(msg tea.Msg) tea.Cmd {
+func (e *loginEditModal) update(msg tea.Msg) (action, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc":
-			e.finished, e.cancelled = true, true
-			return nil
-		case "enter":
-			if strings.TrimSpace(e.in.Value()) != "" {
-				e.finished = true
+		switch {
+		case key.Matches(k, loginBack):
+			return backAct{}, nil
+		case key.Matches(k, loginRun):
+			if line := strings.TrimSpace(e.in.Value()); line != "" {
+				return runLoginAct{e.method, line}, nil
 			}
-			return nil
+			return nil, nil
 		}
 	}
 	var cmd tea.Cmd
 	e.in, cmd = e.in.Update(msg)
-	return cmd
+	return nil, cmd
 }
 
 func (e *loginEditModal) view(width, _ int) string {
@@ -71,6 +80,6 @@ func (e *loginEditModal) view(width, _ int) string {
 	intro := "elicit built this command from the agent's command line, but cannot tell how that line passes arguments on " +
 		"(a wrapper script, say). Check it, edit it if need be; it runs in this terminal, through sh, and the agent starts again afterwards."
 	b.WriteString("\n\n" + ansi.Wrap(intro, width-4, " ") + "\n\n" + e.in.View() + "\n")
-	b.WriteString("\n" + th.KeyHelp.Render("enter runs it · esc back to the methods"))
+	b.WriteString("\n" + th.KeyHelp.Render(dialog.HelpLine(e.keys())))
 	return th.Modal.Width(width).Render(b.String())
 }

@@ -1,30 +1,33 @@
 package fullscreen
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/question"
 )
 
 // modal is one entry of the modal queue: a question of the agent or one of
 // elicit's own dialogs. Only the front modal gets keys, and only when the
-// arbiter says so. A modal reports its answer as a typed value; the root
-// decides what it means (see resolve).
+// arbiter says so. A modal says what it decided as a value (an action, see
+// act), never by the root looking at its type.
 type modal interface {
 	// question is the agent's question the modal asks; nil for elicit's
 	// own dialogs.
 	question() *question.Question
-	update(msg tea.Msg) tea.Cmd
+	// update handles a message: it returns what the dialog decided, nil
+	// while it has not, and a command for its own widgets. A modal that
+	// decided leaves the queue.
+	update(msg tea.Msg) (action, tea.Cmd)
 	view(width, height int) string
-	done() bool
 	setPosition(index, total int)
 	// draft describes what the user entered so far, "" when nothing: when
 	// the modal closes from outside, it is kept in the transcript.
 	draft() string
+	// keys are the keys it acts on, as data: its help line is drawn from
+	// them, and a text key none of them takes is typing (focus.Unused).
+	keys() []key.Binding
 }
-
-// keyUser is a modal that says which keys mean something to it; the text
-// it has no use for is typing, and goes to the prompt (focus.Unused).
-type keyUser interface{ usesKey(k tea.KeyPressMsg) bool }
 
 // queue is the modal queue.
 type queue struct{ items []modal }
@@ -67,14 +70,14 @@ func (q *queue) byQuestion(s *question.Question) modal {
 	return nil
 }
 
-// byKind returns the first modal for which is reports true.
-func (q *queue) byKind(is func(modal) bool) modal {
+// waits says whether a modal of type T is in the queue.
+func waits[T modal](q *queue) bool {
 	for _, x := range q.items {
-		if is(x) {
-			return x
+		if _, ok := x.(T); ok {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 func (q *queue) renumber() {

@@ -3,31 +3,28 @@ package fullscreen
 import (
 	"encoding/json"
 	"os/exec"
-	"sync/atomic"
 	"time"
 
-	"github.com/elicit-dev/elicit/ui"
-
 	"charm.land/bubbles/v2/spinner"
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/theme"
-	"github.com/elicit-dev/elicit/ui/internal/opener"
+	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
-// Options configure the session screen.
+// Options configure the full screen. Agent is the ACP agent of New; the
+// other constructors (NewMCP, NewAttach) take what they talk to apart.
 type Options struct {
 	Agent     acpconn.Config
 	Opener    urlconsent.Opener // nil = the system browser
-	AutoRetry bool              // retry a prompt that needed URL elicitations without asking
+	AutoRetry bool              // retry a prompt (a call) that needed URL elicitations without asking
 	// Answers (--answers) answers every form without asking: the file's
 	// value for each key, then the defaults; a form it cannot fill is
-	// declined, with the reason in the transcript.
+	// cancelled, with the reason in the transcript.
 	Answers map[string]json.RawMessage
 	Memory  ui.Memory // hooks, history, audit log
 	Notify  Notify    // when a question rings the bell (default: unfocused)
@@ -60,40 +57,19 @@ type Options struct {
 	Share *share.Share
 	// ShareLine is shown in the transcript at start (how to attach).
 	ShareLine string
+	// Grace (NewAttach, where a question takes the keys as it comes) is
+	// how long a new question ignores keys: 0 the widgets' own default,
+	// negative none (tests).
+	Grace time.Duration
 }
 
-// turnState is where the current prompt turn is.
-type turnState int
-
-const (
-	turnIdle turnState = iota
-	turnRunning
-	turnCancelling
-)
-
-func (s turnState) String() string {
-	switch s {
-	case turnRunning:
-		return "working"
-	case turnCancelling:
-		return "cancelling"
-	}
-	return "ready"
-}
-
-// connState is where the connection to the agent is.
-type connState int
-
-const (
-	connStarting connState = iota
-	connReady
-	connGone
-)
-
-// Model is the root model. Children are plain structs it calls; no I/O
-// happens in Update: anything that talks to the agent runs in a tea.Cmd.
-// The session's rules (questions, flows, retries, limits) live in the
-// core; the model renders it and maps keys to its actions.
+// Model is the root model: the one full screen, whatever it talks to.
+// It draws the transcript, the questions (the modal queue, under the
+// input arbiter), the pending URL flows and the status bar, and keeps the
+// session core; the source's panel (src: an ACP agent, an MCP server, an
+// AHP host) is a child it calls for the rest. Children are plain structs;
+// no I/O happens in Update: anything that talks to the source runs in a
+// tea.Cmd.
 type Model struct {
 	opts Options
 	now  func() time.Time
@@ -104,59 +80,48 @@ type Model struct {
 	arb  arbiter
 	core *session.Core
 
-	conn       *acpconn.Conn
-	connState  connState
-	replayTop  *item         // the first entry a session/load's replay drew, until the session is shown (replay.go)
-	gen        int           // the connection's generation: messages of a replaced one are stale
-	pumping    *acpconn.Conn // the connection whose events are read
-	inited     *acpconn.Conn // the connection that answered initialize
-	last       opener.Target // what the last start opened
-	extraEnv   []string      // sign-in variables typed this run, in memory only
-	flagsDone  bool          // --mode and --model were applied
-	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
-	slash      slashState    // the slash-command completion list
-	session    acpconn.SessionState
-	agent      string
-	version    string
-	commands   []acpconn.Command
-	title      string
-	usage      acpconn.Usage
+	src source // what the screen talks to
+
+	name, version string // who asks: the agent's, server's or host's name, and its version
+	program       string // "elicit", "elicit mcp", "elicit attach": the window's title, before the name
+	peer          string // what notes call the source: "agent", "server", "host"
+	// drafts carries a form's drafts to and from other clients (elicit
+	// serve, elicit attach); nil when forms are not shared.
+	drafts sharer
+	// direct says nothing else on the screen takes keys (attach): a
+	// question at the front has them at once, and grace is its widgets'
+	// own grace period (noGrace where the input arbiter rules).
+	direct bool
+	grace  time.Duration
+	// hostSays: the source says what was decided, on the word of the one
+	// that decides (attach: the host's echo), not the core's notes.
+	hostSays bool
 
 	width, height int
-	input         textarea.Model
 	spin          spinner.Model
 	spinning      bool // a spinner tick is on its way
 
-	hist        history
-	turn        turnState
-	turnStarted time.Time
-	suspended   bool      // Ctrl+Z was pressed, and fg has not come back yet
-	overSSH     bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
-	resumedAt   time.Time // the last return from Ctrl+Z (fg); zero before one
-	armed       armed     // a Ctrl+C waiting for its second press
+	suspended bool      // Ctrl+Z was pressed, and fg has not come back yet
+	overSSH   bool      // over SSH: links are offered as QR codes (urlconsent.Remote)
+	resumedAt time.Time // the last return from Ctrl+Z (fg); zero before one
+	armed     armed     // a Ctrl+C waiting for its second press
 
 	queue        queue
 	showFlows    bool
 	flowSel      int
 	scroll       int
 	flushing     bool
-	eventsAt     time.Time // when the agent's last events came (see busyFor)
+	eventsAt     time.Time // when the source's last events came (see busyFor)
 	quietPending bool      // a quietMsg is on its way
-	emptyPrompt  promptCache
-	exited       *acpconn.AgentExited
 	quitting     bool
 	blurred      bool // the terminal reported it lost focus
 
 	waitNoticed modal // the docked question the user was told about
-
-	rc reconnecting // a lost remote connection being made again (reconnect.go)
-
-	startedAt time.Time     // when the agent was (re)started
-	stage     *atomic.Value // what start-up waits for (set from acpconn's goroutine)
 }
 
-// New returns the root model; Init starts the agent.
-func New(o Options) *Model {
+// newRoot returns the root of program with the core's policy; the
+// constructor gives it its source.
+func newRoot(o Options, program string, pol session.Policy) *Model {
 	now := o.Now
 	if now == nil {
 		now = time.Now
@@ -164,34 +129,20 @@ func New(o Options) *Model {
 	if o.Opener == nil {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
-	// A person answers: every write no permission covered is asked.
-	o.Agent.Writes = acpconn.WritesAsked
-	if o.Agent.Remote != nil { // a lost connection is made again (reconnect.go)
-		r := *o.Agent.Remote
-		r.Reconnects = true
-		o.Agent.Remote = &r
-	}
-	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil)}
+	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil), grace: noGrace}
 	m.arb = arbiter{Now: now}
-	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Reconnects: o.Agent.Remote != nil}, now)
+	pol.Person, pol.Answers, pol.AutoRetry = true, o.Answers, o.AutoRetry
+	m.core = session.New(nil, pol, now)
+	m.program, m.peer = program, pol.Peer
+	if m.peer == "" {
+		m.peer = "agent"
+	}
 	session.FlowsKeyName = m.keys.Flows.Help().Key
-	if o.Share != nil {
-		m.core.SetObserver(o.Share)
-	}
-	m.setTheme(o.Theme != "light")
-	if o.Share != nil && o.ShareLine != "" {
-		m.tr.info(o.ShareLine)
-	}
-	m.input = newInput(m.th)
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
-		m.input.SetWidth(max(10, m.width-2))
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
-	m.agent = agentLabel(o.Agent.Argv)
-	if o.Agent.Remote != nil {
-		m.agent = remoteLabel(o.Agent.Remote.URL)
-	}
+	m.setTheme(o.Theme != "light")
 	return m
 }
 
@@ -210,72 +161,37 @@ func (m *Model) setTheme(isDark bool) {
 	m.spin.Style = m.th.Accent
 }
 
-// Init starts the agent and asks the terminal for its background colour.
+// Init starts the source and asks the terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	m.last = opener.Target{Resume: m.opts.Resume, ID: m.opts.ResumeID}
 	m.spinning = true
-	return tea.Batch(connect(m.gen, m.agentConfig(), m.withStart(m.last)), tea.RequestBackgroundColor, m.input.Focus(), m.spin.Tick, shareNext(m.opts.Share))
+	return tea.Batch(m.src.connect(), tea.RequestBackgroundColor, m.spin.Tick, shareNext(m.opts.Share))
 }
 
 // Update handles one message. It only changes state and returns commands.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
-	if m.spinWanted() && !m.spinning {
+	if m.src.busy() && !m.spinning {
 		m.spinning = true
 		cmd = tea.Batch(cmd, m.spin.Tick)
 	}
 	return m, cmd
 }
 
-// spinWanted says whether the spinner should turn: while the agent starts,
-// and while a turn runs with no question of the agent's waiting. A turn
-// that waits for the user's answer is still, so an open question costs no
-// frames (the screen changes only when something does).
-func (m *Model) spinWanted() bool {
-	if m.connState == connStarting {
-		return true
-	}
-	return m.turn != turnIdle && !m.waitingForUser()
-}
-
-// waitingForUser says whether the agent waits on the user: a question of
-// its own or a sign-in is open.
-func (m *Model) waitingForUser() bool {
-	return m.pendingRequests() > 0 || m.signingIn()
-}
-
 func (m *Model) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		m.input.SetWidth(max(10, m.width-2))
-		return nil
+		cmd, _ := m.src.handle(msg) // its own widths
+		return cmd
 	case tea.BackgroundColorMsg:
 		if m.opts.Theme == "dark" || m.opts.Theme == "light" {
 			return nil // the config file chose
 		}
 		m.setTheme(msg.IsDark())
-		m.input.SetStyles(inputStyles(m.th))
-		return nil
-	case attachedMsg:
-		return m.onAttached(msg)
-	case reconnectMsg:
-		return m.onReconnect(msg)
-	case expireMsg:
-		return m.onExpire(msg)
-	case connectedMsg:
-		return m.onConnected(msg)
-	case loginDoneMsg:
-		return m.onLoginDone(msg)
-	case sessionsMsg:
-		return m.onSessions(msg)
-	case stateMsg:
-		m.onState(msg)
-		return nil
-	case eventsMsg:
-		return m.onEvents(msg)
+		cmd, _ := m.src.handle(msg) // its own styles
+		return cmd
 	case quietMsg:
-		// Once the agent has been quiet for busyFor, this message's View
+		// Once the source has been quiet for busyFor, this message's View
 		// gives the blocks drawn plain during a flood their markdown.
 		if wait := busyFor - m.now().Sub(m.eventsAt); wait > 0 {
 			return quietLater(wait)
@@ -288,7 +204,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.flushing = false
 		return nil
 	case spinner.TickMsg:
-		if !m.spinWanted() {
+		if !m.src.busy() {
 			m.spinning = false // Update starts it again when it is wanted
 			return nil
 		}
@@ -335,9 +251,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onKey(msg)
 	case tea.PasteMsg:
 		if f := m.queue.front(); f != nil && m.arb.Focused {
-			return f.update(msg)
+			return m.toModal(f, msg)
 		}
 		m.arb.Typed()
+		return m.src.rest(msg)
 	case tea.MouseWheelMsg:
 		switch msg.Button {
 		case tea.MouseWheelUp:
@@ -347,19 +264,19 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if f := m.queue.front(); f != nil && m.arb.Focused {
-		cmd := f.update(msg)
-		return tea.Batch(cmd, m.resolve(f))
+	if cmd, ok := m.src.handle(msg); ok {
+		return cmd
 	}
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	return cmd
+	if f := m.queue.front(); f != nil && m.arb.Focused {
+		return m.toModal(f, msg)
+	}
+	return m.src.rest(msg)
 }
 
-// exec runs a command in the user's terminal, the full screen suspended.
-func (m *Model) exec(cmd *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
-	if m.opts.Exec != nil {
-		return m.opts.Exec(cmd, fn)
-	}
-	return tea.ExecProcess(cmd, fn)
+// Close ends the source (an agent's or a server's whole process group)
+// if it still runs, and waits for the session's background writes. cmd
+// calls it after the program ends, however it ended.
+func (m *Model) Close() {
+	m.src.closeSource()
+	m.core.Close()
 }

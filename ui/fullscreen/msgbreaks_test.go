@@ -26,7 +26,7 @@ func TestLateToolUpdateKeepsMessage(t *testing.T) {
 	d.connected()
 	d.typeText("run it")
 	d.key("enter")
-	d.until("the turn's end", func() bool { return d.m.turn == turnIdle && len(d.agentBlocks()) > 0 })
+	d.until("the turn's end", func() bool { return d.m.acp().turn == turnIdle && len(d.agentBlocks()) > 0 })
 	if got := strings.Join(d.agentBlocks(), "|"); got != "Calling exec_command.|"+uitest.LateText {
 		t.Fatalf("agent messages %q", got)
 	}
@@ -55,7 +55,7 @@ func TestPromptEchoDrawnOnce(t *testing.T) {
 	for i, p := range []string{"hello", "hello", "others"} {
 		d.typeText(p)
 		d.key("enter")
-		d.until("the reply", func() bool { return d.m.turn == turnIdle && len(d.agentBlocks()) == i+1 })
+		d.until("the reply", func() bool { return d.m.acp().turn == turnIdle && len(d.agentBlocks()) == i+1 })
 	}
 	want := "hello|hello|others|a prompt from another client"
 	if got := strings.Join(d.userTexts(), "|"); got != want {

@@ -2,6 +2,7 @@ package fullscreen
 
 import (
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/say"
 
@@ -33,7 +34,7 @@ func (m *Model) notifyCmd(q *question.Question) tea.Cmd {
 			return nil
 		}
 	}
-	text := oscText(m.agent + " asks a " + q.Kind.String() + " question")
+	text := oscText(m.name + " asks a " + q.Kind.String() + " question")
 	return tea.Raw("\a\x1b]9;" + text + "\x07\x1b]777;notify;elicit;" + text + "\x07")
 }
 
@@ -51,7 +52,7 @@ func oscText(s string) string {
 
 // windowTitle shows how many questions wait, so a background tab tells.
 func (m *Model) windowTitle() string {
-	t := "elicit · " + m.agent
+	t := m.program + " · " + m.name
 	if n := m.pendingRequests(); n > 0 {
 		t = "(" + say.Plural(n, "question", "questions") + ") " + t
 	}

@@ -5,14 +5,17 @@ import (
 	"regexp"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
+	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
 // permModal asks the user to allow a tool call. A number key or ↑/↓ moves
@@ -21,7 +24,8 @@ import (
 // answers "cancelled". The call's edits show as diffs (e: the whole file)
 // in the dialog frame, which scrolls (pgup/pgdn/home/end) while the
 // options and keys stay in view. After the agent's options comes elicit's
-// own "always allow here" when a rule can be kept for the call (here).
+// own "always allow here" when a rule can be kept for the call (here):
+// choosing it decides allowHereAct.
 type permModal struct {
 	q            *question.Question
 	agent        string
@@ -29,10 +33,8 @@ type permModal struct {
 	md           *markdown // renders tool content; nil: plain lines
 	root         string    // the session directory, for relative locations
 	here         string    // the rule "always allow here" keeps ("": not offered)
-	keep         bool      // "always allow here" was chosen
 	cursor       int
-	out          question.Outcome
-	finished     bool
+	out          question.Outcome // what it answered, once it did
 	index, total int
 
 	fr       *frame
@@ -54,9 +56,9 @@ func newPermModal(q *question.Question, agent string, th *theme.Theme) *permModa
 }
 
 func (p *permModal) question() *question.Question { return p.q }
-func (p *permModal) done() bool                   { return p.finished }
 func (p *permModal) draft() string                { return "" }
 func (p *permModal) setPosition(i, n int)         { p.index, p.total = i, n }
+func (p *permModal) keys() []key.Binding          { return p.bindings(false) }
 
 // choices is how many rows can be chosen: the agent's options, and
 // "always allow here" when offered.
@@ -67,56 +69,77 @@ func (p *permModal) choices() int {
 	return len(p.q.Options)
 }
 
-func (p *permModal) update(msg tea.Msg) tea.Cmd {
+func (p *permModal) update(msg tea.Msg) (action, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	opts, n := p.q.Options, p.choices()
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	switch s := k.String(); {
-	case s == "esc":
-		p.out, p.finished = question.Outcome{Action: question.Cancel}, true
-	case s == "e" && len(p.q.Tool.Diffs) > 0:
+	case key.Matches(k, permCancel):
+		p.out = question.Outcome{Action: question.Cancel}
+		return answerAct{p.q, p.out}, nil
+	case key.Matches(k, permExpand) && len(p.q.Tool.Diffs) > 0:
 		p.expanded = !p.expanded
 		p.fr.home()
-	case p.fr.scrollKey(s):
+	case key.Matches(k, dialog.Scroll):
+		p.fr.scrollKey(s)
 	case n == 0:
 	case s == "up": // not Tab: it is the key that takes a docked question, so a second press must not move off the option selected at first
 		p.cursor = (p.cursor + n - 1) % n
 	case s == "down":
 		p.cursor = (p.cursor + 1) % n
-	case s == "enter" && p.cursor == len(opts):
-		p.keep, p.finished = true, true // the session answers allow_once and keeps the rule
-	case s == "enter":
-		p.out, p.finished = question.Outcome{Action: question.Accept, Option: opts[p.cursor].ID}, true
-	case len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < n:
+	case key.Matches(k, permChoose) && p.cursor == len(opts):
+		return allowHereAct{p.q}, nil // the core answers allow_once and keeps the rule
+	case key.Matches(k, permChoose):
+		p.out = question.Outcome{Action: question.Accept, Option: opts[p.cursor].ID}
+		return answerAct{p.q, p.out}, nil
+	case key.Matches(k, p.numbers()):
 		p.cursor = int(s[0] - '1')
 	}
-	return nil
+	return nil, nil
 }
 
-// usesKey says whether k means something here: an option's number, e
-// for a diff, the frame's scroll keys, or a key that is not text.
-func (p *permModal) usesKey(k tea.KeyPressMsg) bool {
-	s := k.String()
-	digit := len(s) == 1 && s[0] >= '1' && s[0] <= '9' && int(s[0]-'1') < p.choices()
-	return k.Text == "" || digit || p.fr.scrollKey(s) || s == "e" && len(p.q.Tool.Diffs) > 0
+// The permission dialog's keys (see bindings).
+var (
+	permSelect = key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("1-9 or ↑/↓", "select"))
+	permChoose = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose"))
+	permExpand = key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "whole file"))
+	permCancel = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel"))
+)
+
+// numbers is the choices' number keys ("always allow here" included), 1
+// to 9 at most.
+func (p *permModal) numbers() key.Binding {
+	var ks []string
+	for i := range min(p.choices(), 9) {
+		ks = append(ks, string(rune('1'+i)))
+	}
+	b := key.NewBinding(key.WithKeys(ks...))
+	b.SetEnabled(len(ks) > 0)
+	return b
 }
 
-// allowed says whether the answer chose an option that allows the call.
-func (p *permModal) allowed() bool {
-	if p.keep {
-		return true
+// bindings are the dialog's keys, as data: an option's number, ↑/↓,
+// Enter, e for a diff, the frame's scroll keys and Esc; short, the key
+// line for a narrow dialog.
+func (p *permModal) bindings(short bool) []key.Binding {
+	sel, expand := permSelect, permExpand
+	expand.SetEnabled(len(p.q.Tool.Diffs) > 0)
+	switch {
+	case short && p.expanded:
+		expand.SetHelp("e", "fold")
+	case short:
+		expand.SetHelp("e", "expand")
+	case p.expanded:
+		expand.SetHelp("e", "changes only")
 	}
-	if p.out.Action != question.Accept {
-		return false
+	scroll := dialog.Scroll
+	if short {
+		sel.SetHelp("↑↓", "select")
+		scroll.SetHelp("", "")
 	}
-	for _, o := range p.q.Options {
-		if o.ID == p.out.Option {
-			return strings.HasPrefix(o.Kind, "allow")
-		}
-	}
-	return false
+	return []key.Binding{p.numbers(), sel, permChoose, expand, scroll, permCancel}
 }
 
 func (p *permModal) view(width, height int) string {
@@ -146,7 +169,7 @@ func (p *permModal) view(width, height int) string {
 	risks := p.risks(inner)
 	for _, l := range tc.Locations {
 		if !diffPath(tc.Diffs, l) {
-			body = append(body, th.Muted.Render("↳ "+relPath(p.root, l)))
+			body = append(body, th.Muted.Render("↳ "+say.RelPath(p.root, l)))
 		}
 	}
 	diffs := p.renderDiffs(inner)
@@ -188,15 +211,7 @@ func (p *permModal) view(width, height int) string {
 		opts = append(opts, cursor+num+style.Render(sanitize.Line(o.Name)))
 	}
 	if p.here != "" {
-		i := len(p.q.Options)
-		cursor, num := "  ", "  "
-		if i == p.cursor {
-			cursor = th.Selected.Render("> ")
-		}
-		if i < 9 {
-			num = th.Key.Render(fmt.Sprint(i+1)) + " "
-		}
-		opts = append(opts, cursor+num+th.Success.Render("Always allow here: "+sanitize.Line(p.here))+th.Muted.Render(" (elicit keeps the rule for this directory)"))
+		opts = append(opts, p.hereRow())
 	}
 	if height < 20 {
 		opts = pack(opts, inner) // short screen: the diff needs the rows
@@ -204,6 +219,19 @@ func (p *permModal) view(width, height int) string {
 	f.foot = append(risks, opts...)
 	f.keys = p.keyLine(inner)
 	return f.view(width, height)
+}
+
+// hereRow is the "always allow here" row, after the agent's options.
+func (p *permModal) hereRow() string {
+	th, i := p.th, len(p.q.Options)
+	cursor, num := "  ", "  "
+	if i == p.cursor {
+		cursor = th.Selected.Render("> ")
+	}
+	if i < 9 {
+		num = th.Key.Render(fmt.Sprint(i+1)) + " "
+	}
+	return cursor + num + th.Success.Render("Always allow here: "+sanitize.Line(p.here)) + th.Muted.Render(" (elicit keeps the rule for this directory)")
 }
 
 // risks warns of each file the question would write that runs code
@@ -222,7 +250,7 @@ func (p *permModal) risks(width int) []string {
 		return out
 	}
 	for _, d := range p.q.Tool.Diffs {
-		rel := relPath(p.root, d.Path)
+		rel := say.RelPath(p.root, d.Path)
 		if why := acpconn.CodeRisk(rel); why != "" {
 			warn(rel, why)
 		}
@@ -254,19 +282,10 @@ func pack(entries []string, width int) []string {
 
 // keyLine is the dialog's keys, short enough for one row where it can be.
 func (p *permModal) keyLine(inner int) string {
-	expand := ""
-	if len(p.q.Tool.Diffs) > 0 {
-		expand = " · e whole file"
-		if p.expanded {
-			expand = " · e changes only"
-		}
-	}
-	long := "1-9 or ↑/↓ select · enter choose" + expand + " · pgup/pgdn scroll · esc cancel"
-	if ansi.StringWidth(long) <= inner {
+	if long := dialog.HelpLine(p.bindings(false)); ansi.StringWidth(long) <= inner {
 		return long
 	}
-	short := strings.NewReplacer("whole file", "expand", "changes only", "fold").Replace(expand)
-	return "↑↓ select · enter choose" + short + " · esc cancel"
+	return dialog.HelpLine(p.bindings(true))
 }
 
 // renderDiffs draws the call's diffs for width, cached while the width and

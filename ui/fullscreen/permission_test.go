@@ -69,11 +69,12 @@ func TestTabNeverMovesOffReject(t *testing.T) {
 		if first.Kind != "reject_once" {
 			t.Fatalf("the option selected at first is %q, want the reject", first.Name)
 		}
+		var a action
 		for _, k := range keys {
-			p.update(k)
+			a, _ = p.update(k)
 		}
-		if !p.finished || p.out.Option != first.ID {
-			t.Errorf("%v: picked %q, want %q (the reject selected at first)", keys, p.out.Option, first.ID)
+		if ans, ok := a.(answerAct); !ok || ans.out.Option != first.ID {
+			t.Errorf("%v: picked %v, want %q (the reject selected at first)", keys, a, first.ID)
 		}
 	}
 }

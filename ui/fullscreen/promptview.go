@@ -21,7 +21,7 @@ type promptCache struct {
 
 // promptView is the prompt as the textarea draws it, reused while it is
 // empty and nothing it depends on changed.
-func (m *Model) promptView() string {
+func (m *agentPanel) promptView() string {
 	if m.input.Value() != "" {
 		return m.input.View()
 	}

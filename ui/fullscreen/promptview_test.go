@@ -16,24 +16,24 @@ func TestEmptyPromptCache(t *testing.T) {
 	d.connected()
 	same := func(what string) {
 		t.Helper()
-		if got, want := d.m.promptView(), d.m.input.View(); got != want {
+		if got, want := d.m.acp().promptView(), d.m.acp().input.View(); got != want {
 			t.Fatalf("%s: the prompt drawn is\n%q\nwant\n%q", what, got, want)
 		}
 	}
 	same("connected")
 	same("drawn again")
-	d.m.input.Placeholder = "another placeholder"
+	d.m.acp().input.Placeholder = "another placeholder"
 	same("a new placeholder")
-	if !strings.Contains(ansi.Strip(d.m.promptView()), "nother placeholder") {
+	if !strings.Contains(ansi.Strip(d.m.acp().promptView()), "nother placeholder") {
 		t.Fatal("the new placeholder is not drawn")
 	}
-	d.m.input.Blur()
+	d.m.acp().input.Blur()
 	same("blurred")
-	d.m.input.Focus()
-	d.m.input.SetWidth(40)
+	d.m.acp().input.Focus()
+	d.m.acp().input.SetWidth(40)
 	same("narrower")
 	d.m.setTheme(false)
-	d.m.input.SetStyles(inputStyles(d.m.th))
+	d.m.acp().input.SetStyles(inputStyles(d.m.th))
 	same("a light theme")
 	d.typeText("hello")
 	same("text typed")

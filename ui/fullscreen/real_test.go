@@ -17,7 +17,7 @@ func TestSessionPickerLoadsAndReplays(t *testing.T) {
 	d.waitText("fix the parser")
 	d.waitText("write docs")
 	d.key("2") // the newest past session
-	d.until("the loaded session", func() bool { return d.m.connState == connReady && d.m.session.ID == "s-old" })
+	d.until("the loaded session", func() bool { return d.m.acp().connState == connReady && d.m.acp().session.ID == "s-old" })
 	d.waitText("because of the comma")
 	d.waitText("why does it fail")
 	d.waitText("fix the parser ·")
@@ -41,8 +41,8 @@ func TestSessionPickerLoadsAndReplays(t *testing.T) {
 func TestResumeFlagTakesTheMostRecent(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.ScriptConfig(t, "sessions"), Resume: true})
 	d.connected()
-	if d.m.session.ID != "s-old" {
-		t.Fatalf("session %q", d.m.session.ID)
+	if d.m.acp().session.ID != "s-old" {
+		t.Fatalf("session %q", d.m.acp().session.ID)
 	}
 	d.waitText("because of the comma")
 	d.waitText("resumed session s-old")
@@ -70,7 +70,7 @@ func TestResumeFlagTakesTheMostRecent(t *testing.T) {
 func TestModeAndModelDeduplicated(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.ScriptConfig(t, "settings"), Model: "model two"})
 	d.connected()
-	d.until("the model flag", func() bool { return d.m.session.Model == "m2" })
+	d.until("the model flag", func() bool { return d.m.acp().session.Model == "m2" })
 	d.waitText("mode Ask · model Model Two")
 	d.key("ctrl+o")
 	d.waitText("Session settings")
@@ -85,7 +85,7 @@ func TestModeAndModelDeduplicated(t *testing.T) {
 	}
 	d.key("esc")
 	d.key("shift+tab")
-	d.until("the mode", func() bool { s, _ := d.m.session.Selector("mode"); return s.Current == "code" })
+	d.until("the mode", func() bool { s, _ := d.m.acp().session.Selector("mode"); return s.Current == "code" })
 	d.waitText("mode Code")
 	d.typeText("which")
 	d.key("enter")
@@ -97,7 +97,7 @@ func TestModeAndModelDeduplicated(t *testing.T) {
 func TestSlashCompletionList(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.ScriptConfig(t, "settings")})
 	d.connected()
-	d.until("the commands", func() bool { return len(d.m.commands) == 11 })
+	d.until("the commands", func() bool { return len(d.m.acp().commands) == 11 })
 	d.typeText("/")
 	d.waitText("/cmd0  command number 0")
 	d.waitText("1–6 of 11")
@@ -109,10 +109,10 @@ func TestSlashCompletionList(t *testing.T) {
 		t.Errorf("the list did not scroll:\n%s", d.screen())
 	}
 	d.key("tab")
-	if got := d.m.input.Value(); got != "/cmd7 " {
+	if got := d.m.acp().input.Value(); got != "/cmd7 " {
 		t.Fatalf("completed %q", got)
 	}
-	d.m.input.SetValue("")
+	d.m.acp().input.SetValue("")
 	d.typeText("/memory ")
 	d.waitText("/memory show [section]  show the memory")
 	d.waitText("/memory add <text>")
@@ -139,8 +139,8 @@ func TestSettingsWithNoneOffered(t *testing.T) {
 func TestSetupQuestionDuringSessionNew(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.ScriptConfig(t, "setup")})
 	d.until("the setup form", func() bool { _, ok := d.m.queue.front().(*formModal); return ok })
-	if d.m.connState != connStarting {
-		t.Fatalf("state %v", d.m.connState)
+	if d.m.acp().connState != connStarting {
+		t.Fatalf("state %v", d.m.acp().connState)
 	}
 	d.waitText("Which workspace?")
 	d.focus()
@@ -148,8 +148,8 @@ func TestSetupQuestionDuringSessionNew(t *testing.T) {
 	d.key("enter") // the field
 	d.waitText("Review your answers")
 	d.key("enter") // the review
-	d.until("the session", func() bool { return d.m.connState == connReady })
-	if d.m.session.ID != "ws-blue" {
-		t.Fatalf("session %q", d.m.session.ID)
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
+	if d.m.acp().session.ID != "ws-blue" {
+		t.Fatalf("session %q", d.m.acp().session.ID)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // output (see uitest.WaitEnv).
 func (d *driver) goAhead(n string) {
 	d.t.Helper()
-	if err := os.WriteFile(filepath.Join(d.m.conn.Root(), "go"+n), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(d.m.acp().conn.Root(), "go"+n), nil, 0o644); err != nil {
 		d.t.Fatal(err)
 	}
 }

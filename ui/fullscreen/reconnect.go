@@ -45,15 +45,15 @@ type expireMsg struct{ gen int }
 
 // lostRemote says whether an exit is a remote connection worth making
 // again: lost (not ended by elicit or refused), with a session to resume.
-func (m *Model) lostRemote(ev acpconn.AgentExited) bool {
+func (m *agentPanel) lostRemote(ev acpconn.AgentExited) bool {
 	return ev.Exit.Lost && m.opts.Agent.Remote != nil && !m.quitting && m.session.ID != ""
 }
 
 // connectionLost reports the drop and starts reconnecting. A turn that
 // was running is lost with the connection: its prompt comes back to the
 // input when the input is empty.
-func (m *Model) connectionLost(ev acpconn.AgentExited, turnWasRunning bool) tea.Cmd {
-	m.tr.notice(fmt.Sprintf("the connection to %s was lost (%s); reconnecting…", m.agent, say.ExitWhy(ev)), true)
+func (m *agentPanel) connectionLost(ev acpconn.AgentExited, turnWasRunning bool) tea.Cmd {
+	m.tr.notice(fmt.Sprintf("the connection to %s was lost (%s); reconnecting…", m.name, say.ExitWhy(ev)), true)
 	if turnWasRunning && m.input.Value() == "" && m.lastPrompt != "" {
 		m.input.SetValue(m.lastPrompt)
 		m.tr.info("the turn in progress ended with the connection: your prompt is back in the input")
@@ -64,7 +64,7 @@ func (m *Model) connectionLost(ev acpconn.AgentExited, turnWasRunning bool) tea.
 
 // nextAttempt waits the backoff, then tries again; after the last attempt
 // it gives up, closes the kept questions and asks what to do.
-func (m *Model) nextAttempt() tea.Cmd {
+func (m *agentPanel) nextAttempt() tea.Cmd {
 	m.rc.attempt++
 	if m.rc.attempt > reconnectAttempts {
 		return m.giveUp(fmt.Sprintf("the connection could not be restored after %d attempts", reconnectAttempts))
@@ -75,16 +75,16 @@ func (m *Model) nextAttempt() tea.Cmd {
 }
 
 // giveUp stops reconnecting.
-func (m *Model) giveUp(why string) tea.Cmd {
+func (m *agentPanel) giveUp(why string) tea.Cmd {
 	m.rc = reconnecting{}
 	cmd := m.changes(m.core.Expire(why))
-	if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
-		cmd = tea.Batch(cmd, m.push(newExitModal(m.agent, why, m.th), false))
+	if !waits[*exitModal](&m.queue) {
+		cmd = tea.Batch(cmd, m.push(newExitModal(m.name, why, m.th), false))
 	}
 	return cmd
 }
 
-func (m *Model) onReconnect(msg reconnectMsg) tea.Cmd {
+func (m *agentPanel) onReconnect(msg reconnectMsg) tea.Cmd {
 	if !m.rc.active || msg.gen != m.gen || msg.n != m.rc.attempt || m.connState != connGone {
 		return nil // the user restarted or quit meanwhile
 	}
@@ -93,7 +93,7 @@ func (m *Model) onReconnect(msg reconnectMsg) tea.Cmd {
 	// agent can (no replay: the transcript has it), else session/load; a
 	// new one when it cannot, or no longer has the session.
 	cmd := m.reconnectTo(opener.Target{Resume: true, ID: m.session.ID, NewIfGone: true},
-		fmt.Sprintf("reconnecting to %s (attempt %d of %d)…", m.agent, msg.n, reconnectAttempts))
+		fmt.Sprintf("reconnecting to %s (attempt %d of %d)…", m.name, msg.n, reconnectAttempts))
 	m.rc.gen = m.gen
 	return cmd
 }
@@ -101,7 +101,7 @@ func (m *Model) onReconnect(msg reconnectMsg) tea.Cmd {
 // reconnected handles the outcome of an attempt: a failed one here
 // (handled), a successful one as any start, then after (which closes the
 // kept questions that will not be asked again, or starts their wait).
-func (m *Model) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool, after func() tea.Cmd) {
+func (m *agentPanel) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool, after func() tea.Cmd) {
 	if !m.rc.active || msg.gen != m.rc.gen {
 		return nil, false, nil
 	}
@@ -127,7 +127,7 @@ func (m *Model) reconnected(msg connectedMsg) (cmd tea.Cmd, handled bool, after 
 	}
 }
 
-func (m *Model) onExpire(msg expireMsg) tea.Cmd {
+func (m *agentPanel) onExpire(msg expireMsg) tea.Cmd {
 	if msg.gen != m.gen || !m.core.Detached() {
 		return nil
 	}

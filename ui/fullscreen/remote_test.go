@@ -51,8 +51,8 @@ func TestRemoteFormSurvivesDrop(t *testing.T) {
 			f := d.frontForm()
 			d.typeText("Ad")
 			s.Drop()
-			d.until("the connection reported lost", func() bool { return d.m.rc.active })
-			d.until("the form asked again", func() bool { return d.m.connState == connReady && !d.m.core.IsDetached(f.q) })
+			d.until("the connection reported lost", func() bool { return d.m.acp().rc.active })
+			d.until("the form asked again", func() bool { return d.m.acp().connState == connReady && !d.m.core.IsDetached(f.q) })
 			if d.m.queue.front() != f {
 				t.Fatalf("the form was replaced:\n%s", d.screen())
 			}

@@ -9,7 +9,7 @@ import "github.com/elicit-dev/elicit/acpconn"
 
 // noteReplay notes the first entry of the history drawn while a session
 // opens (n is the entry count before ev): the top of the replay.
-func (m *Model) noteReplay(ev acpconn.Event, n int) {
+func (m *agentPanel) noteReplay(ev acpconn.Event, n int) {
 	if m.connState != connStarting || m.replayTop != nil || len(m.tr.items) <= n {
 		return
 	}
@@ -22,7 +22,7 @@ func (m *Model) noteReplay(ev acpconn.Event, n int) {
 // infoAboveReplay adds the session's opening line, above the history its
 // load replayed when it was resumed (at the end when nothing was
 // replayed, or that entry is gone), and forgets the replay.
-func (m *Model) infoAboveReplay(text string, resumed bool) {
+func (m *agentPanel) infoAboveReplay(text string, resumed bool) {
 	top := m.replayTop
 	m.replayTop = nil
 	m.tr.info(text)

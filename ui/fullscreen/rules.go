@@ -31,8 +31,9 @@ func forgetRule(c *session.Core, r *permissions.Rule) tea.Cmd {
 
 // permissionsCommand is /permissions: the rules in force, numbered, with
 // where each is written; `/permissions remove N` removes rule N (one
-// "always allow here" kept; another file's rule is edited there).
-func (m *Model) permissionsCommand(arg string) tea.Cmd {
+// "always allow here" kept; another file's rule is edited there). It is
+// the agent panel's: the rules decide an ACP agent's permissions.
+func (m *agentPanel) permissionsCommand(arg string) tea.Cmd {
 	rules := m.core.Rules()
 	verb, n, _ := strings.Cut(strings.TrimSpace(arg), " ")
 	switch verb {

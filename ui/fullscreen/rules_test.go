@@ -27,7 +27,7 @@ func TestAlwaysAllowHere(t *testing.T) {
 	d.wantOnScreen("1 Yes", "3 No", "4 Always allow here: Bash(npm test:*)")
 	d.keys("4", "enter")
 	d.waitText("npm test: chose allow-once")
-	proj := config.ProjectFor(conf, d.m.conn.Root())
+	proj := config.ProjectFor(conf, d.m.acp().conn.Root())
 	d.inTranscript("always allowed here: Bash(npm test:*), kept in " + proj.Path)
 	if b, err := os.ReadFile(proj.Path); err != nil || !strings.Contains(string(b), "Bash(npm test:*)") {
 		t.Fatalf("the project's file: %q %v", b, err)

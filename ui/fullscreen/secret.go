@@ -3,11 +3,13 @@ package fullscreen
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/dialog"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/theme"
@@ -24,11 +26,27 @@ type secretModal struct {
 	fields       []textinput.Model
 	labels       []string
 	focus        int
-	finished     bool
-	cancelled    bool
 	th           *theme.Theme
 	index, total int
 }
+
+// secretAct gives the values typed for a sign-in method; backAct goes
+// back to the methods.
+type (
+	secretAct struct {
+		method acpconn.AuthMethod
+		values []string
+	}
+	backAct struct{}
+)
+
+// The keys of the masked fields (which take what is typed).
+var (
+	secretNext = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "next/submit"))
+	secretMove = key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "move"))
+	secretPrev = key.NewBinding(key.WithKeys("shift+tab", "up"))
+	secretBack = key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to the methods"))
+)
 
 func newSecretModal(m acpconn.AuthMethod, th *theme.Theme) *secretModal {
 	s := &secretModal{method: m, th: th}
@@ -61,50 +79,45 @@ func newSecretModal(m acpconn.AuthMethod, th *theme.Theme) *secretModal {
 }
 
 func (s *secretModal) question() *question.Question { return nil }
-func (s *secretModal) done() bool                   { return s.finished }
 func (s *secretModal) setPosition(i, n int)         { s.index, s.total = i, n }
+func (s *secretModal) keys() []key.Binding {
+	return []key.Binding{secretNext, secretMove, secretPrev, secretBack, dialog.Text}
+}
 
 // draft is never shown: these are secrets.
 func (s *secretModal) draft() string { return "" }
 
-// values are the typed values, one per field; ok is false when the user
-// went back (Esc).
-func (s *secretModal) values() ([]string, bool) {
-	if s.cancelled {
-		return nil, false
-	}
+// values are the typed values, one per field.
+func (s *secretModal) values() []string {
 	out := make([]string, len(s.fields))
 	for i, f := range s.fields {
 		out[i] = strings.TrimSpace(f.Value())
 	}
-	return out, true
+	return out
 }
 
-func (s *secretModal) update(msg tea.Msg) tea.Cmd {
+func (s *secretModal) update(msg tea.Msg) (action, tea.Cmd) {
 	if len(s.fields) == 0 {
-		s.finished, s.cancelled = true, true
-		return nil
+		return backAct{}, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case "esc":
-			s.finished, s.cancelled = true, true
-			return nil
-		case "enter", "tab", "down":
-			if k.String() == "enter" && s.focus == len(s.fields)-1 {
-				if s.complete() {
-					s.finished = true
-				}
-				return nil
+		switch {
+		case key.Matches(k, secretBack):
+			return backAct{}, nil
+		case key.Matches(k, secretNext) && s.focus == len(s.fields)-1:
+			if s.complete() {
+				return secretAct{s.method, s.values()}, nil
 			}
-			return s.move(1)
-		case "shift+tab", "up":
-			return s.move(-1)
+			return nil, nil
+		case key.Matches(k, secretNext, secretMove):
+			return nil, s.move(1)
+		case key.Matches(k, secretPrev):
+			return nil, s.move(-1)
 		}
 	}
 	var cmd tea.Cmd
 	s.fields[s.focus], cmd = s.fields[s.focus].Update(msg)
-	return cmd
+	return nil, cmd
 }
 
 // complete reports whether every required field has a value.
@@ -145,6 +158,6 @@ func (s *secretModal) view(width, _ int) string {
 		}
 		b.WriteString("\n" + label + "\n" + f.View() + "\n")
 	}
-	b.WriteString("\n" + th.KeyHelp.Render("enter next/submit · tab move · esc back to the methods"))
+	b.WriteString("\n" + th.KeyHelp.Render(dialog.HelpLine(s.keys())))
 	return th.Modal.Width(width).Render(b.String())
 }

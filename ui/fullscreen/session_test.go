@@ -11,7 +11,7 @@ import (
 
 func (d *driver) connected() {
 	d.t.Helper()
-	d.until("the session", func() bool { return d.m.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 }
 
 func TestPromptPermissionAndReply(t *testing.T) {
@@ -28,12 +28,12 @@ func TestPromptPermissionAndReply(t *testing.T) {
 	if d.m.queue.front() == nil {
 		t.Fatal("typing answered the question")
 	}
-	if d.m.input.Value() != "1" {
-		t.Fatalf("the prompt lost what was typed: %q", d.m.input.Value())
+	if d.m.acp().input.Value() != "1" {
+		t.Fatalf("the prompt lost what was typed: %q", d.m.acp().input.Value())
 	}
 	d.focus()
 	d.keys("1", "enter")
-	d.until("the turn to end", func() bool { return d.m.turn == turnIdle })
+	d.until("the turn to end", func() bool { return d.m.acp().turn == turnIdle })
 	d.waitText("you allowed the edit once")
 	if !strings.Contains(d.screen(), "ready") {
 		t.Errorf("status bar:\n%s", d.screen())
@@ -56,10 +56,10 @@ func TestCtrlCCancelsTurnThenQuits(t *testing.T) {
 	d.key("enter")
 	d.until("streaming", func() bool { return d.m.tr.current != nil })
 	d.key("ctrl+c")
-	if d.m.turn != turnCancelling {
-		t.Fatalf("turn %v after ctrl+c", d.m.turn)
+	if d.m.acp().turn != turnCancelling {
+		t.Fatalf("turn %v after ctrl+c", d.m.acp().turn)
 	}
-	d.until("the cancelled turn", func() bool { return d.m.turn == turnIdle })
+	d.until("the cancelled turn", func() bool { return d.m.acp().turn == turnIdle })
 	d.waitText("turn cancelled")
 	d.clk.advance(5 * time.Second)
 	d.keys("ctrl+c", "ctrl+c")
@@ -74,8 +74,8 @@ func TestEnterWhileRunningKeepsText(t *testing.T) {
 	d.until("streaming", func() bool { return d.m.tr.current != nil })
 	d.typeText("next question")
 	d.key("enter")
-	if d.m.input.Value() != "next question" {
-		t.Errorf("prompt text lost: %q", d.m.input.Value())
+	if d.m.acp().input.Value() != "next question" {
+		t.Errorf("prompt text lost: %q", d.m.acp().input.Value())
 	}
 	d.waitText("a turn is running")
 }
@@ -85,7 +85,7 @@ func TestNewlineKeys(t *testing.T) {
 	d.typeText("a")
 	d.key("ctrl+j")
 	d.typeText("b")
-	if got := d.m.input.Value(); got != "a\nb" {
+	if got := d.m.acp().input.Value(); got != "a\nb" {
 		t.Errorf("value %q", got)
 	}
 }
@@ -93,22 +93,22 @@ func TestNewlineKeys(t *testing.T) {
 func TestHistoryAndCommandCompletion(t *testing.T) {
 	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
 	d.connected()
-	d.until("the agent's commands", func() bool { return len(d.m.commands) > 0 })
+	d.until("the agent's commands", func() bool { return len(d.m.acp().commands) > 0 })
 	d.typeText("/he")
 	d.waitText("/help  List these commands")
 	d.key("tab")
-	if got := d.m.input.Value(); got != "/help " {
+	if got := d.m.acp().input.Value(); got != "/help " {
 		t.Fatalf("completed to %q", got)
 	}
 	d.key("enter")
-	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 2 })
+	d.until("the turn", func() bool { return d.m.acp().turn == turnIdle && len(d.m.tr.items) > 2 })
 	d.typeText("half typed")
 	d.key("up")
-	if got := d.m.input.Value(); got != "/help" {
+	if got := d.m.acp().input.Value(); got != "/help" {
 		t.Errorf("up recalled %q", got)
 	}
 	d.key("down")
-	if got := d.m.input.Value(); got != "half typed" {
+	if got := d.m.acp().input.Value(); got != "half typed" {
 		t.Errorf("down restored %q", got)
 	}
 }
@@ -120,7 +120,7 @@ func TestAnswersFileAnswersFormsInSession(t *testing.T) {
 	d.connected()
 	d.typeText("/form defaults")
 	d.key("enter")
-	d.until("the turn", func() bool { d.screen(); return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	d.until("the turn", func() bool { d.screen(); return d.m.acp().turn == turnIdle && len(d.m.tr.items) > 3 })
 	if d.m.queue.front() != nil {
 		t.Fatal("a form was shown despite --answers")
 	}
@@ -139,10 +139,10 @@ func TestSettingsChangeMode(t *testing.T) {
 	d.waitText("Pace: Instant")
 	d.focus()
 	d.key("2") // mode Auto
-	d.until("the mode", func() bool { return d.m.session.Mode == "auto" })
+	d.until("the mode", func() bool { return d.m.acp().session.Mode == "auto" })
 	d.waitText("mode Auto")
 	d.typeText("hello")
 	d.key("enter")
-	d.until("the turn", func() bool { return d.m.turn == turnIdle && len(d.m.tr.items) > 3 })
+	d.until("the turn", func() bool { return d.m.acp().turn == turnIdle && len(d.m.tr.items) > 3 })
 	d.waitText("edited without asking (auto mode)")
 }

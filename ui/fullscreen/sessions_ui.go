@@ -16,15 +16,15 @@ import (
 // the agent's past sessions in this directory, newest first.
 type sessionsModal struct{ choiceModal }
 
-// pickNew starts a new session; pickSession takes up a past one.
+// newSessionAct starts a new session; resumeAct takes up a past one.
 type (
-	pickNew     struct{}
-	pickSession struct{ id, title string }
+	newSessionAct struct{}
+	resumeAct     struct{ id, title string }
 )
 
 func newSessionsModal(list []acpconn.SessionSummary, current string, gone, canReopen bool, now time.Time, th *theme.Theme) *sessionsModal {
 	s := &sessionsModal{choiceModal{title: "Sessions", th: th}}
-	add := func(label string, v any) {
+	add := func(label string, v action) {
 		k := ""
 		if len(s.choices) < len(choiceKeys) {
 			k = string(choiceKeys[len(s.choices)])
@@ -35,10 +35,10 @@ func newSessionsModal(list []acpconn.SessionSummary, current string, gone, canRe
 	if gone {
 		newLabel = "restart the agent with a new session"
 	}
-	add(newLabel, pickNew{})
+	add(newLabel, newSessionAct{})
 	switch {
 	case gone && current != "" && canReopen:
-		add("restart the agent and resume this session ("+sanitize.ID(current)+")", pickSession{id: current})
+		add("restart the agent and resume this session ("+sanitize.ID(current)+")", resumeAct{id: current})
 		s.body = "The agent stopped. Start it again:"
 	case gone:
 		s.body = "The agent stopped. Start it again:"
@@ -54,7 +54,7 @@ func newSessionsModal(list []acpconn.SessionSummary, current string, gone, canRe
 		}
 		label := fmt.Sprintf("%s  %s", sanitize.Summary(title, 50), sanitize.Line(ago(now, ss.Updated)))
 		label += "  " + sanitize.ID(ss.ID)
-		add(label+mark(ss.ID == current), pickSession{id: ss.ID, title: title})
+		add(label+mark(ss.ID == current), resumeAct{id: ss.ID, title: title})
 	}
 	return s
 }
@@ -78,7 +78,7 @@ func ago(now, t time.Time) string {
 
 // sessionsKey handles Ctrl+R: the picker, after the agent's list when it
 // can list its sessions.
-func (m *Model) sessionsKey() tea.Cmd {
+func (m *agentPanel) sessionsKey() tea.Cmd {
 	switch m.connState {
 	case connReady:
 		if m.conn.SessionCaps().List {
@@ -93,7 +93,7 @@ func (m *Model) sessionsKey() tea.Cmd {
 	return nil
 }
 
-func (m *Model) onSessions(msg sessionsMsg) tea.Cmd {
+func (m *agentPanel) onSessions(msg sessionsMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tr.notice("could not list the agent's sessions: "+sanitize.Text(msg.err.Error()), true)
 	}
@@ -106,9 +106,9 @@ func (m *Model) onSessions(msg sessionsMsg) tea.Cmd {
 // pickedSession acts on the picker: on a running agent the session opens
 // on the same connection (the current one closed when the agent can);
 // after the agent stopped, it starts again first.
-func (m *Model) pickedSession(pick any) tea.Cmd {
+func (m *agentPanel) pickedSession(pick action) tea.Cmd {
 	switch p := pick.(type) {
-	case pickNew:
+	case newSessionAct:
 		if m.connState == connReady {
 			m.connState = connStarting
 			m.last = opener.Target{}
@@ -116,7 +116,7 @@ func (m *Model) pickedSession(pick any) tea.Cmd {
 			return openOther(m.gen, m.conn, m.withStart(m.last))
 		}
 		return m.reconnectTo(opener.Target{}, "restarting the agent (a new session)…")
-	case pickSession:
+	case resumeAct:
 		if p.id == m.session.ID && m.connState == connReady {
 			return nil
 		}

@@ -18,7 +18,7 @@ import (
 // values, and pausing the agent's questions; the pick is a setting value.
 type settingsModal struct{ choiceModal }
 
-// setting is one pick of the settings dialog.
+// setting is one pick of the settings dialog (an action).
 type setting struct {
 	sel    *acpconn.Selector     // the mode or the model
 	option *acpconn.ConfigOption // another option, for session/set_config_option
@@ -119,7 +119,7 @@ type stateMsg struct {
 
 // onState merges a change the agent took into the session's settings
 // (only that change: two changes may be on their way at once).
-func (m *Model) onState(msg stateMsg) {
+func (m *agentPanel) onState(msg stateMsg) {
 	switch {
 	case msg.sel.Option != nil:
 		m.session.Update(acpconn.ConfigOptions{Options: msg.st.Options})
@@ -131,11 +131,8 @@ func (m *Model) onState(msg stateMsg) {
 }
 
 // applySetting turns a settings pick into the call that makes it.
-func (m *Model) applySetting(pick any) tea.Cmd {
-	s, ok := pick.(setting)
+func (m *agentPanel) applySetting(s setting) tea.Cmd {
 	switch {
-	case !ok:
-		return nil
 	case s.pause != nil:
 		return m.changes(m.core.SetPaused(*s.pause))
 	case s.sel != nil:
@@ -147,7 +144,7 @@ func (m *Model) applySetting(pick any) tea.Cmd {
 }
 
 // selectValue sets the mode or the model, showing the new value at once.
-func (m *Model) selectValue(sel acpconn.Selector, id string) tea.Cmd {
+func (m *agentPanel) selectValue(sel acpconn.Selector, id string) tea.Cmd {
 	if m.conn == nil || m.connState != connReady {
 		return nil
 	}
@@ -172,7 +169,7 @@ func selectValue(c *acpconn.Conn, st acpconn.SessionState, sel acpconn.Selector,
 
 // cycleMode switches to the next mode (Shift+Tab), however the agent
 // expresses modes.
-func (m *Model) cycleMode() tea.Cmd {
+func (m *agentPanel) cycleMode() tea.Cmd {
 	sel, ok := m.session.Selector(acpconn.KindMode)
 	if !ok || len(sel.Choices) < 2 {
 		return nil

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/ahp"
@@ -31,9 +32,9 @@ type shareTypedMsg struct {
 const shareDebounce = 300 * time.Millisecond
 
 // The keys a shared form adds (none is a letter alone).
-const (
-	shareTakeKey = "ctrl+t" // take another client's draft of the field being edited
-	shareSkipKey = "ctrl+s" // skip the question the cursor is in
+var (
+	shareTake = key.NewBinding(key.WithKeys("ctrl+t"), key.WithHelp("ctrl+t", "takes another client's draft")) // of the field being edited
+	shareSkip = key.NewBinding(key.WithKeys("ctrl+s"), key.WithHelp("ctrl+s", "skips the question"))           // the question the cursor is in
 )
 
 func shareNext(s *share.Share) tea.Cmd {
@@ -91,11 +92,11 @@ func (f *formModal) shared(msg tea.Msg) (handled bool, cmd tea.Cmd) {
 		return false, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
-		switch k.String() {
-		case shareTakeKey:
+		switch {
+		case key.Matches(k, shareTake):
 			f.sync.TakeTheirs()
 			return true, nil
-		case shareSkipKey:
+		case key.Matches(k, shareSkip):
 			if s := f.sync.Skip(); s != nil {
 				f.share.Send([]ahp.InputAnswerChanged{*s})
 			}

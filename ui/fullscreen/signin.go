@@ -21,14 +21,16 @@ import (
 // signInModal lists the agent's sign-in methods with the agent's own
 // reason. It pops up unasked, so it has no letter keys. Esc quits when no
 // session exists yet, else it dismisses.
-type signInModal struct {
-	choiceModal
-	escQuits bool
-}
+type signInModal struct{ choiceModal }
 
-// signInRetry is the pick that starts the agent again (for an agent that
-// offers no method: the user signed in some other way).
-type signInRetry struct{}
+// The sign-in dialog's answers: a method, starting the agent again (for
+// an agent that offers no method: the user signed in some other way), or
+// Esc (which quits when no session exists yet).
+type (
+	signInAct        struct{ method acpconn.AuthMethod }
+	signInRetryAct   struct{}
+	signInDismissAct struct{ quits bool }
+)
 
 func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits bool, th *theme.Theme) *signInModal {
 	body := agent + " asks you to sign in"
@@ -44,14 +46,14 @@ func newSignInModal(agent, reason string, methods []acpconn.AuthMethod, escQuits
 	} else {
 		body += "\n\nPick a method (" + esc + "):"
 	}
-	s := &signInModal{escQuits: escQuits, choiceModal: choiceModal{title: "Sign in", th: th, body: body}}
+	s := &signInModal{choiceModal{title: "Sign in", who: agent, asks: "you to sign in", th: th, body: body, esc: signInDismissAct{escQuits}}}
 	if escQuits {
 		s.escHelp = "quit"
 	}
 	for _, m := range methods {
-		s.choices = append(s.choices, choice{"", say.MethodLabel(m), m})
+		s.choices = append(s.choices, choice{"", say.MethodLabel(m), signInAct{m}})
 	}
-	s.choices = append(s.choices, choice{"", "start the agent again (signed in some other way)", signInRetry{}})
+	s.choices = append(s.choices, choice{"", "start the agent again (signed in some other way)", signInRetryAct{}})
 	return s
 }
 
@@ -65,7 +67,7 @@ type loginDoneMsg struct {
 // signInMethods are the ways to sign in: the agent's methods, else those
 // in its error, else a command its message names ("run `x login` in your
 // terminal").
-func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
+func (m *agentPanel) signInMethods(err error) []acpconn.AuthMethod {
 	argv := m.opts.Agent.Argv
 	var ms []acpconn.AuthMethod
 	if m.initialized() {
@@ -84,7 +86,7 @@ func (m *Model) signInMethods(err error) []acpconn.AuthMethod {
 
 // offerSignIn shows the sign-in dialog for an agent that answered -32000;
 // it never signs in by itself, so nothing loops.
-func (m *Model) offerSignIn(err error) tea.Cmd {
+func (m *agentPanel) offerSignIn(err error) tea.Cmd {
 	if m.signingIn() {
 		return nil
 	}
@@ -92,68 +94,61 @@ func (m *Model) offerSignIn(err error) tea.Cmd {
 	if reason == "" && err != nil {
 		reason = sanitize.Line(err.Error())
 	}
-	m.tr.notice(m.agent+" asks you to sign in: "+reason, true)
-	return m.push(newSignInModal(m.agent, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
+	m.tr.notice(m.name+" asks you to sign in: "+reason, true)
+	return m.push(newSignInModal(m.name, reason, m.signInMethods(err), m.connState != connReady, m.th), false)
 }
 
-// signIn acts on a sign-in pick.
-func (m *Model) signIn(md *signInModal) tea.Cmd {
-	switch pick := md.picked.(type) {
-	case nil:
-		if md.escQuits {
-			return m.quit()
-		}
-		m.tr.info("sign-in dismissed; the agent will ask again when it needs it")
-		return nil
-	case signInRetry:
-		return m.reconnectTo(m.afterSignIn(false), "starting the agent again…")
-	case acpconn.AuthMethod:
-		switch pick.Kind {
-		case acpconn.AuthTerminal:
-			if pick.Guess {
-				return m.push(newLoginEditModal(pick, m.th), true)
-			}
-			return m.runLogin(pick, "")
-		case acpconn.AuthEnvVar:
-			if len(pick.Missing(m.agentConfig().Env)) == 0 {
-				t := m.afterSignIn(m.conn != nil && m.connState != connGone)
-				t.Method = pick.ID
-				return m.authOrReconnect(t)
-			}
-			return m.push(newSecretModal(pick, m.th), true)
-		case acpconn.AuthAPIKey:
-			return m.push(newSecretModal(pick, m.th), true)
-		}
-		t := m.afterSignIn(true)
-		t.Method = pick.ID
-		return m.authOrReconnect(t)
+// signInDismissed acts on Esc at the sign-in dialog.
+func (m *agentPanel) signInDismissed(quits bool) tea.Cmd {
+	if quits {
+		return m.quit()
 	}
+	m.tr.info("sign-in dismissed; the agent will ask again when it needs it")
 	return nil
+}
+
+// signIn acts on a sign-in method the user picked.
+func (m *agentPanel) signIn(pick acpconn.AuthMethod) tea.Cmd {
+	switch pick.Kind {
+	case acpconn.AuthTerminal:
+		if pick.Guess {
+			return m.push(newLoginEditModal(pick, m.th), true)
+		}
+		return m.runLogin(pick, "")
+	case acpconn.AuthEnvVar:
+		if len(pick.Missing(m.agentConfig().Env)) == 0 {
+			t := m.afterSignIn(m.conn != nil && m.connState != connGone)
+			t.Method = pick.ID
+			return m.authOrReconnect(t)
+		}
+		return m.push(newSecretModal(pick, m.th), true)
+	case acpconn.AuthAPIKey:
+		return m.push(newSecretModal(pick, m.th), true)
+	}
+	t := m.afterSignIn(true)
+	t.Method = pick.ID
+	return m.authOrReconnect(t)
 }
 
 // secretDone acts on typed sign-in values: an env_var method's variables
 // restart the agent with them in its environment (kept in memory only, for
 // later restarts); an api-key goes in authenticate's _meta.
-func (m *Model) secretDone(s *secretModal) tea.Cmd {
-	vals, ok := s.values()
-	if !ok {
-		return m.offerSignIn(nil)
-	}
-	if s.method.Kind == acpconn.AuthAPIKey {
+func (m *agentPanel) secretDone(method acpconn.AuthMethod, vals []string) tea.Cmd {
+	if method.Kind == acpconn.AuthAPIKey {
 		t := m.afterSignIn(true)
-		t.Method, t.Key = s.method.ID, vals[0]
+		t.Method, t.Key = method.ID, vals[0]
 		return m.authOrReconnect(t)
 	}
-	for i, v := range s.method.Vars {
+	for i, v := range method.Vars {
 		m.setEnv(v.Name, vals[i])
 	}
 	t := m.afterSignIn(false)
-	t.Method = s.method.ID
-	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(s.method)+"…")
+	t.Method = method.ID
+	return m.reconnectTo(t, "restarting the agent with "+say.VarNames(method)+"…")
 }
 
 // authOrReconnect authenticates on the running agent, or starts one first.
-func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
+func (m *agentPanel) authOrReconnect(t opener.Target) tea.Cmd {
 	if m.initialized() && m.connState != connGone {
 		m.tr.info("signing in…")
 		return authenticate(m.gen, m.conn, m.withStart(t))
@@ -165,7 +160,7 @@ func (m *Model) authOrReconnect(t opener.Target) tea.Cmd {
 // afterSignIn is what to open once signed in: the original target while
 // starting; during a session, the same session (kept on the same agent,
 // else resumed when the agent can, else a new one).
-func (m *Model) afterSignIn(sameProcess bool) opener.Target {
+func (m *agentPanel) afterSignIn(sameProcess bool) opener.Target {
 	if m.session.ID == "" {
 		return opener.Target{Resume: m.last.Resume, ID: m.last.ID}
 	}
@@ -182,7 +177,7 @@ func (m *Model) afterSignIn(sameProcess bool) opener.Target {
 // when a past session is taken up (the transcript shows it), sign-in
 // without asking where the environment or --api-key-env allows it, and
 // --mode and --model until a session has opened once.
-func (m *Model) withStart(t opener.Target) opener.Target {
+func (m *agentPanel) withStart(t opener.Target) opener.Target {
 	t.Replay = true
 	t.Auto = opener.Auto{Env: m.agentEnv(), KeyEnv: m.opts.APIKeyEnv}
 	if !m.flagsDone {
@@ -193,7 +188,7 @@ func (m *Model) withStart(t opener.Target) opener.Target {
 
 // agentEnv is the environment the agent runs with: its configuration's
 // (nil: elicit's own) and the variables typed for sign-in.
-func (m *Model) agentEnv() []string {
+func (m *agentPanel) agentEnv() []string {
 	env := m.opts.Agent.Env
 	if len(m.extraEnv) == 0 {
 		return env
@@ -208,7 +203,7 @@ func (m *Model) agentEnv() []string {
 // in the user's terminal: the agent's command line with the method's
 // arguments and environment, or the line the user edited it into (run by
 // sh). The agent is started again afterwards.
-func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
+func (m *agentPanel) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
 	if len(am.Command) == 0 && edited == "" {
 		m.tr.notice("this sign-in method names no command", true)
 		return m.offerSignIn(nil)
@@ -233,26 +228,17 @@ func (m *Model) runLogin(am acpconn.AuthMethod, edited string) tea.Cmd {
 	})
 }
 
-// loginEdited runs the sign-in command the user checked and edited.
-func (m *Model) loginEdited(e *loginEditModal) tea.Cmd {
-	line, ok := e.line()
-	if !ok {
-		return m.offerSignIn(nil)
-	}
-	return m.runLogin(e.method, line)
-}
-
-func (m *Model) onLoginDone(msg loginDoneMsg) tea.Cmd {
+func (m *agentPanel) onLoginDone(msg loginDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		m.tr.notice(fmt.Sprintf("the sign-in command %s failed: %s", msg.line, sanitize.Line(msg.err.Error())), true)
-		return m.push(newSignInModal(m.agent, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
+		return m.push(newSignInModal(m.name, "the last attempt failed", m.signInMethods(nil), m.session.ID == "", m.th), false)
 	}
 	return m.reconnectTo(m.afterSignIn(false), "signed in with "+msg.method.Name+"; starting the agent again…")
 }
 
 // agentConfig is the agent's configuration with the sign-in variables
 // typed this run.
-func (m *Model) agentConfig() acpconn.Config {
+func (m *agentPanel) agentConfig() acpconn.Config {
 	cfg := m.opts.Agent
 	// Start-up progress for the status bar: what it waits for, since when.
 	m.startedAt = m.now()
@@ -273,7 +259,7 @@ func (m *Model) agentConfig() acpconn.Config {
 }
 
 // setEnv records a sign-in variable for this run (never on disk).
-func (m *Model) setEnv(name, value string) {
+func (m *agentPanel) setEnv(name, value string) {
 	for i, kv := range m.extraEnv {
 		if strings.HasPrefix(kv, name+"=") {
 			m.extraEnv[i] = name + "=" + value
@@ -284,7 +270,7 @@ func (m *Model) setEnv(name, value string) {
 }
 
 // reconnectTo ends the agent and starts it again, opening t.
-func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
+func (m *agentPanel) reconnectTo(t opener.Target, why string) tea.Cmd {
 	old := m.conn
 	m.gen++
 	m.conn, m.exited, m.pumping = nil, nil, nil
@@ -296,6 +282,6 @@ func (m *Model) reconnectTo(t opener.Target, why string) tea.Cmd {
 }
 
 // signingIn says whether a sign-in dialog is open.
-func (m *Model) signingIn() bool {
-	return m.queue.byKind(func(md modal) bool { _, ok := md.(*signInModal); return ok }) != nil
+func (m *agentPanel) signingIn() bool {
+	return waits[*signInModal](&m.queue)
 }

@@ -28,7 +28,7 @@ func TestTerminalSignInRunsTheCommand(t *testing.T) {
 		}
 	}
 	d.keys("down", "enter")
-	d.until("the session", func() bool { return d.m.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 	data, err := os.ReadFile(strings.TrimPrefix(env[0], "ELICIT_UI_TEST_MARKER="))
 	if err != nil || string(data) != "from-copilot\n" {
 		t.Fatalf("the login command did not run: %q %v", data, err)
@@ -48,7 +48,7 @@ func TestEnvVarSignInIsMasked(t *testing.T) {
 		t.Fatalf("the value is drawn:\n%s", scr)
 	}
 	d.key("enter")
-	d.until("the session", func() bool { return d.m.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 	for _, it := range d.m.tr.items {
 		if strings.Contains(it.text.String(), "zq9secret") {
 			t.Fatalf("the value is in the transcript: %q", it.text.String())
@@ -70,7 +70,7 @@ func TestAPIKeyFailsThenSucceeds(t *testing.T) {
 	d.until("the key field", func() bool { _, ok := d.m.queue.front().(*secretModal); return ok })
 	d.typeText("sekret")
 	d.key("enter")
-	d.until("the session", func() bool { return d.m.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 }
 
 func TestEscQuitsSignInAtStart(t *testing.T) {
@@ -89,12 +89,12 @@ func TestPromptRefusedOffersSignIn(t *testing.T) {
 	d.typeText("hello")
 	d.key("enter")
 	d.signInShown()
-	if d.m.input.Value() != "hello" {
-		t.Errorf("the prompt is not back: %q", d.m.input.Value())
+	if d.m.acp().input.Value() != "hello" {
+		t.Errorf("the prompt is not back: %q", d.m.acp().input.Value())
 	}
 	d.waitText("esc dismisses")
 	d.key("enter") // "Log in here": the test binary with uitest.LoginFlag
-	d.until("a new session", func() bool { return d.m.connState == connReady && d.m.gen > 0 })
+	d.until("a new session", func() bool { return d.m.acp().connState == connReady && d.m.acp().gen > 0 })
 	d.key("enter")
 	d.waitText("hello from a signed-in agent")
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -27,12 +26,12 @@ func TestTerminalSignInThroughWrappers(t *testing.T) {
 			d := newDriver(t, Options{Agent: cfg})
 			d.signInShown()
 			want := append(append([]string(nil), argv[:len(argv)-1]...), uitest.LoginFlag)
-			got := d.m.queue.front().(*signInModal).choices[0].value.(acpconn.AuthMethod)
+			got := d.m.queue.front().(*signInModal).choices[0].act.(signInAct).method
 			if !slices.Equal(got.Command, want) || got.Guess || !strings.Contains(d.screen(), "runs in this terminal: "+argv[0]) {
 				t.Errorf("the command %q (guess %v), want %q:\n%s", got.Command, got.Guess, want, d.screen())
 			}
 			d.key("enter")
-			d.until("the session", func() bool { return d.m.connState == connReady })
+			d.until("the session", func() bool { return d.m.acp().connState == connReady })
 			m := uitest.Marker(env)
 			if !strings.Contains(m, "wrapped="+w+";") || !strings.HasSuffix(m, "args=-test.run=^$ "+uitest.LoginFlag) {
 				t.Errorf("the sign-in command ran as %q", m)
@@ -66,7 +65,7 @@ func TestGuessedSignInIsEdited(t *testing.T) {
 	d.key("ctrl+u")
 	d.typeText(`echo edited > "$ELICIT_UI_TEST_MARKER"`)
 	d.key("enter")
-	d.until("the session", func() bool { return d.m.connState == connReady })
+	d.until("the session", func() bool { return d.m.acp().connState == connReady })
 	if m := uitest.Marker(env); m != "edited\n" {
 		t.Errorf("the edited line did not run: %q", m)
 	}

@@ -22,7 +22,7 @@ type slashState struct {
 // after "/" (names may hold spaces: gemini's "memory show" stays listed
 // after "memory "), or, once a whole name and a space are typed, that
 // command alone (arg), whose input hint is shown.
-func (m *Model) slashMatches() (list []acpconn.Command, arg *acpconn.Command) {
+func (m *agentPanel) slashMatches() (list []acpconn.Command, arg *acpconn.Command) {
 	v := m.input.Value()
 	if !strings.HasPrefix(v, "/") || strings.Contains(v, "\n") {
 		return nil, nil
@@ -48,7 +48,7 @@ func (m *Model) slashMatches() (list []acpconn.Command, arg *acpconn.Command) {
 
 // slashKey moves the selection with ↑/↓ while the list shows (and the
 // user is not stepping through earlier prompts).
-func (m *Model) slashKey(k tea.KeyPressMsg) bool {
+func (m *agentPanel) slashKey(k tea.KeyPressMsg) bool {
 	list, _ := m.slashMatches()
 	if len(list) == 0 || m.hist.pos < len(m.hist.entries) {
 		return false
@@ -71,7 +71,7 @@ func (m *Model) slashKey(k tea.KeyPressMsg) bool {
 }
 
 // completeCommand fills in the selected command on Tab.
-func (m *Model) completeCommand() bool {
+func (m *agentPanel) completeCommand() bool {
 	list, _ := m.slashMatches()
 	if len(list) == 0 {
 		return false
@@ -85,7 +85,7 @@ func (m *Model) completeCommand() bool {
 // hintsView is the completion list above the prompt: each matching
 // command with its input hint and description, the selected one marked;
 // or, while its input is typed, the command's hint.
-func (m *Model) hintsView(width int) string {
+func (m *agentPanel) hintsView(width int) string {
 	th := m.th
 	list, arg := m.slashMatches()
 	if arg != nil {

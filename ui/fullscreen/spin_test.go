@@ -15,7 +15,7 @@ func TestSpinnerStillWhileTheAgentWaits(t *testing.T) {
 	d.connected()
 	d.ask("/form enums")
 	d.frontForm()
-	if d.m.spinWanted() {
+	if d.m.src.busy() {
 		t.Fatal("the spinner is wanted while the agent waits for an answer")
 	}
 	if _, cmd := d.m.Update(d.m.spin.Tick()); cmd != nil {
@@ -29,7 +29,7 @@ func TestSpinnerStillWhileTheAgentWaits(t *testing.T) {
 	}
 
 	d.key("esc") // an untouched form cancels at once; the agent's reply is still to come
-	if d.m.turn == turnIdle {
+	if d.m.acp().turn == turnIdle {
 		t.Fatal("the turn ended before the agent answered")
 	}
 	if !d.m.spinning {

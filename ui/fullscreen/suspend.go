@@ -4,6 +4,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/elicit-dev/elicit/question"
 )
 
@@ -50,7 +51,7 @@ func (m *Model) askedWhileAway(q *question.Question) tea.Cmd {
 	if !m.suspended && (m.resumedAt.IsZero() || m.now().Sub(m.resumedAt) > resumeWindow) {
 		return nil
 	}
-	m.tr.notice(m.agent+" asked a "+q.Kind.String()+" question while elicit was suspended", false)
+	m.tr.notice(m.name+" asked a "+q.Kind.String()+" question while elicit was suspended", false)
 	if m.opts.Notify == NotifyNever {
 		return nil
 	}

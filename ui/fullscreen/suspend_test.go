@@ -80,7 +80,7 @@ func TestCtrlZInADialog(t *testing.T) {
 	}
 	d.clk.advance(resumeWindow + 1)
 	d.keys("1", "enter")
-	d.until("the turn's end", func() bool { return d.m.turn == turnIdle })
+	d.until("the turn's end", func() bool { return d.m.acp().turn == turnIdle })
 	d.typeText("/edit")
 	d.key("enter")
 	d.until("the permission", func() bool { _, ok := d.m.queue.front().(*permModal); return ok })

@@ -1,7 +1,6 @@
 package fullscreen
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"unicode"
 
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
-	"github.com/elicit-dev/elicit/ui/internal/say"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	histstore "github.com/elicit-dev/elicit/internal/history"
@@ -29,6 +27,7 @@ const (
 	kindInfo
 	kindNotice
 	kindError
+	kindLines // plain lines in a style: an MCP server's results, logs, calls (transcript_lines.go)
 )
 
 // item is one transcript entry. An agent message keeps its source text
@@ -52,6 +51,10 @@ type item struct {
 	inWord bool // kindThought: the text ends inside a word
 
 	clock toolClock // kindTool: how long its command has run
+
+	style  lineStyle // kindLines: how its lines are drawn
+	fold   int       // kindLines: how many of its lines show (0: all); the export has them all
+	joined bool      // drawn right under the entry before it, with no blank line (a result's parts)
 
 	streaming bool
 	dirty     bool // the render in cache is out of date
@@ -157,9 +160,9 @@ func (t *transcript) endStream() {
 }
 
 // stow moves a finished thought's text to the log: a reasoning agent's
-// thoughts can be as long as its replies.
+// thoughts can be as long as its replies (and a tool's text as long).
 func (t *transcript) stow(it *item) {
-	if it.logged || it.text.Len() == 0 || it.kind != kindThought {
+	if it.logged || it.text.Len() == 0 || it.kind != kindThought && it.kind != kindLines {
 		return
 	}
 	it.logOff, it.logLen = t.log.add(it.text.String())
@@ -283,104 +286,6 @@ func (t *transcript) toolCall(tc acpconn.ToolCall) {
 	it.dirty = true
 }
 
-// maxRefusals bounds the refusals kept for tool calls not seen yet.
-const maxRefusals = 256
-
-// maxToolOutput is how much of a terminal's output a tool entry keeps.
-const maxToolOutput = 16 << 10
-
-// terminalOutput streams a command's output into its tool call's entry.
-func (t *transcript) terminalOutput(ev acpconn.TerminalOutput) {
-	// A terminal no tool call names gets one entry of its own, found by
-	// its terminal id: an entry per chunk made a flood of output a flood
-	// of entries, past any cap.
-	entries, key := t.tools, ev.ToolCallID
-	if key == "" {
-		entries, key = t.terms, ev.TerminalID
-	}
-	it := entries[key]
-	if it == nil {
-		if ev.Chunk == "" {
-			return
-		}
-		it = t.add(&item{kind: kindTool, tool: acpconn.ToolCall{ID: ev.ToolCallID, Title: "terminal " + sanitize.ID(ev.TerminalID), Status: "in_progress"}})
-		entries[key] = it
-	}
-	it.output.WriteString(ev.Chunk)
-	if ev.Exited {
-		if s := it.output.String(); s != "" && !strings.HasSuffix(s, "\n") {
-			it.output.WriteByte('\n') // the exit on a line of its own
-		}
-		fmt.Fprintf(&it.output, "[%s]\n", ev.Exit)
-		// The entry of its output from before a tool call named it ends
-		// too, or it shows "in progress" for ever.
-		if u := t.terms[ev.TerminalID]; u != nil {
-			u.tool.Status = "completed"
-			if u != it {
-				fmt.Fprintf(&u.output, "[the rest is in its tool call; %s]\n", ev.Exit)
-				u.dirty = true
-			}
-		}
-		t.clockStop(it)
-	} else if ev.Chunk != "" {
-		t.clockStart(it) // output: the command runs
-	}
-	if it.output.Len() > maxToolOutput {
-		keep := it.output.String()[it.output.Len()-maxToolOutput/2:]
-		it.output.Reset()
-		it.output.WriteString(keep)
-	}
-	it.dirty = true
-}
-
-// fileAccess records the agent's file read, write or refusal: a write
-// shows its diff, folded.
-func (t *transcript) fileAccess(ev acpconn.FileAccess) {
-	path := sanitize.Line(ev.Path)
-	switch ev.Op {
-	case "refused":
-		if ev.ToolCallID != "" && ev.Attempt == "write" {
-			why := "the write to " + path + " was refused: " + sanitize.Line(ev.Reason)
-			if it := t.tools[ev.ToolCallID]; it != nil {
-				it.refused, it.dirty = why, true
-			} else if len(t.refusals) < maxRefusals {
-				if t.refusals == nil {
-					t.refusals = map[string]string{}
-				}
-				t.refusals[ev.ToolCallID] = why
-			}
-		}
-		if ev.Mismatch {
-			// What was approved against what the agent sent instead.
-			tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "refused the agent's write to " + path + ": it differs from the diff you approved (- approved, + sent)", Kind: "edit", Status: "failed",
-				Diffs: []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}}
-			t.endStream()
-			t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
-			return
-		}
-		t.notice(fmt.Sprintf("refused the agent's %s of %s: %s", ev.Attempt, path, sanitize.Line(ev.Reason)), false)
-	case "read":
-		t.info(say.FileLine(ev))
-	case "write":
-		what := "wrote"
-		if ev.Created {
-			what = "created"
-		}
-		tc := acpconn.ToolCall{ID: "fs:" + ev.Path, Title: "the agent " + what + " " + path, Kind: "edit", Status: "completed"}
-		if ev.TooLarge {
-			tc.Content = []string{fmt.Sprintf("%d bytes: too large to show as a diff", ev.Bytes)}
-		} else {
-			tc.Diffs = []acpconn.Diff{{Path: ev.Path, Old: ev.Old, New: ev.New}}
-		}
-		if ev.ToolCallID != "" {
-			t.wroteFor(ev, tc) // the write the agent reports in that call: one entry
-			return
-		}
-		t.endStream()
-		t.holdDiffs(t.add(&item{kind: kindTool, tool: tc}), 0)
-	}
-}
-
 func (t *transcript) setPlan(p acpconn.Plan) {
 	if t.plan == nil {
 		t.endStream()
@@ -395,16 +300,4 @@ func (t *transcript) setPlan(p acpconn.Plan) {
 func (t *transcript) newTurn() {
 	t.plan = nil
 	t.breaks.Reset()
-}
-
-// relPath shows a location inside the session directory relative to it
-// (an agent sends absolute paths); others stay as they are.
-func relPath(root, p string) string {
-	if root == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
-		return rest
-	}
-	return p
 }

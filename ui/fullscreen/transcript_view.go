@@ -71,7 +71,9 @@ func (t *transcript) walkView(width, height, offset int, hold, busy, again bool)
 	w := &walker{need: height + offset, below: offset}
 	i := len(t.items) - 1
 	for ; i >= 0 && !w.full(); i-- {
-		w.add(gap)
+		if i == len(t.items)-1 || !t.items[i+1].joined {
+			w.add(gap)
+		}
 		it := t.items[i]
 		if it.kind == kindAgent {
 			t.walkBody(w, it, width, hold, busy)

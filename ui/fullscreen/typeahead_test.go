@@ -83,7 +83,7 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			want += d.typeAhead("y\nyes 1\n" + typeAheadProse)
 
 			for i, md := range asked {
-				if md.done() || (i < len(d.m.queue.items) && d.m.queue.items[i] != md) {
+				if d.answered(md) || (i < len(d.m.queue.items) && d.m.queue.items[i] != md) {
 					t.Errorf("question %d (%T) was answered or left the queue", i, md)
 				}
 			}
@@ -96,14 +96,14 @@ func TestTypeAheadAnswersNothing(t *testing.T) {
 			if flows := d.m.core.Flows(); len(flows) != 0 {
 				t.Errorf("pending flows %v", d.flowIDs())
 			}
-			if got := d.m.input.Value(); got != want {
+			if got := d.m.acp().input.Value(); got != want {
 				t.Errorf("the prompt holds\n%q\nwant\n%q", got, want)
 			}
 			if n := d.userItems(); n != 1 {
 				t.Errorf("%d prompts sent, want only %q", n, tc.prompt)
 			}
-			if d.quit || d.m.quitting || (tc.prompt == "/exit 3" && d.m.connState != connGone) {
-				t.Errorf("typing quit (%v) or restarted the agent (%v)", d.quit || d.m.quitting, d.m.connState)
+			if d.quit || d.m.quitting || (tc.prompt == "/exit 3" && d.m.acp().connState != connGone) {
+				t.Errorf("typing quit (%v) or restarted the agent (%v)", d.quit || d.m.quitting, d.m.acp().connState)
 			}
 			d.wantOnScreen("a question is waiting")
 		})
@@ -162,7 +162,7 @@ func TestTypeAheadThenAnswer(t *testing.T) {
 	if got := d.open.Opened(); len(got) != 0 {
 		t.Errorf("opened %q", got)
 	}
-	if got := d.m.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 }
@@ -189,10 +189,10 @@ func TestProseAtAFocusedPermission(t *testing.T) {
 	}
 	d.clk.advance(time.Second)
 	want := d.typeAhead("wait, use the other file\nplease")
-	if d.m.arb.Focused || perm.done() || d.m.queue.front() != perm {
-		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, perm.done())
+	if d.m.arb.Focused || d.answered(perm) || d.m.queue.front() != perm {
+		t.Fatalf("prose went to the permission (focused %v, answered %v)", d.m.arb.Focused, d.answered(perm))
 	}
-	if got := d.m.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 	if n := d.userItems(); n != 1 {
@@ -219,10 +219,10 @@ func TestProseAtAFocusedURLConsent(t *testing.T) {
 	d.showFront()
 	d.clk.advance(focus.Grace + time.Second)
 	want := d.typeAhead("wait, do not decline it\ncopy")
-	if d.m.arb.Focused || u.done() || d.m.queue.front() != u {
-		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, u.done())
+	if d.m.arb.Focused || d.answered(u) || d.m.queue.front() != u {
+		t.Fatalf("prose went to the URL consent (focused %v, answered %v)", d.m.arb.Focused, d.answered(u))
 	}
-	if got := d.m.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 	if got := d.open.Opened(); len(got) != 0 {
@@ -247,10 +247,10 @@ func TestProseAtAFocusedDialog(t *testing.T) {
 	d.clk.advance(focus.Grace + time.Second)
 	d.key("down")
 	want := d.typeAhead("what happened\nquit")
-	if d.m.arb.Focused || ex.done() || d.quit || d.m.quitting {
-		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, ex.done(), d.quit || d.m.quitting)
+	if d.m.arb.Focused || d.answered(ex) || d.quit || d.m.quitting {
+		t.Fatalf("prose went to the dialog (focused %v, answered %v, quit %v)", d.m.arb.Focused, d.answered(ex), d.quit || d.m.quitting)
 	}
-	if got := d.m.input.Value(); got != want {
+	if got := d.m.acp().input.Value(); got != want {
 		t.Errorf("the prompt holds %q, want %q", got, want)
 	}
 }

@@ -107,7 +107,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	}
 
 	// Unknown and repeated completions are ignored.
-	d.m.apply(question.FlowComplete{ElicitationID: "elicit-unknown"})
+	d.m.acp().apply(question.FlowComplete{ElicitationID: "elicit-unknown"})
 	if len(d.m.core.Flows()) != 1 {
 		t.Fatalf("an unknown id changed the flows: %v", d.flowIDs())
 	}
@@ -115,7 +115,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	approvePage(t, first.q.URL)
 	d.until("the flow completed", func() bool { return len(d.m.core.Flows()) == 0 })
 	d.waitText("the agent reports the flow on 127.0.0.1 is complete")
-	d.m.apply(question.FlowComplete{ElicitationID: first.q.ElicitationID})
+	d.m.acp().apply(question.FlowComplete{ElicitationID: first.q.ElicitationID})
 	if strings.Count(d.screen(), "the agent reports the flow on") != 1 {
 		t.Errorf("a repeated completion was not ignored:\n%s", d.screen())
 	}

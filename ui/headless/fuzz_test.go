@@ -17,10 +17,7 @@ import (
 // no escape at all on stdout (which keeps CR and bidi marks for a pipe),
 // plain text on stderr.
 func FuzzHeadlessOutput(f *testing.F) {
-	for _, s := range uitest.FuzzSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
+	uitest.Fuzz(f, func(t *testing.T, s string) {
 		var out, errw bytes.Buffer
 		h := &headless{ctx: context.Background(), o: Options{Stdout: &out, Stderr: &errw}, core: session.New(nil, session.Policy{}, nil)}
 		for _, ev := range uitest.FuzzEvents(s) {

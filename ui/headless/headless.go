@@ -8,15 +8,14 @@ import (
 	"io"
 	"time"
 
+	"github.com/elicit-dev/elicit/acpconn"
+	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
-
-	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
 )
 
 // Options configure a non-interactive run (-p): one prompt, the

@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/elicit-dev/elicit/acpconn"
-	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
+	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
 // target is the session -p opens, as every front end does with the
@@ -52,11 +52,8 @@ func (h *headless) attach(c *acpconn.Conn) <-chan acpconn.Event {
 // saySignIn says which sign-in was made without asking.
 func (h *headless) saySignIn(tried []opener.Attempt) {
 	for _, at := range tried {
-		if at.Err == nil {
-			fmt.Fprintf(h.o.Stderr, "elicit: signed in with %s (%s)\n", at.Method.Name, at.Why)
-		} else {
-			fmt.Fprintf(h.o.Stderr, "elicit: signing in with %s (%s) did not work: %s\n", at.Method.Name, at.Why, signInReason(at.Err))
-		}
+		text, _ := say.SignIn(at)
+		fmt.Fprintln(h.o.Stderr, "elicit: "+text)
 	}
 }
 
@@ -105,14 +102,6 @@ func (h *headless) drain(events <-chan acpconn.Event) (code int, done bool) {
 // API key variable.
 func (h *headless) auto() opener.Auto {
 	return opener.Auto{Env: h.o.Agent.Env, KeyEnv: h.o.APIKeyEnv}
-}
-
-// signInReason is the agent's reason for a failed sign-in, else the error.
-func signInReason(err error) string {
-	if r := acpconn.AgentReason(err); r != "" {
-		return r
-	}
-	return sanitize.Line(err.Error())
 }
 
 // signInFailed says why the agent wants sign-in and, for each method, the

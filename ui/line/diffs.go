@@ -2,12 +2,12 @@ package line
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/diffview"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
 // maxSpokenLines is how many lines of one diff are read out; a screen
@@ -22,7 +22,7 @@ func (l *lineSession) readDiffs(tc *question.Tool) {
 		return
 	}
 	for _, d := range tc.Diffs {
-		d.Path = relPath(l.root(), d.Path)
+		d.Path = say.RelPath(l.root(), d.Path)
 		for _, s := range diffview.Spoken(diffview.Diff{Path: d.Path, Old: d.Old, New: d.New}, maxSpokenLines) {
 			fmt.Fprintln(l.o.Out, "  "+s)
 		}
@@ -53,15 +53,4 @@ func (l *lineSession) root() string {
 		return ""
 	}
 	return l.c.Root()
-}
-
-// relPath shows a path inside the session directory relative to it.
-func relPath(root, p string) string {
-	if root == "" {
-		return p
-	}
-	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
-		return rest
-	}
-	return p
 }

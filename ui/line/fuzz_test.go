@@ -15,10 +15,7 @@ import (
 // FuzzLineOutput checks that the accessible session writes plain text
 // only, whatever the agent puts in the fields it prints.
 func FuzzLineOutput(f *testing.F) {
-	for _, s := range uitest.FuzzSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
+	uitest.Fuzz(f, func(t *testing.T, s string) {
 		var lines bytes.Buffer
 		l := &lineSession{o: Options{Out: &lines}, core: session.New(nil, session.Policy{Person: true}, nil), tools: map[string]string{}}
 		for _, ev := range append(uitest.FuzzEvents(s), acpconn.AgentExited{Reason: sanitize.Line(s)}) {

@@ -86,8 +86,8 @@ func (l *lineSession) permission(q *question.Question) (question.Outcome, bool) 
 	} else {
 		fmt.Fprintf(l.o.Out, "\nPermission: the agent wants to run %s.\n", sanitize.Line(q.From.Tool))
 		for _, d := range p.Tool.Diffs {
-			if why := acpconn.CodeRisk(relPath(l.root(), d.Path)); why != "" {
-				fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", relPath(l.root(), d.Path), why)
+			if why := acpconn.CodeRisk(say.RelPath(l.root(), d.Path)); why != "" {
+				fmt.Fprintf(l.o.Out, "Warning: %s runs code later: %s.\n", say.RelPath(l.root(), d.Path), why)
 			}
 		}
 	}

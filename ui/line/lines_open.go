@@ -35,11 +35,8 @@ func (l *lineSession) open(ctx context.Context, t opener.Target) opener.Result {
 // saySignIn says which sign-in was made without asking.
 func (l *lineSession) saySignIn(tried []opener.Attempt) {
 	for _, at := range tried {
-		if at.Err == nil {
-			fmt.Fprintf(l.o.Out, "Signed in with %s (%s).\n", at.Method.Name, at.Why)
-		} else {
-			fmt.Fprintf(l.o.Out, "Signing in with %s (%s) did not succeed: %s\n", at.Method.Name, at.Why, reason(at.Err))
-		}
+		text, _ := say.SignIn(at)
+		fmt.Fprintln(l.o.Out, strings.ToUpper(text[:1])+text[1:]+".")
 	}
 }
 

@@ -5,14 +5,17 @@
 //	a := focus.Arbiter{Now: time.Now}
 //	cmd := a.Front(false)                  // a question came to the front
 //	taken, consumed, cmd := a.Take(key)     // does it get this key?
-//	dock, cmd := a.Unused(key)              // a letter it has no use for: typing
+//	dock, cmd := a.Unused(key, q.keys())    // a letter none of its bindings takes: typing
 //	// a key that went elsewhere: a.Typed(); a TickMsg: a.Idle(hasFront)
 package focus
 
 import (
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/elicit-dev/elicit/internal/dialog"
 )
 
 // A question that comes to the front while the user types (a key within
@@ -78,12 +81,14 @@ func (a *Arbiter) Idle(hasFront bool) tea.Cmd {
 	return a.tick()
 }
 
-// Unused is called with a key the focused question has no use for (a
-// letter at a permission): text is typing, so the question docks and the
-// key goes where the user types (dock says so), and nothing typed at a
-// question is lost. A key that is not text stays with the question.
-func (a *Arbiter) Unused(k tea.KeyPressMsg) (dock bool, cmd tea.Cmd) {
-	if !a.Focused || k.Text == "" || k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) != 0 {
+// Unused is called with each key the focused question gets, and keys, its
+// bindings (its keys as data: see dialog.Uses). Text that none of them
+// takes (a letter at a permission) is typing: the question docks and the
+// key goes where the user types (dock says so), so nothing typed at a
+// question is lost. A key that is not text stays with the question. This
+// is the one place that decides which keys a question uses.
+func (a *Arbiter) Unused(k tea.KeyPressMsg, keys []key.Binding) (dock bool, cmd tea.Cmd) {
+	if !a.Focused || dialog.Uses(k, keys) || k.Mod&(tea.ModCtrl|tea.ModAlt|tea.ModSuper) != 0 {
 		return false, nil
 	}
 	a.Focused = false

@@ -5,10 +5,12 @@ package say
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/ui/internal/opener"
 )
 
 // FileLine says in one line what the agent did with a file.
@@ -81,4 +83,35 @@ func VarNames(m acpconn.AuthMethod) string {
 		names[i] = sanitize.Line(v.Name)
 	}
 	return strings.Join(names, ", ")
+}
+
+// SignInReason is the agent's words for a failed sign-in, else the
+// error's, on one line.
+func SignInReason(err error) string {
+	if r := acpconn.AgentReason(err); r != "" {
+		return r
+	}
+	return sanitize.Line(err.Error())
+}
+
+// SignIn says how a sign-in the session opener made without asking went:
+// "signed in with Gemini API key (the key in GEM_KEY)", or why it did not
+// work (ok false).
+func SignIn(at opener.Attempt) (text string, ok bool) {
+	if at.Err == nil {
+		return "signed in with " + at.Method.Name + " (" + at.Why + ")", true
+	}
+	return "signing in with " + at.Method.Name + " (" + at.Why + ") did not work: " + SignInReason(at.Err), false
+}
+
+// RelPath shows a location inside the session directory root relative to
+// it (an agent sends absolute paths); others stay as they are.
+func RelPath(root, p string) string {
+	if root == "" {
+		return p
+	}
+	if rest, ok := strings.CutPrefix(p, root+string(filepath.Separator)); ok {
+		return rest
+	}
+	return p
 }

@@ -1,6 +1,8 @@
 package uitest
 
 import (
+	"testing"
+
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
@@ -25,4 +27,13 @@ func FuzzEvents(s string) []acpconn.Event {
 		question.FlowComplete{ElicitationID: s},
 		acpconn.TurnEnded{StopReason: s},
 	}
+}
+
+// Fuzz runs check on every hostile string: FuzzSeeds first, then the
+// fuzzer's own.
+func Fuzz(f *testing.F, check func(t *testing.T, s string)) {
+	for _, s := range FuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(check)
 }

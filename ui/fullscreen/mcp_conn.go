@@ -1,11 +1,10 @@
-package mcpui
+package fullscreen
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -13,34 +12,23 @@ import (
 
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/mcpconn"
-	"github.com/elicit-dev/elicit/question"
-	"github.com/elicit-dev/elicit/session"
 )
 
-// serverLabel names the server before it says its own name.
-func serverLabel(c mcpconn.Config) string {
-	if c.URL != "" {
-		return sanitize.Line(c.URL)
-	}
-	if len(c.Argv) > 0 {
-		return sanitize.Line(filepath.Base(c.Argv[0]))
-	}
-	return "the server"
-}
-
-type connectedMsg struct {
+// mcpConnectedMsg reports the server reached, or why not.
+type mcpConnectedMsg struct {
 	conn *mcpconn.Conn
 	err  error
 }
 
-// connect starts (or reaches) the server off the loop.
-func connect(cfg mcpconn.Config) tea.Cmd {
+// connectMCP starts (or reaches) the server off the loop.
+func connectMCP(cfg mcpconn.Config) tea.Cmd {
 	return func() tea.Msg {
 		c, err := mcpconn.Connect(context.Background(), cfg)
-		return connectedMsg{c, err}
+		return mcpConnectedMsg{c, err}
 	}
 }
 
+// listedMsg carries what the server offers.
 type listedMsg struct {
 	tools     []mcpconn.Tool
 	prompts   []mcpconn.Item
@@ -67,17 +55,18 @@ func list(c *mcpconn.Conn) tea.Cmd {
 	}
 }
 
-type eventMsg struct {
+// mcpEventMsg carries one event of the server's stream.
+type mcpEventMsg struct {
 	conn *mcpconn.Conn
 	ev   mcpconn.Event
 	ok   bool
 }
 
-// pump reads the connection's next event.
-func pump(c *mcpconn.Conn) tea.Cmd {
+// pumpMCP reads the connection's next event.
+func pumpMCP(c *mcpconn.Conn) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-c.Events()
-		return eventMsg{c, ev, ok}
+		return mcpEventMsg{c, ev, ok}
 	}
 }
 
@@ -99,14 +88,18 @@ type running struct {
 	stopping bool // cancel was pressed
 }
 
+// callDoneMsg reports a call's result.
 type callDoneMsg struct {
 	run *running
 	res *mcp.CallToolResult
 	err error
 }
 
+// callKey names the running call for the core's -32042 retry.
+const callKey = "call"
+
 // startCall runs a tool call off the loop.
-func (m *Model) startCall(spec callSpec) tea.Cmd {
+func (m *mcpPanel) startCall(spec callSpec) tea.Cmd {
 	if m.conn == nil || m.exited {
 		m.tr.notice("not connected: the call was not made", true)
 		return nil
@@ -123,50 +116,10 @@ func (m *Model) startCall(spec callSpec) tea.Cmd {
 	if spec.retry {
 		label += " (again, after the URL flows)"
 	}
-	m.tr.add(lineCall, label)
+	m.tr.lines(lineCall, label)
 	c := m.conn
-	return tea.Batch(runTick(r), func() tea.Msg {
+	return func() tea.Msg {
 		res, err := c.CallTool(ctx, mcpconn.Call{Name: spec.tool.Name, Args: spec.args, ProgressToken: r.token})
 		return callDoneMsg{r, res, err}
-	})
-}
-
-// runTickMsg redraws the running call's line, so its time moves on
-// between the server's progress notifications.
-type runTickMsg struct{ run *running }
-
-func runTick(r *running) tea.Cmd {
-	return tea.Tick(250*time.Millisecond, func(time.Time) tea.Msg { return runTickMsg{r} })
-}
-
-// callKey names the running call for the core's -32042 retry.
-const callKey = "call"
-
-type preparedMsg struct {
-	q    *question.Question
-	prep session.Prep
-}
-
-func prepare(c *session.Core, q *question.Question) tea.Cmd {
-	return func() tea.Msg { return preparedMsg{q: q, prep: c.Prepare(context.Background(), q)} }
-}
-
-type afterMsg struct {
-	p     session.Pending
-	out   question.Outcome
-	notes []session.Note
-}
-
-func afterHooks(c *session.Core, p session.Pending) tea.Cmd {
-	return func() tea.Msg {
-		out, notes := c.AfterHooks(context.Background(), p)
-		return afterMsg{p: p, out: out, notes: notes}
 	}
-}
-
-// ageTickMsg redraws the flows panel so the ages stay current.
-type ageTickMsg struct{}
-
-func ageTick() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return ageTickMsg{} })
 }

@@ -1,16 +1,12 @@
-package mcpui
+package fullscreen
 
 import (
 	"encoding/json"
 	"net/http"
 	"testing"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/mcpconn"
-	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
 // loopSchema is a tool's inputSchema whose $ref loops on one value.
@@ -44,17 +40,12 @@ func toolServer(t *testing.T) string {
 // for ever). The schema is checked first: the arguments go as JSON,
 // checked as JSON only, and the user is told why.
 func TestToolSchemaWithRefLoop(t *testing.T) {
-	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	o := Options{Server: mcpconn.Config{URL: toolServer(t), ProtocolVersion: "2025-11-25"}, Now: clk.now, Opener: &uitest.Recorder{}, NoColor: true, Theme: "dark"}
-	d := &driver{t: t, m: New(o), clk: clk, msgs: make(chan tea.Msg, 4096)}
-	d.feed(tea.WindowSizeMsg{Width: 100, Height: 40})
-	d.run(d.m.Init())
-	t.Cleanup(d.m.Close)
+	d := mcpDriver(t, mcpconn.Config{URL: toolServer(t), ProtocolVersion: "2025-11-25"}, Options{})
 	d.waitText("[Tools (1)]")
 	d.key("enter")
 	d.waitText("Arguments for Loop (JSON)")
 	d.waitText("loops")
-	d.m.editor.ta.SetValue(`{"x":1}`)
+	d.m.mcp().editor.ta.SetValue(`{"x":1}`)
 	d.key("ctrl+s")
 	d.waitText(`got {"x":1}`)
 }

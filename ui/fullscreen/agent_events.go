@@ -3,21 +3,19 @@ package fullscreen
 import (
 	"fmt"
 
-	"github.com/elicit-dev/elicit/question"
-	"github.com/elicit-dev/elicit/ui/internal/say"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
-	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
+	"github.com/elicit-dev/elicit/ui/internal/say"
 )
 
 // onAttached starts reading a new connection's events at once, so a
 // question the agent asks while it starts is shown over the start-up
 // screen.
-func (m *Model) onAttached(msg attachedMsg) tea.Cmd {
+func (m *agentPanel) onAttached(msg attachedMsg) tea.Cmd {
 	if msg.gen != m.gen {
 		return nil
 	}
@@ -25,7 +23,7 @@ func (m *Model) onAttached(msg attachedMsg) tea.Cmd {
 }
 
 // attach makes c the connection and starts its event pump, once.
-func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
+func (m *agentPanel) attach(c *acpconn.Conn) tea.Cmd {
 	if m.pumping == c {
 		return nil
 	}
@@ -43,9 +41,9 @@ func (m *Model) attach(c *acpconn.Conn) tea.Cmd {
 
 // initialized reports whether the connection answered initialize (its
 // Info may be read).
-func (m *Model) initialized() bool { return m.conn != nil && m.inited == m.conn }
+func (m *agentPanel) initialized() bool { return m.conn != nil && m.inited == m.conn }
 
-func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+func (m *agentPanel) onConnected(msg connectedMsg) tea.Cmd {
 	rc, handled, after := m.reconnected(msg)
 	if handled {
 		return rc
@@ -57,7 +55,7 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	return cmd
 }
 
-func (m *Model) connected(msg connectedMsg) tea.Cmd {
+func (m *agentPanel) connected(msg connectedMsg) tea.Cmd {
 	if msg.gen != m.gen { // an agent that was replaced meanwhile
 		if msg.conn != nil && msg.conn != m.conn {
 			return closeConn(msg.conn)
@@ -68,7 +66,7 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 	if msg.conn != nil {
 		cmds = append(cmds, m.attach(msg.conn))
 		m.inited = msg.conn
-		m.agent, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
+		m.name, m.version = sanitize.Line(msg.conn.AgentName()), sanitize.Line(msg.conn.AgentVersion())
 	}
 	if msg.err != nil {
 		m.replayTop = nil
@@ -85,8 +83,8 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 		if msg.conn != nil {
 			m.tr.items[len(m.tr.items)-1].stderr = msg.conn.StderrTail()
 		}
-		if m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
-			cmds = append(cmds, m.push(newExitModal(m.agent, "no session could be started", m.th), false))
+		if !waits[*exitModal](&m.queue) {
+			cmds = append(cmds, m.push(newExitModal(m.name, "no session could be started", m.th), false))
 		}
 		return tea.Batch(cmds...)
 	}
@@ -112,22 +110,14 @@ func (m *Model) connected(msg connectedMsg) tea.Cmd {
 }
 
 // saySignIn shows the sign-in the opener made without asking.
-func (m *Model) saySignIn(tried []opener.Attempt) {
+func (m *agentPanel) saySignIn(tried []opener.Attempt) {
 	for _, at := range tried {
-		if at.Err == nil {
-			m.tr.info("signed in with " + at.Method.Name + " (" + at.Why + ")")
+		if text, ok := say.SignIn(at); ok {
+			m.tr.info(text)
 		} else {
-			m.tr.notice("signing in with "+at.Method.Name+" ("+at.Why+") did not work: "+signInReason(at.Err), true)
+			m.tr.notice(text, true)
 		}
 	}
-}
-
-// signInReason is the agent's words for a failed sign-in, else the error.
-func signInReason(err error) string {
-	if r := acpconn.AgentReason(err); r != "" {
-		return r
-	}
-	return sanitize.Line(err.Error())
 }
 
 func closeConn(c *acpconn.Conn) tea.Cmd {
@@ -135,14 +125,14 @@ func closeConn(c *acpconn.Conn) tea.Cmd {
 }
 
 // startSession shows a session that was created, resumed or loaded.
-func (m *Model) startSession(st acpconn.SessionState, resumed bool) {
+func (m *agentPanel) startSession(st acpconn.SessionState, resumed bool) {
 	m.session = st
 	m.connState = connReady
 	if m.conn != nil {
 		m.tr.root = sanitize.Line(m.conn.Root())
 	}
 	m.tr.endStream()
-	who := m.agent
+	who := m.name
 	if m.version != "" {
 		who += " " + m.version
 	}
@@ -157,7 +147,7 @@ func (m *Model) startSession(st acpconn.SessionState, resumed bool) {
 }
 
 // onEvents applies a batch of agent events and asks for the next one.
-func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
+func (m *agentPanel) onEvents(msg eventsMsg) tea.Cmd {
 	if msg.conn != m.conn { // a batch from an agent that was restarted
 		return nil
 	}
@@ -185,7 +175,7 @@ func (m *Model) onEvents(msg eventsMsg) tea.Cmd {
 }
 
 // apply hands one event to the core, then draws it.
-func (m *Model) apply(ev acpconn.Event) tea.Cmd {
+func (m *agentPanel) apply(ev acpconn.Event) tea.Cmd {
 	switch ev.(type) {
 	case question.Gone, acpconn.AgentExited:
 		if m.rc.active {
@@ -250,101 +240,7 @@ func (m *Model) apply(ev acpconn.Event) tea.Cmd {
 	return m.changes(ch)
 }
 
-// changes renders what the core changed: notes, new questions, questions
-// closed without the user, and a prompt to retry or send.
-func (m *Model) changes(ch session.Changes) tea.Cmd {
-	for _, n := range ch.Notes {
-		switch n.Level {
-		case session.Info, session.Decision:
-			m.tr.info(n.Text)
-		default:
-			m.tr.notice(n.Text, n.Level == session.Error)
-		}
-	}
-	var cmds []tea.Cmd
-	for _, cl := range ch.Closed {
-		md := m.queue.byQuestion(cl.Q)
-		if md == nil {
-			continue
-		}
-		cmds = append(cmds, m.remove(md))
-		text := "a question from the agent was closed: " + sanitize.Line(cl.Reason)
-		if d := md.draft(); d != "" {
-			text += "\nwhat you had entered:" + d
-		}
-		m.tr.notice(text, false)
-	}
-	for _, q := range ch.Asked {
-		cmds = append(cmds, m.ask(q))
-	}
-	for _, q := range ch.Prepare {
-		cmds = append(cmds, prepare(m.core, q))
-	}
-	for _, p := range ch.After {
-		cmds = append(cmds, afterHooks(m.core, p))
-	}
-	cmds = append(cmds, keepRules(m.core, ch.Keep)...)
-	if ch.Send != "" && m.turn == turnIdle && m.connState == connReady {
-		cmds = append(cmds, m.prompt(ch.Send))
-	} else if ch.Retry != "" {
-		cmds = append(cmds, m.push(newRetryModal(ch.Retry, m.th), false))
-	}
-	return tea.Batch(cmds...)
-}
-
-// ask puts a new question of the agent in the queue, and tells the user
-// if they are elsewhere.
-func (m *Model) ask(q *question.Question) tea.Cmd {
-	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
-}
-
-func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
-	switch q.Kind {
-	case question.Permission:
-		p := newPermModal(q, m.agent, m.th)
-		p.md, p.root = m.md, m.tr.root
-		p.here, _ = m.core.AllowHere(q) // "always allow here", when a rule can be kept
-		return m.push(p, false)
-	case question.URL:
-		return m.push(newURLModal(q, m.agent, m.th, m.overSSH), false)
-	}
-	f := newFormModal(q, m.agent, m.th)
-	if m.opts.Share != nil {
-		f.share, f.sync = m.opts.Share, m.opts.Share.Form(q, f.form)
-		f.focus = f.form.Focused()
-	}
-	return tea.Batch(m.push(f, false), f.form.Init())
-}
-
-// push adds a modal; deliberate ones (the user opened them) go in front
-// and take the keys at once, the others queue and ask the arbiter.
-func (m *Model) push(md modal, deliberate bool) tea.Cmd {
-	if deliberate {
-		m.queue.pushFront(md)
-		return m.arb.Front(true)
-	}
-	m.queue.push(md)
-	if m.queue.front() == md {
-		return m.arb.Front(false)
-	}
-	return nil
-}
-
-// remove takes a modal out of the queue; the next one asks the arbiter.
-func (m *Model) remove(md modal) tea.Cmd {
-	wasFront := m.queue.front() == md
-	m.queue.remove(md)
-	if m.queue.front() == nil {
-		m.arb.Empty()
-		return nil
-	}
-	if wasFront {
-		return m.arb.Front(false)
-	}
-	return nil
-}
-
-func (m *Model) turnEnded(ev acpconn.TurnEnded) {
+func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) {
 	m.tr.endStream()
 	m.turn = turnIdle
 	elapsed := m.now().Sub(m.turnStarted).Round(100 * 1e6)
@@ -360,7 +256,7 @@ func (m *Model) turnEnded(ev acpconn.TurnEnded) {
 	}
 }
 
-func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
+func (m *agentPanel) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	starting := m.connState == connStarting
 	running := m.turn != turnIdle
 	m.connState = connGone
@@ -381,8 +277,8 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	if starting || m.signingIn() {
 		return nil // the start-up's own outcome (or the sign-in) says what to do
 	}
-	if !m.quitting && m.queue.byKind(func(md modal) bool { _, ok := md.(*exitModal); return ok }) == nil {
-		return m.push(newExitModal(m.agent, "it exited: "+why, m.th), false)
+	if !m.quitting && !waits[*exitModal](&m.queue) {
+		return m.push(newExitModal(m.name, "it exited: "+why, m.th), false)
 	}
 	return nil
 }
@@ -390,7 +286,7 @@ func (m *Model) agentExited(ev acpconn.AgentExited) tea.Cmd {
 // turnNeedsSignIn handles a prompt the agent refused with -32000 (claude
 // signs in only then): the prompt comes back to the input, and sign-in is
 // offered.
-func (m *Model) turnNeedsSignIn(ev acpconn.TurnEnded) tea.Cmd {
+func (m *agentPanel) turnNeedsSignIn(ev acpconn.TurnEnded) tea.Cmd {
 	m.tr.endStream()
 	m.turn = turnIdle
 	if m.input.Value() == "" && m.lastPrompt != "" {

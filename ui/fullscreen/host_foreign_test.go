@@ -1,4 +1,4 @@
-package attach
+package fullscreen
 
 import (
 	"strings"
@@ -21,21 +21,21 @@ func TestAttachToAnotherHost(t *testing.T) {
 	 {"id":"name","kind":"text","title":"Name","message":"Your name","required":"yes","max":"lots"},
 	 {"id":"mood","kind":"slider","message":"Mood","steps":5}]}`)
 	c := dialTo(t, h.URL(), token, "alice")
-	a := &screen{m: New(Options{Conn: c, Title: c.Title(), Grace: -1, Width: 100, Height: 40, NoColor: true}), c: c}
-	a.until(t, "the form", hasForm)
-	if txt := a.text(); !strings.Contains(txt, "Pi session") || !strings.Contains(txt, "Who are you?") || !strings.Contains(txt, `"mood" is of a kind elicit does not know`) {
+	a := hostDriver(t, c, c.Title(), Options{})
+	a.until("the form", a.hasForm)
+	if txt := a.screen(); !strings.Contains(txt, "Pi session") || !strings.Contains(txt, "Who are you?") || !strings.Contains(txt, `"mood" is of a kind elicit does not know`) {
 		t.Fatalf("screen:\n%s", txt)
 	}
 	a.typeText("Ada")
 	a.keys("enter", "enter") // review, then send
-	testkit.Until(t, "the answer at the host", func() bool { return h.Response("r1") == "accept" }, h.Changed, a.text)
+	testkit.Until(t, "the answer at the host", func() bool { return h.Response("r1") == "accept" }, h.Changed, a.screen)
 	for _, d := range h.Dispatched() {
 		if d.Channel != h.ChatURI() {
 			t.Fatalf("dispatched to %q, not the host's chat %q", d.Channel, h.ChatURI())
 		}
 	}
-	a.until(t, "the echo", func(m *Model) bool { return m.cur == nil })
-	if txt := a.text(); !strings.Contains(txt, `you answered form "Who are you?": Name "Ada"`) {
+	a.until("the echo", func() bool { return strings.Contains(a.screen(), "you answered") })
+	if txt := a.screen(); !strings.Contains(txt, `you answered form "Who are you?": Name "Ada"`) {
 		t.Fatalf("screen:\n%s", txt)
 	}
 }

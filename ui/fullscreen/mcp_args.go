@@ -1,4 +1,4 @@
-package mcpui
+package fullscreen
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/google/jsonschema-go/jsonschema"
 
 	"github.com/elicit-dev/elicit/forms"
@@ -244,5 +245,9 @@ func propertyOrder(raw json.RawMessage) []string {
 	return nil
 }
 
-// wrap wraps s to width without cutting it.
-func wrap(s string, width int) string { return wrapText(s, width) }
+// mcpTool is a tool of the server's list.
+type mcpTool = mcpconn.Tool
+
+// wrap wraps s to width (words, and words longer than a line), never
+// cutting it.
+func wrap(s string, width int) string { return ansi.Wrap(s, max(width, 10), "") }

@@ -1,10 +1,9 @@
-package mcpui
+package fullscreen
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -15,18 +14,16 @@ import (
 )
 
 // instructionLines is how much of the server's instructions the
-// transcript shows.
+// transcript shows; the export (and what is printed at exit) has them all.
 const instructionLines = 6
 
-func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
+func (m *mcpPanel) onConnected(msg mcpConnectedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.connErr = sanitize.Text(msg.err.Error())
-		m.tr.notice("could not connect to "+m.server+": "+m.connErr, true)
+		m.tr.notice("could not connect to "+m.name+": "+m.connErr, true)
 		var se *mcpconn.StartError
 		if errors.As(msg.err, &se) {
-			for _, l := range se.Stderr {
-				m.tr.add(lineStderr, "  | "+l)
-			}
+			m.stderr(se.Stderr)
 		}
 		m.exited = true
 		return nil
@@ -37,33 +34,35 @@ func (m *Model) onConnected(msg connectedMsg) tea.Cmd {
 	}
 	m.conn = c
 	info := c.Info()
-	m.server, m.version = info.Display(), info.Version
+	m.name, m.version = info.Display(), info.Version
 	m.core.SetConn(c)
 	mem := m.opts.Memory
-	sm := session.Memory{Hooks: mem.Hooks, History: mem.History, Audit: mem.Audit, Agent: mem.Agent, Cwd: m.opts.Server.Dir}
+	sm := session.Memory{Hooks: mem.Hooks, History: mem.History, Audit: mem.Audit, Agent: mem.Agent, Cwd: m.cfg.Dir}
 	if sm.Agent == "" {
 		sm.Agent = info.Name
 	}
 	m.core.SetMemory(sm)
-	who := m.server
+	who := m.name
 	if m.version != "" {
 		who += " " + m.version
 	}
 	m.tr.info(fmt.Sprintf("connected to %s (MCP %s)", who, sanitize.Line(info.Protocol)))
 	if in := info.Instructions; in != "" {
 		// The server's instructions are for a model; the first lines say
-		// what it is, and pgup shows them whole.
-		lines := strings.Split(strings.TrimSpace(in), "\n")
-		if len(lines) > instructionLines {
-			lines = append(lines[:instructionLines], fmt.Sprintf("… (%d more lines of instructions; the transcript keeps them after exit)", len(lines)-instructionLines))
-			m.tr.instructions = in
-		}
-		m.tr.add(lineInfo, "server instructions:\n"+strings.Join(lines, "\n"))
+		// what it is, and the transcript keeps them whole.
+		m.tr.lines(lineQuiet, "server instructions:\n"+in).fold = 1 + instructionLines
 	}
-	return tea.Batch(pump(c), list(c))
+	return tea.Batch(pumpMCP(c), list(c))
 }
 
-func (m *Model) onListed(msg listedMsg) {
+// stderr shows the server's last stderr lines.
+func (m *mcpPanel) stderr(lines []string) {
+	for _, l := range lines {
+		m.tr.logLine("  | " + l)
+	}
+}
+
+func (m *mcpPanel) onListed(msg listedMsg) {
 	m.tools, m.prompts, m.res = msg.tools, msg.prompts, msg.resources
 	if msg.err != nil {
 		m.tr.notice("listing what the server offers: "+sanitize.Summary(msg.err.Error(), 300), true)
@@ -73,8 +72,9 @@ func (m *Model) onListed(msg listedMsg) {
 	}
 }
 
-// onEvent applies one event of the server and asks for the next.
-func (m *Model) onEvent(msg eventMsg) tea.Cmd {
+// onEvent hands one event of the server to the core (its questions, as
+// they are), draws it, and asks for the next.
+func (m *mcpPanel) onEvent(msg mcpEventMsg) tea.Cmd {
 	if msg.conn != m.conn || !msg.ok {
 		return nil
 	}
@@ -85,7 +85,7 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 			m.call.progress, m.call.hasProg = ev, true
 		}
 	case mcpconn.Log:
-		m.tr.add(lineLog, fmt.Sprintf("server log (%s): %s", ev.Level, ev.Text))
+		m.tr.logLine(fmt.Sprintf("server log (%s): %s", ev.Level, ev.Text))
 	case mcpconn.ListChanged:
 		cmds = append(cmds, list(m.conn))
 	case mcpconn.Notice:
@@ -93,59 +93,18 @@ func (m *Model) onEvent(msg eventMsg) tea.Cmd {
 	case mcpconn.Exited:
 		m.exited = true
 		m.tr.notice(ev.Reason, true) // "the server exited (exit status 3)", "the connection closed"
-		for _, l := range ev.Stderr {
-			m.tr.add(lineStderr, "  | "+l)
-		}
+		m.stderr(ev.Stderr)
 	}
-	cmds = append(cmds, m.changes(m.core.Apply(msg.ev))) // its questions, as they are
+	cmds = append(cmds, m.changes(m.core.Apply(msg.ev)))
 	if _, last := msg.ev.(mcpconn.Exited); !last {
-		cmds = append(cmds, pump(m.conn))
+		cmds = append(cmds, pumpMCP(m.conn))
 	}
 	return tea.Batch(cmds...)
 }
 
-// changes renders what the core changed: notes, new questions, questions
-// closed without the user, and a call to retry.
-func (m *Model) changes(ch session.Changes) tea.Cmd {
-	for _, n := range ch.Notes {
-		switch n.Level {
-		case session.Info, session.Decision:
-			m.tr.info(n.Text)
-		default:
-			m.tr.notice(n.Text, n.Level == session.Error)
-		}
-	}
-	var cmds []tea.Cmd
-	for _, cl := range ch.Closed {
-		md := m.byQuestion(cl.Q)
-		if md == nil {
-			continue
-		}
-		cmds = append(cmds, m.remove(md))
-		text := "a question from the server was closed: " + sanitize.Line(cl.Reason)
-		if d := md.draft(); d != "" {
-			text += "\nwhat you had entered:" + d
-		}
-		m.tr.notice(text, false)
-	}
-	for _, q := range ch.Asked {
-		cmds = append(cmds, m.ask(q))
-	}
-	for _, q := range ch.Prepare {
-		cmds = append(cmds, prepare(m.core, q))
-	}
-	for _, p := range ch.After {
-		cmds = append(cmds, afterHooks(m.core, p))
-	}
-	if ch.Send == callKey || ch.Retry == callKey {
-		cmds = append(cmds, m.offerRetry(ch.Send == callKey))
-	}
-	return tea.Batch(cmds...)
-}
-
-// offerRetry retries the -32042 call (auto), or asks first; a call is
+// retry runs the -32042 call again (auto), or asks first; a call is
 // retried once.
-func (m *Model) offerRetry(auto bool) tea.Cmd {
+func (m *mcpPanel) retry(_ string, auto bool) tea.Cmd {
 	spec := m.lastCall
 	switch {
 	case spec == nil:
@@ -158,11 +117,11 @@ func (m *Model) offerRetry(auto bool) tea.Cmd {
 		again.retry = true
 		return m.startOrQueue(again)
 	}
-	return m.push(newRetryModal(*spec, m.th), false)
+	return m.push(newRetryCallModal(*spec, m.th), false)
 }
 
 // onCallDone shows a call's result, then starts the one that waited.
-func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
+func (m *mcpPanel) onCallDone(msg callDoneMsg) tea.Cmd {
 	if m.call == msg.run {
 		m.call = nil
 	}
@@ -176,14 +135,14 @@ func (m *Model) onCallDone(msg callDoneMsg) tea.Cmd {
 	return cmd
 }
 
-// result shows a call's result.
-func (m *Model) result(msg callDoneMsg) tea.Cmd {
+// result shows a call's result; a -32042 refusal asks its URLs.
+func (m *mcpPanel) result(msg callDoneMsg) tea.Cmd {
 	if reqs, refused, ok := m.conn.URLRequired(msg.err); ok {
 		for _, why := range refused {
 			m.tr.notice("refused a URL the server needs: "+sanitize.Line(why), true)
 		}
 		if len(reqs) == 0 {
-			m.tr.notice(m.server+" needs URL flows completed first, and none could be offered", true)
+			m.tr.notice(m.name+" needs URL flows completed first, and none could be offered", true)
 			return nil
 		}
 		return m.changes(m.core.Apply(question.URLsNeeded{Qs: reqs}))
@@ -196,6 +155,6 @@ func (m *Model) result(msg callDoneMsg) tea.Cmd {
 		m.tr.notice("the call failed: "+mcpconn.ErrorText(msg.err), true)
 		return nil
 	}
-	m.tr.result(msg.res, m.now().Sub(msg.run.started))
+	m.tr.callResult(msg.res, m.now().Sub(msg.run.started))
 	return nil
 }

@@ -1,9 +1,12 @@
-package mcpui
+package fullscreen
 
 import (
 	"context"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/elicit-dev/elicit/mcpconn"
 )
@@ -11,7 +14,7 @@ import (
 // A tool's arguments are a form built from its inputSchema; the result's
 // text lands in the transcript.
 func TestRunToolWithArgumentsForm(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("echo")
 	d.key("enter")
 	d.waitText("The arguments for Echo")
@@ -29,7 +32,7 @@ func TestRunToolWithArgumentsForm(t *testing.T) {
 // A question that arrives while the user is busy with the list docks and
 // takes no key; Tab takes it up, and the answer goes back typed.
 func TestElicitationDocksWhileTypingThenAnswers(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("signup")
 	d.key("enter") // no arguments: runs at once
 	d.waitText("⚑ UI Test Server asks a form question · tab to answer")
@@ -52,16 +55,16 @@ func TestElicitationDocksWhileTypingThenAnswers(t *testing.T) {
 // A schema richer than a form gets the JSON editor; its text is checked
 // against the schema before it is sent.
 func TestNestedArgumentsUseTheJSONEditor(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("nested-args")
 	d.key("enter")
 	d.waitText("Arguments for Nested arguments (JSON)")
 	d.key("ctrl+s")
 	d.waitText("✗")
-	if d.m.call != nil {
+	if d.m.mcp().call != nil {
 		t.Fatal("arguments outside the schema were sent")
 	}
-	d.m.editor.ta.SetValue(`{"point":{"x":1,"y":2}}`)
+	d.m.mcp().editor.ta.SetValue(`{"point":{"x":1,"y":2}}`)
 	d.key("ctrl+s")
 	d.waitText(`got {"point":{"x":1,"y":2}}`)
 }
@@ -69,7 +72,7 @@ func TestNestedArgumentsUseTheJSONEditor(t *testing.T) {
 // Progress shows as a bar; esc cancels the call (the server is sent
 // notifications/cancelled).
 func TestProgressAndCancel(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("slow")
 	d.key("enter")
 	d.waitText("%")
@@ -78,20 +81,27 @@ func TestProgressAndCancel(t *testing.T) {
 	}
 	d.key("esc")
 	d.waitText("cancelled Slow")
-	if d.m.call != nil {
+	if d.m.mcp().call != nil {
 		t.Error("the call is still running")
 	}
 }
 
-// The -32042 path: the URL is offered, opened only through the consent
-// screen; once the flow is marked done the call is offered again.
-func TestURLRequiredThenRetry(t *testing.T) {
-	d := newDriver(t, Options{})
+// needsURL runs needs-url, whose -32042 URL docks, and gives its consent
+// screen the keys.
+func (d *driver) needsURL() {
+	d.t.Helper()
 	d.pick("needs-url")
 	d.key("enter")
 	d.waitText("asks to open a URL · tab to answer")
 	d.focus()
 	d.waitText("Open a link?")
+}
+
+// The -32042 path: the URL is offered, opened only through the consent
+// screen; once the flow is marked done the call is offered again.
+func TestURLRequiredThenRetry(t *testing.T) {
+	d := newMCPDriver(t, Options{})
+	d.needsURL()
 	d.key("right")
 	d.key("enter")
 	d.waitText("1 pending flow")
@@ -110,12 +120,8 @@ func TestURLRequiredThenRetry(t *testing.T) {
 
 // With --auto-retry the call is made again at once, once.
 func TestURLRequiredAutoRetry(t *testing.T) {
-	d := newDriver(t, Options{AutoRetry: true})
-	d.pick("needs-url")
-	d.key("enter")
-	d.waitText("asks to open a URL · tab to answer")
-	d.focus()
-	d.waitText("Open a link?")
+	d := newMCPDriver(t, Options{AutoRetry: true})
+	d.needsURL()
 	d.key("right")
 	d.key("enter")
 	d.waitText("1 pending flow")
@@ -126,7 +132,7 @@ func TestURLRequiredAutoRetry(t *testing.T) {
 
 // Results that are not text are said, not drawn.
 func TestRichResult(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("rich")
 	d.key("enter")
 	d.waitText("[an image: image/png")
@@ -139,15 +145,15 @@ func TestRichResult(t *testing.T) {
 
 // Every size draws within the terminal.
 func TestFitsSmallTerminals(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	for _, sz := range [][2]int{{120, 40}, {80, 24}, {60, 16}, {40, 10}} {
-		d.feed(teaSize(sz[0], sz[1]))
+		d.feed(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
 		lines := strings.Split(d.screen(), "\n")
 		if len(lines) != sz[1] {
 			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
 		}
 		for _, l := range lines {
-			if w := displayWidth(l); w > sz[0] {
+			if w := ansi.StringWidth(l); w > sz[0] {
 				t.Errorf("%dx%d: a line of %d columns: %q", sz[0], sz[1], w, l)
 			}
 		}
@@ -157,19 +163,19 @@ func TestFitsSmallTerminals(t *testing.T) {
 // A server that dies while its form is open: the form closes, what was
 // typed is kept in the transcript, the server's last stderr lines show.
 func TestServerDiesMidForm(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("signup")
 	d.key("enter")
 	d.waitText("asks a form question · tab to answer")
 	d.focus()
 	d.waitText("Tell us about you")
 	d.typeText("Grace")
-	go d.m.conn.CallTool(context.Background(), mcpconn.Call{Name: "exit"})
+	go d.m.mcp().conn.CallTool(context.Background(), mcpconn.Call{Name: "exit"})
 	d.waitText("a question from the server was closed")
 	for _, want := range []string{"Name: Grace", "the server exited (exit status 3)", "uitest server: exiting on request"} {
 		d.waitText(want)
 	}
-	if d.m.front() != nil {
+	if d.m.queue.front() != nil {
 		t.Error("the form is still up")
 	}
 }
@@ -178,7 +184,7 @@ func TestServerDiesMidForm(t *testing.T) {
 // running call asks docks and takes none of the keys; the next call waits
 // its turn and then runs.
 func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
-	d := newDriver(t, Options{})
+	d := newMCPDriver(t, Options{})
 	d.pick("signup")
 	d.key("enter")
 	d.pick("echo")
@@ -186,7 +192,7 @@ func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
 	d.waitText("The arguments for Echo")
 	d.waitText("asks a form question · tab to answer")
 	d.typeText("hello")
-	if d.m.arb.Focused || d.m.args == nil || !strings.Contains(d.screen(), "hello") {
+	if d.m.arb.Focused || d.m.mcp().args == nil || !strings.Contains(d.screen(), "hello") {
 		t.Fatalf("the keys did not stay with the arguments:\n%s", d.screen())
 	}
 	for range 2 {
@@ -209,19 +215,15 @@ func TestTypingNextArgumentsWhileAQuestionArrives(t *testing.T) {
 // typing: the consent docks at the first and takes none of the rest (the d
 // in the prose does not decline).
 func TestProseAtAFocusedURLConsentDocksIt(t *testing.T) {
-	d := newDriver(t, Options{})
-	d.pick("needs-url")
-	d.key("enter")
-	d.waitText("asks to open a URL · tab to answer")
-	d.focus()
-	d.waitText("Open a link?")
+	d := newMCPDriver(t, Options{})
+	d.needsURL()
 	d.typeText("wait and see")
 	if d.m.arb.Focused {
 		t.Fatalf("the consent kept the keys:\n%s", d.screen())
 	}
-	u, ok := d.m.front().(*urlModal)
-	if !ok || u.done() {
-		t.Fatalf("the consent was answered (%T)", d.m.front())
+	u, ok := d.m.queue.front().(*urlModal)
+	if !ok || d.answered(u) {
+		t.Fatalf("the consent was answered (%T)", d.m.queue.front())
 	}
 	d.waitText("tab to answer")
 	if got := d.open.Opened(); len(got) != 0 {

@@ -1,11 +1,10 @@
-package attach
+package fullscreen
 
 import (
 	"context"
 	"fmt"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -14,13 +13,11 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/testkit"
-	"github.com/elicit-dev/elicit/ui/fullscreen"
+	"github.com/elicit-dev/elicit/ui/attach"
 	"github.com/elicit-dev/elicit/ui/internal/focus"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 	"github.com/elicit-dev/elicit/ui/serve"
 )
-
-func TestMain(m *testing.M) { uitest.Main(m) }
 
 // Two real screens: the full screen of `elicit serve` (the demo agent, its
 // questions shared through a real host on a loopback port) and an attach
@@ -116,7 +113,7 @@ func (p *program) press(names ...string) {
 			p.feed(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 			continue
 		}
-		p.feed(key(n))
+		p.feed(keyMsg(n))
 	}
 }
 
@@ -124,20 +121,6 @@ func (p *program) typeText(s string) {
 	for _, r := range s {
 		p.feed(tea.KeyPressMsg{Code: r, Text: string(r)})
 	}
-}
-
-// clock is the serving screen's: its question takes the keys once the
-// keyboard has been idle (focus.TypingWindow) and its grace has passed.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
 }
 
 // servingScreen is `elicit serve`'s full screen over the demo agent, and
@@ -148,29 +131,18 @@ func servingScreen(t *testing.T, w world) (*program, *clock, *serve.Served) {
 		t.Fatal(err)
 	}
 	clk := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	fs := fullscreen.New(fullscreen.Options{Agent: uitest.DemoConfig(t), Share: sv.Share, ShareLine: "shared: elicit attach " + sv.Server.URL(),
+	fs := New(Options{Agent: uitest.DemoConfig(t), Share: sv.Share, ShareLine: "shared: elicit attach " + sv.Server.URL(),
 		Now: clk.now, NoColor: true, Opener: &uitest.Recorder{}})
 	t.Cleanup(func() { fs.Close(); sv.Close() })
 	return newProgram(t, w, "the serving screen", fs), clk, sv
 }
 
-// attachScreen is an attach model over a client of the host.
+// attachScreen is the attach screen over a client of the host.
 func attachScreen(t *testing.T, w world, sv *serve.Served, id string) (*program, *Model) {
 	c := dialTo(t, sv.Server.URL(), sv.Token, id)
-	m := New(Options{Conn: c, Title: c.Title(), Grace: -1, Width: 100, Height: 40, NoColor: true, Debounce: time.Millisecond})
+	m := NewAttach(attach.NewSource(c, attach.SourceOptions{Title: c.Title()}), Options{Grace: -1, Width: 100, Height: 40, NoColor: true})
+	t.Cleanup(m.Close)
 	return newProgram(t, w, "the attached screen", m), m
-}
-
-func dialTo(t *testing.T, url, tok, id string) *ahp.Client {
-	t.Helper()
-	ctx, cancel := testContext()
-	defer cancel()
-	c, err := ahp.Dial(ctx, ahp.ClientOptions{URL: url, Token: tok, ClientID: id})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	return c
 }
 
 func testContext() (context.Context, context.CancelFunc) {
@@ -227,7 +199,7 @@ func TestPassingThroughAFieldPublishesNothing(t *testing.T) {
 	att.until("the serving screen's draft in the attached form", func() bool {
 		return strings.Contains(att.screen(), "Server Draft") || strings.Contains(att.screen(), `changed "Name"`)
 	})
-	if got := am.cur.form.Value("name"); got != "Server Draft" {
+	if got := am.queue.front().(*formModal).form.Value("name"); got != "Server Draft" {
 		t.Errorf("the attached client's untouched Name holds %q, not the newer draft", got)
 	}
 
