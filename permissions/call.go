@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
-
 )
 
 // Call is a tool call as rules see it: which tool (by the name rules use)

@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-
 )
 
 // input decodes a rawInput as acpconn hands it on.
