@@ -112,7 +112,7 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, NoColor: noColor(), Memory: st.memory, Notify: fullscreen.Notify(st.settings.Notify),
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
 		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
-	return a.runSession(m)
+	return a.endSession(m)
 }
 
 // attachLine is the exact command that attaches to sv. It names the

@@ -153,15 +153,15 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
-	return a.runSession(m)
+	return a.endSession(m)
 }
 
-// runSession runs a session's full screen (elicit, elicit serve) to its
+// endSession runs a session's full screen (elicit, elicit serve) to its
 // end: however the program ended, its agent ends (and Main's endAll ends
 // whatever else it started), and the conversation, which the alternate
 // screen took with it, is printed to the normal screen so it stays in the
 // scrollback.
-func (a *app) runSession(m *fullscreen.Model) int {
+func (a *app) endSession(m *fullscreen.Model) int {
 	_, err := runScreen(newScreenProgram(m), a.stderr) // a closed terminal ends the program
 	m.Close()
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
