@@ -1,0 +1,65 @@
+package ahp
+
+// Same-user connections and private requests. A connection the transport
+// vouches for as the host's own user (the inbox's Unix socket: its peer's
+// uid checked) sees everything; a network connection (a bearer token) does
+// not see the requests asked with RequestPrivate (permissions: whoever
+// holds a token must not approve a command on this machine), nor the
+// session's Meta. Everything a connection is sent or can dispatch goes
+// through the checks here.
+
+// requestIDOf is the request an action is about, "" for none.
+func requestIDOf(a Action) string {
+	switch a := a.(type) {
+	case InputRequested:
+		return a.Request.ID
+	case InputAnswerChanged:
+		return a.RequestID
+	case InputCompleted:
+		return a.RequestID
+	case InputNeededSet:
+		return a.Request.ID
+	case InputNeededRemoved:
+		return a.ID
+	}
+	return ""
+}
+
+// sees reports whether connection c may be sent l. h.mu is held.
+func (c *hostConn) sees(l *logged) bool { return !l.private || c.sameUser }
+
+// inputs is the state as c may see it. h.mu is held.
+func (c *hostConn) inputs() Inputs {
+	h := c.h
+	if c.sameUser || len(h.private) == 0 {
+		return h.in
+	}
+	out := Inputs{Turn: h.in.Turn}
+	for _, e := range h.in.Entries {
+		if !h.private[e.Request.ID] {
+			out.Entries = append(out.Entries, e)
+		}
+	}
+	return out
+}
+
+// info is what a snapshot says to c besides the inputs. h.mu is held.
+func (c *hostConn) info() stateInfo { return c.h.infoFor(c.inputs(), c.sameUser) }
+
+// hidden reports whether a's request is one c may not act on. h.mu is
+// held.
+func (c *hostConn) hidden(a Action) bool { return !c.sameUser && c.h.private[requestIDOf(a)] }
+
+// OpenCount is how many requests are open, private ones included: what
+// `elicit inbox list --count` adds up.
+func (h *Host) OpenCount() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, e := range h.in.Entries {
+		if e.Open() {
+			n++
+		}
+	}
+	return n
+}
