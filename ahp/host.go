@@ -114,7 +114,7 @@ type logged struct {
 	seq    int64
 	action Action
 	origin *Origin
-	wire   [2]*wired // per generation, encoded once
+	wire   [2][2]*wired // per generation, and for network [0] or same-user [1] connections, encoded once
 	size   int       // bytes on the wire (the current generation's)
 	// private: the action is about a request only same-user connections
 	// see (RequestPrivate).
@@ -374,7 +374,7 @@ func (h *Host) apply(a Action, origin *Origin) {
 	case TurnStarted, TurnEnded: // the turn's requests are gone: so is their privacy
 		clear(h.private)
 	}
-	if w := h.encoded(l, Current); w.ok {
+	if w := h.encoded(l, Current, false); w.ok {
 		l.size = len(w.msg)
 	}
 	h.log = append(h.log, l)
@@ -394,17 +394,26 @@ func (h *Host) apply(a Action, origin *Origin) {
 	}
 }
 
-// encoded is l on the wire for generation g, made once.
-func (h *Host) encoded(l *logged, g Generation) *wired {
-	if w := l.wire[g]; w != nil {
+// encoded is l on the wire for generation g, made once, for a same-user
+// connection or a network one (without elicit's _meta: see private.go).
+func (h *Host) encoded(l *logged, g Generation, sameUser bool) *wired {
+	u := 0
+	if sameUser {
+		u = 1
+	}
+	if w := l.wire[g][u]; w != nil {
 		return w
 	}
 	w := &wired{}
-	ch, raw, ok := g.encode(h.o.SessionID, l.action, h.o.Now())
+	a := l.action
+	if !sameUser {
+		a = withoutMeta(a)
+	}
+	ch, raw, ok := g.encode(h.o.SessionID, a, h.o.Now())
 	if ok {
 		w.channel, w.ok = ch, true
 		w.msg = notification("action", envelope{Channel: ch, Action: raw, ServerSeq: l.seq, Origin: l.origin})
 	}
-	l.wire[g] = w
+	l.wire[g][u] = w
 	return w
 }

@@ -98,7 +98,7 @@ func (c *hostConn) deliver(l *logged) {
 	if !c.ready || c.closed {
 		return
 	}
-	w := c.h.encoded(l, c.gen)
+	w := c.h.encoded(l, c.gen, c.sameUser)
 	if !w.ok || !c.subs[w.channel] || !c.sees(l) {
 		return
 	}
@@ -272,7 +272,7 @@ func (c *hostConn) reconnect(p reconnectParams) reconnectResult {
 		if l.seq <= p.LastSeenServerSeq {
 			continue
 		}
-		if w := h.encoded(l, c.gen); w.ok && c.subs[w.channel] && c.sees(l) {
+		if w := h.encoded(l, c.gen, c.sameUser); w.ok && c.subs[w.channel] && c.sees(l) {
 			var m rpcMessage
 			_ = json.Unmarshal(w.msg, &m)
 			var e envelope

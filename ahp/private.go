@@ -5,8 +5,27 @@ package ahp
 // uid checked) sees everything; a network connection (a bearer token) does
 // not see the requests asked with RequestPrivate (permissions: whoever
 // holds a token must not approve a command on this machine), nor the
-// session's Meta. Everything a connection is sent or can dispatch goes
-// through the checks here.
+// session's Meta, nor elicit's _meta of each request (which the
+// protocol's ChatInputRequest does not define: a network client gets the
+// protocol's shapes exactly). Everything a connection is sent or can
+// dispatch goes through the checks here.
+
+// withoutMeta is a with its request's _meta left out.
+func withoutMeta(a Action) Action {
+	switch x := a.(type) {
+	case InputRequested:
+		if x.Request.Meta != nil {
+			x.Request.Meta = nil
+			return x
+		}
+	case InputNeededSet:
+		if x.Request.Meta != nil {
+			x.Request.Meta = nil
+			return x
+		}
+	}
+	return a
+}
 
 // requestIDOf is the request an action is about, "" for none.
 func requestIDOf(a Action) string {
@@ -31,12 +50,13 @@ func (c *hostConn) sees(l *logged) bool { return !l.private || c.sameUser }
 // inputs is the state as c may see it. h.mu is held.
 func (c *hostConn) inputs() Inputs {
 	h := c.h
-	if c.sameUser || len(h.private) == 0 {
+	if c.sameUser {
 		return h.in
 	}
 	out := Inputs{Turn: h.in.Turn}
 	for _, e := range h.in.Entries {
 		if !h.private[e.Request.ID] {
+			e.Request.Meta = nil // a copy of the entry: the state keeps its own
 			out.Entries = append(out.Entries, e)
 		}
 	}
@@ -62,4 +82,12 @@ func (h *Host) OpenCount() int {
 		}
 	}
 	return n
+}
+
+// SetTitle renames the session: snapshots and listSessions say title from
+// now on (a client reads it when it subscribes).
+func (h *Host) SetTitle(title string) {
+	h.mu.Lock()
+	h.o.Title = title
+	h.mu.Unlock()
 }

@@ -24,30 +24,41 @@ var ErrNoPeerCheck = errors.New("this system cannot check a Unix socket's peer: 
 // a listener that hands out only connections whose peer is this process's
 // user; others are closed as they come (PeerRefused counts them). Serve
 // it with an http.Server whose handler is NewHandler(h,
-// HandlerOptions{SameUser: true}).
+// HandlerOptions{SameUser: true}). Close removes the socket.
+//
+// The socket is made under another name and renamed to path once it
+// listens: whoever finds path can connect, so a connection refused there
+// means its listener is gone (the inbox removes such a socket as a
+// crashed session's), never that it has not begun listening yet.
 func ListenUnix(path string) (*UnixListener, error) {
 	if !peerCheckable {
 		return nil, ErrNoPeerCheck
 	}
-	ln, err := net.Listen("unix", path)
+	tmp := path + ".new"
+	ln, err := net.Listen("unix", tmp)
 	if err != nil {
 		return nil, err
 	}
 	ul := ln.(*net.UnixListener)
-	ul.SetUnlinkOnClose(true)
+	ul.SetUnlinkOnClose(false) // Close removes path itself
 	// The directory is the user's alone (0700), so nobody can reach the
 	// socket between bind and chmod; 0600 is the second wall.
-	if err := os.Chmod(path, 0o600); err != nil {
+	if err := os.Chmod(tmp, 0o600); err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
 		ln.Close()
+		os.Remove(tmp)
 		return nil, err
 	}
-	return &UnixListener{UnixListener: ul, uid: os.Getuid()}, nil
+	return &UnixListener{UnixListener: ul, uid: os.Getuid(), path: path}, nil
 }
 
 // UnixListener is a Unix socket listener that checks each peer's uid.
 type UnixListener struct {
 	*net.UnixListener
 	uid     int
+	path    string
 	mu      sync.Mutex
 	refused int
 }
@@ -69,6 +80,13 @@ func (l *UnixListener) Accept() (net.Conn, error) {
 		l.refused++
 		l.mu.Unlock()
 	}
+}
+
+// Close stops listening and removes the socket.
+func (l *UnixListener) Close() error {
+	err := l.UnixListener.Close()
+	os.Remove(l.path)
+	return err
 }
 
 // PeerRefused is how many connections of another user were refused.

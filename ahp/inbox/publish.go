@@ -68,6 +68,5 @@ func (p *Published) Refused() int { return p.ln.PeerRefused() }
 // Close ends every connection and removes the socket.
 func (p *Published) Close() {
 	p.ws.Close()
-	p.srv.Close() // closes the listener, which unlinks the socket
-	os.Remove(p.Path)
+	p.srv.Close() // closes the listener, which removes the socket
 }
