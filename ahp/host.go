@@ -115,7 +115,7 @@ type logged struct {
 	action Action
 	origin *Origin
 	wire   [2][2]*wired // per generation, and for network [0] or same-user [1] connections, encoded once
-	size   int       // bytes on the wire (the current generation's)
+	size   int          // bytes on the wire (the current generation's)
 	// private: the action is about a request only same-user connections
 	// see (RequestPrivate).
 	private bool

@@ -61,7 +61,7 @@ type Served struct {
 	// goes on without it).
 	Inbox    *inbox.Published
 	InboxErr error
-	Token  string
+	Token    string
 	// TokenFile holds Token ("" with Insecure): what the attach command
 	// names, never the token itself (a command line is in every local
 	// user's ps).
