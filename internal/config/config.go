@@ -35,6 +35,8 @@ type Config struct {
 	Notify Notify
 	// History turns elicitation memory on or off; nil means on.
 	History *bool
+	// Inbox is `inbox = false` or the [inbox] table (inbox.go).
+	Inbox Inbox
 
 	// Path is the file this was read from; empty when there was none.
 	Path string
@@ -175,7 +177,10 @@ func Parse(data []byte, name string) (*Config, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, decodeError(name, err)
 	}
-	c := f.config(name)
+	c, err := f.config(name)
+	if err != nil {
+		return nil, err
+	}
 	if err := c.check(data); err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ type fileConfig struct {
 	Theme      themeText             `toml:"theme"`
 	Notify     notifyText            `toml:"notify"`
 	History    *bool                 `toml:"history"`
+	Inbox      any                   `toml:"inbox"` // false, or a table (inbox.go)
 }
 
 type fileHook struct {
@@ -29,17 +30,22 @@ type (
 )
 
 // config converts what was decoded into a Config.
-func (f *fileConfig) config(path string) *Config {
+func (f *fileConfig) config(path string) (*Config, error) {
+	inbox, err := inboxOf(f.Inbox)
+	if err != nil {
+		return nil, &Error{Path: path, Msg: err.Error()}
+	}
 	c := &Config{
 		AgentEntries: f.Agents,
 		TopDomains:   f.TopDomains,
 		Theme:        f.Theme.Theme,
 		Notify:       f.Notify.Notify,
 		History:      f.History,
+		Inbox:        inbox,
 		Path:         path,
 	}
 	for _, h := range f.Hooks {
 		c.Hooks = append(c.Hooks, Hook{Event: h.Event.Event, Command: h.Command, Agent: h.Agent.Glob, Timeout: h.Timeout})
 	}
-	return c
+	return c, nil
 }
