@@ -87,6 +87,10 @@ func newSetup(req sessionRequest, cfg *config.Config) (*setup, error) {
 		off := false
 		ov.History = &off
 	}
+	if o.noInbox {
+		off := false
+		ov.Inbox = &off
+	}
 	s := &setup{settings: cfg.Settings(ov)}
 	urlcheck.AddTopDomains(s.settings.TopDomains...)
 	agent, err := resolveAgent(cfg, req.name, req.argv, req.suggest)

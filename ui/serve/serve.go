@@ -206,8 +206,21 @@ func (sv *Served) Remote() *headless.Remote {
 	return &headless.Remote{Observer: sv.Share, Event: sv.Share.Event, Answers: answers}
 }
 
-// Close stops serving: every client is disconnected.
+// ShareOrNil is sv's Share, nil when sv is nil (a session not in the
+// inbox): what fullscreen.Options.Share and line.Options.Share take.
+func (sv *Served) ShareOrNil() *share.Share {
+	if sv == nil {
+		return nil
+	}
+	return sv.Share
+}
+
+// Close stops serving: every client is disconnected. A nil sv is a
+// session that shared nothing.
 func (sv *Served) Close() {
+	if sv == nil {
+		return
+	}
 	if sv.cancel != nil {
 		sv.cancel()
 	}
