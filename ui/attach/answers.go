@@ -107,7 +107,7 @@ func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 				continue
 			}
 			handled[r.ID] = true
-			resp, final, why := answer(r, answers)
+			resp, final, why := Fill(r, answers)
 			if why != "" {
 				fmt.Fprintf(errOut, "elicit attach: %s request %s: %s\n", resp, sanitize.Line(r.ID), sanitize.Line(why))
 			}
@@ -120,11 +120,12 @@ func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 	}
 }
 
-// answer is the completion answers give request r, by the rule every
-// front end follows without a person (session.Unattended): accepted with
-// what the answers and the defaults fill, else cancelled with the reason
-// (nobody said no to it).
-func answer(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[string]ahp.Answer, string) {
+// Fill is the completion answers give request r, by the rule every front
+// end follows without a person (session.Unattended): accepted with what
+// the answers and the defaults fill, else cancelled with the reason
+// (nobody said no to it). An empty answers map accepts the defaults
+// (--accept-defaults).
+func Fill(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[string]ahp.Answer, string) {
 	pol := session.Policy{Answers: answers}
 	if pol.Answers == nil {
 		pol.Answers = map[string]json.RawMessage{}
