@@ -33,7 +33,8 @@ func newInboxAnswerCommand(a *app, o *inboxOptions) *cobra.Command {
 		Short: "Answer one waiting question from a script",
 		Long: "Answers the question ID (as elicit inbox list shows it) in the session that asked it, which says it was answered " +
 			"in the inbox, exactly as if answered at its own terminal: the form is checked against its schema first. Give one " +
-			"of --answers FILE (property key to value, then each field's default), --accept-defaults, --decline or --cancel. " +
+			"of --answers FILE (property key to value, then what the form holds: its defaults and drafts), --accept-defaults, " +
+			"--decline or --cancel. " +
 			"Forms and URL flows only: a URL is declined or cancelled, never opened, and a permission needs a person.\n\n" +
 			"Exit status: 0 when the session took this answer; 1 when it did not (no such question, answered elsewhere first, " +
 			"or the file cannot fill the form: the question is left waiting, with the reason on stderr); 2 for a command line " +
@@ -75,7 +76,7 @@ elicit inbox answer 4242-1a2b.q2 --decline`,
 	}
 	f := cmd.Flags()
 	addAnswersFileFlag(cmd, &ans.answers)
-	f.BoolVar(&ans.acceptDefaults, "accept-defaults", false, "accept the form with its defaults")
+	f.BoolVar(&ans.acceptDefaults, "accept-defaults", false, "accept the form as it stands: its defaults, and what was typed in it")
 	f.BoolVar(&ans.decline, "decline", false, "decline it (tell the agent no)")
 	f.BoolVar(&ans.cancelIt, "cancel", false, "cancel it (dismiss: nobody chose)")
 	return cmd
@@ -103,7 +104,7 @@ func (a *app) inboxAnswer(o inbox.Options, id string, ans inboxAnswer, answers m
 	case it.Kind == ahp.MetaURL:
 		return exitFailed, errors.New("a URL needs a person to consent to it: --decline or --cancel it here, or open it in its session")
 	default:
-		resp, final, why := attach.Fill(it.Request, answers)
+		resp, final, why := attach.Fill(it.Request, withDrafts(it.Request, answers))
 		if resp != question.Accept {
 			return exitFailed, fmt.Errorf("the form was left waiting: %s", why)
 		}
@@ -118,4 +119,39 @@ func (a *app) inboxAnswer(o inbox.Options, id string, ans inboxAnswer, answers m
 	default:
 		return exitFailed, err
 	}
+}
+
+// withDrafts is answers over what the form holds now (its defaults, and
+// what was typed in it anywhere: the synced drafts), in the answers
+// file's format: a select's default travels as a draft answer, never as
+// a question's default.
+func withDrafts(r ahp.Request, answers map[string]json.RawMessage) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for id, a := range r.Answers {
+		if a.State == ahp.Skipped || a.Value == nil {
+			continue
+		}
+		var v any
+		switch a.Value.Kind {
+		case ahp.ValueText:
+			v = a.Value.Text
+		case ahp.ValueNumber:
+			v = a.Value.Number
+		case ahp.ValueBoolean:
+			v = a.Value.Bool
+		case ahp.ValueSelected:
+			v = a.Value.Selected
+		case ahp.ValueSelectedMany:
+			v = a.Value.Many
+		default:
+			continue
+		}
+		if b, err := json.Marshal(v); err == nil {
+			out[id] = b
+		}
+	}
+	for k, v := range answers {
+		out[k] = v
+	}
+	return out
 }
