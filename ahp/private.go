@@ -91,3 +91,18 @@ func (h *Host) SetTitle(title string) {
 	h.o.Title = title
 	h.mu.Unlock()
 }
+
+// Title is the session's title.
+func (h *Host) Title() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.o.Title
+}
+
+// SessionMeta is what the host tells same-user connections of the
+// session (nil: nothing).
+func (h *Host) SessionMeta() *SessionMeta {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.o.Meta
+}

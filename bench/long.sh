@@ -14,7 +14,7 @@
 # BENCH_LONG_RAW=FILE appends every turn there: build, length, turn, ms, RSS KiB.
 
 LONG_TURNS="${BENCH_LONG:-40 400}"
-declare -A LONG # LONG[build|turns]: "ms:rss_kib" per turn, in order
+declare -A LONG=() # LONG[build|turns]: "ms:rss_kib" per turn, in order
 
 # rss PID: VmRSS of PID in KiB.
 rss() {

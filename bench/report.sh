@@ -198,6 +198,7 @@ report() {
 	has "real|elicit" && echo "(real: wall is from creating the pane until \"ready\" shows, start-up included; no CPU or RSS read)"
 	keys_report
 	serve_report
+	inbox_report
 	long_report
 	echo
 	echo "== targets =="
@@ -250,6 +251,7 @@ report() {
 		target "mcp call, 1000 forms in one call: CPU / floor CPU" "$(ratio "$(mcpu "mcp 1000|elicit call")" "$(mcpu "mcp 1000|floor")")" "<= 1.3" 1.3
 	fi
 	serve_targets
+	inbox_targets
 	long_targets
 	if has "real|elicit"; then
 		target "ready with claude-agent-acp: elicit / noui -ready" "$(ratio "$(med "real|elicit")" "$(med "real|noui -ready")")" "<= 1.1" 1.1

@@ -57,26 +57,33 @@ func countOf(ctx context.Context, s Source, id string) (int, error) {
 		c.Close()
 		return len(in.OpenRequests()), nil
 	}
+	var r countReply
+	err := get(ctx, s.Socket, countPath, 4096, &r)
+	return r.Open, err
+}
+
+// get asks the session at socket for path, one request on a connection
+// of its own, and reads the JSON reply (at most limit bytes) into v.
+func get(ctx context.Context, socket, path string, limit int64, v any) error {
 	tr := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
 		var d net.Dialer
-		return d.DialContext(ctx, "unix", s.Socket)
+		return d.DialContext(ctx, "unix", socket)
 	}, DisableKeepAlives: true}
 	defer tr.CloseIdleConnections()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost"+countPath, nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost"+path, nil)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	resp, err := (&http.Client{Transport: tr}).Do(req)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return 0, fmt.Errorf("the session answered %s", resp.Status)
+		return fmt.Errorf("the session answered %s", resp.Status)
 	}
-	var r countReply
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 4096)).Decode(&r); err != nil {
-		return 0, fmt.Errorf("the session's count: %w", err)
+	if err := json.NewDecoder(io.LimitReader(resp.Body, limit)).Decode(v); err != nil {
+		return fmt.Errorf("the session's reply: %w", err)
 	}
-	return r.Open, nil
+	return nil
 }

@@ -120,8 +120,9 @@ func List(ctx context.Context, o Options) ([]Item, []Problem) {
 	var wg sync.WaitGroup
 	for _, s := range srcs {
 		wg.Go(func() {
-			c, err := dial(ctx, s, o.clientID())
+			sess, in, err := read(ctx, s, o.clientID())
 			if err != nil {
+				stale(s, err)
 				if s.Socket == "" || !refused(err) {
 					mu.Lock()
 					problems = append(problems, Problem{Source: s, Err: err})
@@ -129,9 +130,6 @@ func List(ctx context.Context, o Options) ([]Item, []Problem) {
 				}
 				return
 			}
-			sess := &Session{Source: s, Meta: c.SessionMeta(), Title: sanitize.Line(c.Title())}
-			in := c.Inputs()
-			c.Close()
 			its := itemsOf(sess, in, func(string) time.Time { return now })
 			mu.Lock()
 			items = append(items, its...)
@@ -141,4 +139,30 @@ func List(ctx context.Context, o Options) ([]Item, []Problem) {
 	wg.Wait()
 	Sort(items)
 	return items, problems
+}
+
+// read is a source's session and open requests, read once: one request
+// to a session's socket (listPath), an AHP connection to a remote host.
+func read(ctx context.Context, s Source, id string) (*Session, ahp.Inputs, error) {
+	if s.Socket != "" {
+		var r listReply
+		if err := get(ctx, s.Socket, listPath, MaxSession, &r); err != nil {
+			return nil, ahp.Inputs{}, err
+		}
+		sess := &Session{Source: s, Title: sanitize.Line(r.Title)}
+		if r.Meta != nil {
+			sess.Meta = *r.Meta
+		}
+		var in ahp.Inputs
+		for _, req := range r.Requests {
+			in.Entries = append(in.Entries, ahp.Entry{Request: req})
+		}
+		return sess, in, nil
+	}
+	c, err := dial(ctx, s, id)
+	if err != nil {
+		return nil, ahp.Inputs{}, err
+	}
+	defer c.Close()
+	return &Session{Source: s, Meta: c.SessionMeta(), Title: sanitize.Line(c.Title())}, c.Inputs(), nil
 }

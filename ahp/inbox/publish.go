@@ -12,13 +12,25 @@ import (
 	"github.com/elicit-dev/elicit/ahp"
 )
 
-// countPath is the one request besides the AHP WebSocket a socket
-// answers: how many questions wait, for a status line (Count).
-const countPath = "/count"
+// Besides the AHP WebSocket, a socket answers two plain requests, each
+// one round trip, for the commands that read once: how many questions
+// wait (a status line: Count), and what they are (List). Answering and
+// following a session go through AHP.
+const (
+	countPath = "/count"
+	listPath  = "/list"
+)
 
 // countReply is what countPath answers.
 type countReply struct {
 	Open int `json:"open"`
+}
+
+// listReply is what listPath answers: the session and its open requests.
+type listReply struct {
+	Title    string           `json:"title"`
+	Meta     *ahp.SessionMeta `json:"meta,omitempty"`
+	Requests []ahp.Request    `json:"requests"`
 }
 
 // Published is a session's host served on its socket in Dir.
@@ -54,6 +66,11 @@ func Publish(h *ahp.Host, o ahp.HandlerOptions) (*Published, error) {
 	mux.HandleFunc("GET "+countPath, func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(countReply{Open: h.OpenCount()})
+	})
+	mux.HandleFunc("GET "+listPath, func(w http.ResponseWriter, _ *http.Request) {
+		in := h.Inputs()
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(listReply{Title: h.Title(), Meta: h.SessionMeta(), Requests: in.OpenRequests()})
 	})
 	// No timeouts: a connection is the user's own, and an idle server
 	// must wake nobody up.
