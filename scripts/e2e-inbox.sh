@@ -78,6 +78,7 @@ for s in one two three none; do
 done
 "$bin" serve --token-file "$work/token" --cwd "$work/four" -p "/form defaults" >"$work/four.out" 2>"$work/four.err" &
 serve_pid=$!
+trap 'kill "$serve_pid" 2>/dev/null || true; e2e_cleanup' EXIT
 for s in one two three none; do term_wait "$s" "Check your profile"; done
 
 wait_listed 4
