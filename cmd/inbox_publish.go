@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/mcpconn"
 	"github.com/elicit-dev/elicit/ui/serve"
 )
 
@@ -40,7 +42,44 @@ func publishSession(st *setup, cfg acpconn.Config, front string, stderr io.Write
 	return sv
 }
 
+// publishMCP puts `elicit mcp`'s full screen in the user's inbox, as
+// publishSession does a session: the server's name is its agent.
+func publishMCP(st *setup, cfg mcpconn.Config, stderr io.Writer) *serve.Served {
+	name := mcpName(cfg)
+	meta := inboxMeta(st, name, cfg.Dir, "mcp")
+	if meta == nil {
+		return nil
+	}
+	sv, err := serve.Local(serve.Options{Title: name, Version: readVersion().short(), Inbox: meta})
+	if err != nil {
+		inboxWarning(stderr, err)
+		return nil
+	}
+	return sv
+}
+
 // inboxWarning says in one line that the session is not in the inbox.
 func inboxWarning(stderr io.Writer, err error) {
 	fmt.Fprintln(stderr, "elicit: this session is not in elicit inbox:", sanitize.Line(err.Error()))
+}
+
+// mcpName names an MCP server for the inbox: its URL, or its command's
+// name (for a launcher such as npx, the package it runs).
+func mcpName(c mcpconn.Config) string {
+	if c.URL != "" {
+		return c.URL
+	}
+	if len(c.Argv) == 0 {
+		return "mcp"
+	}
+	name := filepath.Base(c.Argv[0])
+	switch name {
+	case "npx", "uvx", "bunx", "pipx", "docker":
+		for _, a := range c.Argv[1:] {
+			if a != "" && a[0] != '-' && a != "run" {
+				return a
+			}
+		}
+	}
+	return name
 }

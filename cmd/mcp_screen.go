@@ -43,8 +43,10 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	defer procgroup.Default.Shutdown()
 	procgroup.HoldSignals() // see prepare
 	w, h, _ := term.GetSize(os.Stdout.Fd())
+	sv := publishMCP(st, cfg, stderr)
+	defer sv.Close()
 	m := mcpui.New(mcpui.Options{Server: cfg, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
-		Theme: string(st.settings.Theme), Width: w, Height: h})
+		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.ShareOrNil()})
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)
 	m.Close()

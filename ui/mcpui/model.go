@@ -12,6 +12,7 @@ import (
 	"github.com/elicit-dev/elicit/theme"
 	"github.com/elicit-dev/elicit/ui"
 	"github.com/elicit-dev/elicit/ui/internal/focus"
+	"github.com/elicit-dev/elicit/ui/internal/share"
 	"github.com/elicit-dev/elicit/urlconsent"
 )
 
@@ -30,6 +31,9 @@ type Options struct {
 	Now     func() time.Time // nil = time.Now
 	// Width and Height are the terminal's size when known at start.
 	Width, Height int
+	// Share puts the server's questions in the user's inbox too: an
+	// answer given there closes the question here (share.go).
+	Share *share.Share
 }
 
 // pane is what the main area shows when no question has the keys.
@@ -105,6 +109,9 @@ func New(o Options) *Model {
 	m.setTheme(o.Theme != "light")
 	m.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry, Peer: "server", Retried: "call"}, now)
 	session.FlowsKeyName = "ctrl+g"
+	if o.Share != nil {
+		m.core.SetObserver(o.Share)
+	}
 	return m
 }
 
@@ -113,7 +120,7 @@ func (m *Model) setTheme(dark bool) { m.th = theme.New(dark, m.opts.NoColor) }
 // Init connects to the server and asks the terminal for its background.
 func (m *Model) Init() tea.Cmd {
 	m.tr.info("connecting to " + m.server + "…")
-	cmds := []tea.Cmd{connect(m.opts.Server)}
+	cmds := []tea.Cmd{connect(m.opts.Server), shareNext(m.opts.Share)}
 	if m.opts.Theme == "" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -157,6 +164,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onCallDone(msg)
 	case preparedMsg:
 		return m, m.changes(m.core.Prepared(msg.q, msg.prep))
+	case shareMsg:
+		return m, m.onShare(msg)
 	case afterMsg:
 		return m, m.changes(m.core.Finish(msg.p.Q, msg.out, msg.notes))
 	case openedMsg:
