@@ -104,7 +104,7 @@ func (a *app) inboxAnswer(o inbox.Options, id string, ans inboxAnswer, answers m
 	case it.Kind == ahp.MetaURL:
 		return exitFailed, errors.New("a URL needs a person to consent to it: --decline or --cancel it here, or open it in its session")
 	default:
-		resp, final, why := attach.Fill(it.Request, withDrafts(it.Request, answers))
+		resp, final, why := attach.Fill(it.Request, answers)
 		if resp != question.Accept {
 			return exitFailed, fmt.Errorf("the form was left waiting: %s", why)
 		}
@@ -119,39 +119,4 @@ func (a *app) inboxAnswer(o inbox.Options, id string, ans inboxAnswer, answers m
 	default:
 		return exitFailed, err
 	}
-}
-
-// withDrafts is answers over what the form holds now (its defaults, and
-// what was typed in it anywhere: the synced drafts), in the answers
-// file's format: a select's default travels as a draft answer, never as
-// a question's default.
-func withDrafts(r ahp.Request, answers map[string]json.RawMessage) map[string]json.RawMessage {
-	out := map[string]json.RawMessage{}
-	for id, a := range r.Answers {
-		if a.State == ahp.Skipped || a.Value == nil {
-			continue
-		}
-		var v any
-		switch a.Value.Kind {
-		case ahp.ValueText:
-			v = a.Value.Text
-		case ahp.ValueNumber:
-			v = a.Value.Number
-		case ahp.ValueBoolean:
-			v = a.Value.Bool
-		case ahp.ValueSelected:
-			v = a.Value.Selected
-		case ahp.ValueSelectedMany:
-			v = a.Value.Many
-		default:
-			continue
-		}
-		if b, err := json.Marshal(v); err == nil {
-			out[id] = b
-		}
-	}
-	for k, v := range answers {
-		out[k] = v
-	}
-	return out
 }

@@ -116,7 +116,7 @@ func writeInboxTable(w io.Writer, items []inbox.Item, now time.Time) {
 		if it.Kind == "permission" && it.Tool != "" {
 			msg = it.Tool
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", it.ID, it.Kind, sanitize.Summary(it.Agent, 24), waited(now.Sub(it.WaitingSince)),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", sanitize.Line(it.ID), it.Kind, sanitize.Summary(it.Agent, 24), waited(now.Sub(it.WaitingSince)),
 			shortDir(it.Cwd), sanitize.Summary(msg, 60))
 	}
 	tw.Flush()

@@ -122,10 +122,12 @@ func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 
 // Fill is the completion answers give request r, by the rule every front
 // end follows without a person (session.Unattended): accepted with what
-// the answers and the defaults fill, else cancelled with the reason
-// (nobody said no to it). An empty answers map accepts the defaults
-// (--accept-defaults).
+// the answers, then what the form holds (its synced answers: a select's
+// default travels as one, never as a question's default), then the
+// defaults fill, else cancelled with the reason (nobody said no to it).
+// An empty answers map accepts the form as it stands (--accept-defaults).
 func Fill(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[string]ahp.Answer, string) {
+	answers = withDrafts(r, answers)
 	pol := session.Policy{Answers: answers}
 	if pol.Answers == nil {
 		pol.Answers = map[string]json.RawMessage{}
@@ -149,4 +151,38 @@ func Fill(r ahp.Request, answers map[string]json.RawMessage) (qn.Action, map[str
 		return out.Action, nil, out.Reason
 	}
 	return qn.Accept, m.Answers(out.Content, ahp.Submitted), ""
+}
+
+// withDrafts is answers over what the form holds now (its defaults, and
+// what was typed in it anywhere: the synced answers), in the answers
+// file's format.
+func withDrafts(r ahp.Request, answers map[string]json.RawMessage) map[string]json.RawMessage {
+	out := map[string]json.RawMessage{}
+	for id, a := range r.Answers {
+		if a.State == ahp.Skipped || a.Value == nil {
+			continue
+		}
+		var v any
+		switch a.Value.Kind {
+		case ahp.ValueText:
+			v = a.Value.Text
+		case ahp.ValueNumber:
+			v = a.Value.Number
+		case ahp.ValueBoolean:
+			v = a.Value.Bool
+		case ahp.ValueSelected:
+			v = a.Value.Selected
+		case ahp.ValueSelectedMany:
+			v = a.Value.Many
+		default:
+			continue
+		}
+		if b, err := json.Marshal(v); err == nil {
+			out[id] = b
+		}
+	}
+	for k, v := range answers {
+		out[k] = v
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package fullscreen
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/elicit-dev/elicit/ahp"
@@ -17,13 +16,7 @@ import (
 // tool call's title and the agent's options; picked there, the dialog
 // here closes saying so, and the agent gets the option picked.
 func TestPermissionAnsweredInTheInbox(t *testing.T) {
-	base, err := os.MkdirTemp("", "fs-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
-	os.Chmod(base, 0o700)
-	t.Setenv("XDG_RUNTIME_DIR", base)
+	base := uitest.RuntimeDir(t)
 	sv, err := serve.Local(serve.Options{Title: "demo", Inbox: &ahp.SessionMeta{Agent: "demo", Cwd: base}})
 	if err != nil {
 		t.Fatal(err)

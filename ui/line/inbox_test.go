@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 	"testing"
 
 	"github.com/elicit-dev/elicit/ahp"
@@ -19,13 +18,7 @@ import (
 // ends, the session says where it was answered, and the agent gets the
 // inbox's content. The next question is asked here as usual.
 func TestLineSessionAnsweredInTheInbox(t *testing.T) {
-	base, err := os.MkdirTemp("", "line-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
-	os.Chmod(base, 0o700)
-	t.Setenv("XDG_RUNTIME_DIR", base)
+	base := uitest.RuntimeDir(t)
 	sv, err := serve.Local(serve.Options{Title: "demo", Inbox: &ahp.SessionMeta{Agent: "demo", Cwd: base}})
 	if err != nil {
 		t.Fatal(err)

@@ -3,13 +3,13 @@ package mcpui
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"testing"
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/inbox"
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
 	"github.com/elicit-dev/elicit/ui/serve"
 )
 
@@ -17,13 +17,7 @@ import (
 // answered there, it closes here saying so, and the server gets the
 // inbox's content.
 func TestFormAnsweredInTheInbox(t *testing.T) {
-	base, err := os.MkdirTemp("", "mcpui-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
-	os.Chmod(base, 0o700)
-	t.Setenv("XDG_RUNTIME_DIR", base)
+	uitest.RuntimeDir(t)
 	sv, err := serve.Local(serve.Options{Title: "UI Test Server", Inbox: &ahp.SessionMeta{Agent: "uitest", Front: "mcp"}})
 	if err != nil {
 		t.Fatal(err)

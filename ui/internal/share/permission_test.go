@@ -2,7 +2,6 @@ package share
 
 import (
 	"context"
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/elicit-dev/elicit/internal/testkit"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
+	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
 // permAgent records the permission answers the core sent the agent.
@@ -33,13 +33,7 @@ func (a *permAgent) Answer(q *question.Question, out question.Outcome) bool {
 // the inbox's pick goes back through the core to the agent as the
 // option's id, and the answer says it came from the inbox.
 func TestPermissionThroughTheInbox(t *testing.T) {
-	base, err := os.MkdirTemp("", "share-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer os.RemoveAll(base)
-	os.Chmod(base, 0o700)
-	t.Setenv("XDG_RUNTIME_DIR", base)
+	uitest.RuntimeDir(t)
 	h := ahp.NewHost(ahp.HostOptions{Meta: &ahp.SessionMeta{Agent: "demo"}})
 	defer h.Close()
 	pub, err := inbox.Publish(h, ahp.HandlerOptions{})
