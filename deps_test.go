@@ -42,6 +42,8 @@ func TestDependencyDirections(t *testing.T) {
 		{"./session/...", append(append([]string{}, protocols...), ui...)},
 		{"./permissions", append(append([]string{}, protocols...), ui...)},
 		{"./ahp/...", ui},
+		// The inbox finds and reads sessions: no core, no other source.
+		{"./ahp/inbox", []string{"github.com/elicit-dev/elicit/session", "github.com/elicit-dev/elicit/acpconn", "github.com/elicit-dev/elicit/mcpconn"}},
 		// The session opener is under ui/ (it is the front ends'), but
 		// draws nothing: no Charm library.
 		{"./ui/internal/opener", ui[:len(ui)-1]},

@@ -125,5 +125,5 @@ func (l *Local) Dispatch(a Action) error {
 	l.h.mu.Lock()
 	defer l.h.mu.Unlock()
 	l.seq++
-	return l.h.dispatch(&Origin{ClientID: l.id, ClientSeq: l.seq}, a)
+	return l.h.dispatch(&Origin{ClientID: l.id, ClientSeq: l.seq}, a, false)
 }

@@ -17,6 +17,10 @@ import (
 type ClientOptions struct {
 	URL   string // ws:// or wss://
 	Token string // sent as Authorization: Bearer
+	// Socket, when set, is the path of a Unix socket to reach the host by
+	// (the inbox's: see ListenUnix); URL is then only the request's
+	// (default ws://localhost/) and no token is needed.
+	Socket string
 	// ClientID identifies the client across reconnects (default: random).
 	ClientID string
 	// Versions are offered most preferred first (default Versions).
@@ -59,6 +63,7 @@ type Client struct {
 	gen     Generation
 	session string // id
 	title   string
+	meta    SessionMeta // what a same-user host says of the session
 	conn    *websocket.Conn
 	// inputs is the host's state of each input channel (a chat; the
 	// session itself in the legacy generation), in order: the channels
@@ -150,6 +155,15 @@ func (c *Client) Title() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.title
+}
+
+// SessionMeta is what elicit's host said of the session to a same-user
+// connection (agent, directory, process): the zero value from other
+// hosts and over the network.
+func (c *Client) SessionMeta() SessionMeta {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.meta
 }
 
 // Version is the negotiated protocol version.

@@ -132,7 +132,7 @@ func (c *Client) subscribeSession(ctx context.Context, conn *websocket.Conn, gen
 		lenient(res.Snapshot.State, &st)
 	}
 	c.mu.Lock()
-	c.title = st.Title
+	c.title, c.meta = st.Title, sessionMetaOf(st.Meta)
 	c.mu.Unlock()
 	return st, nil
 }

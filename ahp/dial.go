@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 
@@ -16,6 +17,9 @@ import (
 // followed (the token would go where it points), and the token goes to
 // the host's origin only.
 func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
+	if c.o.Socket != "" {
+		return c.dialUnix(ctx)
+	}
 	u, err := url.Parse(c.o.URL)
 	if err != nil {
 		return nil, fmt.Errorf("the host's URL: %w", err)
@@ -40,6 +44,29 @@ func (c *Client) dial(ctx context.Context) (*websocket.Conn, error) {
 		case resp != nil && resp.StatusCode == http.StatusUnauthorized:
 			return nil, errors.New("the host refused the token (401)")
 		}
+		return nil, err
+	}
+	conn.SetReadLimit(c.o.MaxMessage)
+	return conn, nil
+}
+
+// dialUnix opens the WebSocket over the Unix socket at Options.Socket:
+// HTTP/1.1 on a connection to the socket, whatever the URL's host.
+func (c *Client) dialUnix(ctx context.Context) (*websocket.Conn, error) {
+	path := c.o.Socket
+	u := c.o.URL
+	if u == "" {
+		u = "ws://localhost/"
+	}
+	hc := &http.Client{Transport: &http.Transport{
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "unix", path)
+		},
+		DisableKeepAlives: true,
+	}, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: hc, CompressionMode: websocket.CompressionDisabled})
+	if err != nil {
 		return nil, err
 	}
 	conn.SetReadLimit(c.o.MaxMessage)

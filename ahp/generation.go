@@ -266,11 +266,13 @@ type stateInfo struct {
 	Title, Provider string
 	Status          int
 	Now             time.Time
+	Meta            *SessionMeta // same-user connections only
 }
 
 // sessionSnapshot is the session channel's state.
 func (g Generation) sessionSnapshot(session string, in Inputs, info stateInfo) json.RawMessage {
-	st := sessionState{Provider: info.Provider, Title: info.Title, Status: info.Status, Lifecycle: "ready", ActiveClients: []any{}}
+	st := sessionState{Provider: info.Provider, Title: info.Title, Status: info.Status, Lifecycle: "ready", ActiveClients: []any{},
+		Meta: sessionMetaRaw(info.Meta)}
 	if g == Legacy {
 		st.Turns = []any{}
 		st.ActiveTurn = turnOf(in, info, false)

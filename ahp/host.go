@@ -35,6 +35,10 @@ type HostOptions struct {
 	DraftRate  float64
 	DraftBurst int
 	Now        func() time.Time
+	// Meta is what same-user connections (the inbox) are told of the
+	// session, under the session state's _meta.elicit; network clients
+	// are not told.
+	Meta *SessionMeta
 	// Check, when set, also judges a valid-looking accept with the final
 	// answers merged (the owner's own rules, such as a schema's pattern):
 	// an error refuses the completion with its text as the reason. It runs
@@ -90,6 +94,9 @@ type Completion struct {
 	Request  Request
 	Response question.Action
 	By       Origin
+	// SameUser: it came over a same-user connection (the inbox's Unix
+	// socket), not over the network.
+	SameUser bool
 }
 
 // Update is one applied change, for a watcher in the host's own process
@@ -107,8 +114,11 @@ type logged struct {
 	seq    int64
 	action Action
 	origin *Origin
-	wire   [2]*wired // per generation, encoded once
-	size   int       // bytes on the wire (the current generation's)
+	wire   [2][2]*wired // per generation, and for network [0] or same-user [1] connections, encoded once
+	size   int          // bytes on the wire (the current generation's)
+	// private: the action is about a request only same-user connections
+	// see (RequestPrivate).
+	private bool
 }
 
 type wired struct {
@@ -144,6 +154,9 @@ type Host struct {
 	wonOrder []string
 	// present counts each client's connections subscribed to the session.
 	present map[string]int
+	// private holds the ids of the requests only same-user connections
+	// see (RequestPrivate: permissions).
+	private map[string]bool
 }
 
 // maxWon bounds the completions Winner can still tell.
@@ -153,19 +166,8 @@ const maxWon = 256
 func NewHost(o HostOptions) *Host {
 	o = o.withDefaults()
 	return &Host{o: o, conns: map[*hostConn]bool{}, names: map[string]*hostConn{}, own: map[string]bool{}, known: map[string]Generation{}, born: o.Now(),
-		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}, present: map[string]int{}}
-}
-
-// Winner returns the completion that answered request id: the first valid
-// one a client dispatched. ok is false while the request is open, after a
-// Withdraw, and for a request too long past to be remembered. The
-// serving terminal asks it when its own completion was rejected, so the
-// agent hears the answer every client was told (see ui/internal/share).
-func (h *Host) Winner(id string) (c Completion, ok bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	c, ok = h.won[id]
-	return c, ok
+		done: newMailbox[Completion](4096), watch: map[*mailbox[Update]]bool{}, won: map[string]Completion{}, present: map[string]int{},
+		private: map[string]bool{}}
 }
 
 // SessionID is the session's id; SessionURI(h.SessionID()) its channel.
@@ -235,7 +237,14 @@ func (h *Host) EndTurn(state string) {
 
 // Request asks r of every client (or replaces the open request with its
 // id). A turn is started if none is active. It fails past the caps.
-func (h *Host) Request(r Request) error {
+func (h *Host) Request(r Request) error { return h.request(r, false) }
+
+// RequestPrivate is Request for same-user connections alone (the inbox's
+// Unix socket): network clients neither see the request nor can answer
+// it. Permissions travel so.
+func (h *Host) RequestPrivate(r Request) error { return h.request(r, true) }
+
+func (h *Host) request(r Request, private bool) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if r.ID == "" {
@@ -252,6 +261,9 @@ func (h *Host) Request(r Request) error {
 		h.apply(TurnStarted{TurnID: fmt.Sprintf("turn-%d", h.turnNo)}, nil)
 	}
 	delete(h.won, r.ID) // a new request under an old id has no winner yet
+	if private {
+		h.private[r.ID] = true
+	}
 	h.apply(InputRequested{Request: r}, nil)
 	if e := h.in.Open(r.ID); e != nil {
 		h.apply(InputNeededSet{Chat: ChatURI(h.o.SessionID), Request: e.Request.Clone()}, nil)
@@ -273,7 +285,7 @@ func (h *Host) Withdraw(id string) {
 }
 
 // dispatch validates and applies a client's action. h.mu is held.
-func (h *Host) dispatch(origin *Origin, a Action) error {
+func (h *Host) dispatch(origin *Origin, a Action, sameUser bool) error {
 	if !ClientDispatchable(a) {
 		return errors.New("clients may only dispatch inputAnswerChanged and inputCompleted")
 	}
@@ -316,24 +328,11 @@ func (h *Host) dispatch(origin *Origin, a Action) error {
 		h.apply(a, origin)
 		final := h.in.Find(a.RequestID).Request.Clone()
 		h.apply(InputNeededRemoved{ID: a.RequestID}, nil)
-		c := Completion{Request: final, Response: a.Response, By: *origin}
+		c := Completion{Request: final, Response: a.Response, By: *origin, SameUser: sameUser}
 		h.rememberWin(a.RequestID, c)
 		h.done.put(c)
 	}
 	return nil
-}
-
-// rememberWin records c for Winner, forgetting the oldest past maxWon.
-// h.mu is held.
-func (h *Host) rememberWin(id string, c Completion) {
-	if _, seen := h.won[id]; !seen {
-		h.wonOrder = append(h.wonOrder, id)
-	}
-	h.won[id] = c
-	if len(h.wonOrder) > maxWon {
-		delete(h.won, h.wonOrder[0])
-		h.wonOrder = h.wonOrder[1:]
-	}
 }
 
 func (h *Host) notOpen(id string) error {
@@ -343,28 +342,17 @@ func (h *Host) notOpen(id string) error {
 	return fmt.Errorf("no open request %q", clip(id))
 }
 
-// status is the session's summary status.
-func (h *Host) status() int {
-	switch {
-	case len(h.in.OpenRequests()) > 0:
-		return StatusInputNeeded
-	case h.in.Turn != "":
-		return StatusInProgress
-	}
-	return StatusIdle
-}
-
-func (h *Host) info() stateInfo {
-	return stateInfo{Title: h.o.Title, Provider: h.o.Provider, Status: h.status(), Now: h.o.Now()}
-}
-
 // apply reduces a into the state, logs it and sends it to every
 // subscriber and watcher. h.mu is held.
 func (h *Host) apply(a Action, origin *Origin) {
 	h.in.Apply(a)
 	h.seq++
-	l := &logged{seq: h.seq, action: a, origin: origin}
-	if w := h.encoded(l, Current); w.ok {
+	l := &logged{seq: h.seq, action: a, origin: origin, private: h.private[requestIDOf(a)]}
+	switch a.(type) {
+	case TurnStarted, TurnEnded: // the turn's requests are gone: so is their privacy
+		clear(h.private)
+	}
+	if w := h.encoded(l, Current, false); w.ok {
 		l.size = len(w.msg)
 	}
 	h.log = append(h.log, l)
@@ -382,19 +370,4 @@ func (h *Host) apply(a Action, origin *Origin) {
 	for w := range h.watch {
 		w.put(Update{Action: a, Origin: origin})
 	}
-}
-
-// encoded is l on the wire for generation g, made once.
-func (h *Host) encoded(l *logged, g Generation) *wired {
-	if w := l.wire[g]; w != nil {
-		return w
-	}
-	w := &wired{}
-	ch, raw, ok := g.encode(h.o.SessionID, l.action, h.o.Now())
-	if ok {
-		w.channel, w.ok = ch, true
-		w.msg = notification("action", envelope{Channel: ch, Action: raw, ServerSeq: l.seq, Origin: l.origin})
-	}
-	l.wire[g] = w
-	return w
 }

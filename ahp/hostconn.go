@@ -23,6 +23,9 @@ type hostConn struct {
 	subs     map[string]bool
 	closed   bool
 	drafts   *rate.Limiter // this connection's drafts (admit)
+	// sameUser: the transport checked that the peer is the host's own
+	// user (see private.go).
+	sameUser bool
 }
 
 // ErrTooManyClients is returned by Attach when the host is full.
@@ -34,12 +37,24 @@ var ErrTooManyClients = errors.New("too many clients")
 // message the client sent, and Detach when the transport ends. Tests and
 // other transports use it; Server uses it for WebSocket.
 func (h *Host) Attach(send func([]byte) bool, close func()) (*Peer, error) {
+	return h.attach(send, close, false)
+}
+
+// AttachSameUser is Attach for a transport that checked the peer is the
+// host's own user (the inbox's Unix socket): the client also sees, and
+// may answer, the requests asked with RequestPrivate, and the session's
+// Meta.
+func (h *Host) AttachSameUser(send func([]byte) bool, close func()) (*Peer, error) {
+	return h.attach(send, close, true)
+}
+
+func (h *Host) attach(send func([]byte) bool, close func(), sameUser bool) (*Peer, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if len(h.conns) >= h.o.MaxClients {
 		return nil, ErrTooManyClients
 	}
-	c := &hostConn{h: h, send: send, closer: close, subs: map[string]bool{}}
+	c := &hostConn{h: h, send: send, closer: close, subs: map[string]bool{}, sameUser: sameUser}
 	h.conns[c] = true
 	return &Peer{c: c}, nil
 }
@@ -58,7 +73,7 @@ func (p *Peer) Detach() {
 	h.release(p.c)
 	p.c.closed = true
 	if p.c.subs[SessionURI(h.o.SessionID)] {
-		h.presence(p.c.clientID, -1)
+		h.presence(p.c.clientID, -1, p.c.sameUser)
 	}
 	h.mu.Unlock()
 }
@@ -83,8 +98,8 @@ func (c *hostConn) deliver(l *logged) {
 	if !c.ready || c.closed {
 		return
 	}
-	w := c.h.encoded(l, c.gen)
-	if !w.ok || !c.subs[w.channel] {
+	w := c.h.encoded(l, c.gen, c.sameUser)
+	if !w.ok || !c.subs[w.channel] || !c.sees(l) {
 		return
 	}
 	c.push(w.msg)
@@ -192,13 +207,13 @@ func (c *hostConn) call(m rpcMessage) (any, *RPCError) {
 		var p channelParams
 		_ = json.Unmarshal(m.Params, &p)
 		if c.subs[p.Channel] && p.Channel == SessionURI(h.o.SessionID) {
-			h.presence(c.clientID, -1)
+			h.presence(c.clientID, -1, c.sameUser)
 		}
 		delete(c.subs, p.Channel)
 		return nil, nil
 	case "listSessions":
 		return listSessionsResult{Items: []SessionSummary{{Resource: SessionURI(h.o.SessionID), Provider: h.o.Provider,
-			Title: h.o.Title, Status: h.status(), CreatedAt: isoTime(h.born), ModifiedAt: isoTime(h.o.Now())}}}, nil
+			Title: h.o.Title, Status: h.status(c.inputs()), CreatedAt: isoTime(h.born), ModifiedAt: isoTime(h.o.Now())}}}, nil
 	case "dispatchAction":
 		c.dispatch(m.Params)
 		return nil, nil
@@ -214,12 +229,12 @@ func (c *hostConn) subscribe(ch string) (snapshot, bool) {
 	case ch == RootChannel:
 		s.State = json.RawMessage(`{"agents":[]}`)
 	case ch == SessionURI(h.o.SessionID):
-		s.State = c.gen.sessionSnapshot(h.o.SessionID, h.in, h.info())
+		s.State = c.gen.sessionSnapshot(h.o.SessionID, c.inputs(), c.info())
 		if !c.subs[ch] {
-			h.presence(c.clientID, +1)
+			h.presence(c.clientID, +1, c.sameUser)
 		}
 	case ch == ChatURI(h.o.SessionID) && c.gen == Current:
-		s.State = chatSnapshot(h.o.SessionID, h.in, h.info())
+		s.State = chatSnapshot(h.o.SessionID, c.inputs(), c.info())
 	default:
 		return s, false
 	}
@@ -232,7 +247,7 @@ func (c *hostConn) subscribe(ch string) (snapshot, bool) {
 func (c *hostConn) reconnect(p reconnectParams) reconnectResult {
 	h := c.h
 	if c.subs[SessionURI(h.o.SessionID)] {
-		h.presence(c.clientID, -1) // subscribed again below
+		h.presence(c.clientID, -1, c.sameUser) // subscribed again below
 	}
 	c.subs = map[string]bool{}
 	var missing []string
@@ -257,7 +272,7 @@ func (c *hostConn) reconnect(p reconnectParams) reconnectResult {
 		if l.seq <= p.LastSeenServerSeq {
 			continue
 		}
-		if w := h.encoded(l, c.gen); w.ok && c.subs[w.channel] {
+		if w := h.encoded(l, c.gen, c.sameUser); w.ok && c.subs[w.channel] && c.sees(l) {
 			var m rpcMessage
 			_ = json.Unmarshal(w.msg, &m)
 			var e envelope
@@ -292,11 +307,15 @@ func (c *hostConn) dispatch(params json.RawMessage) {
 		reject(fmt.Sprintf("input actions go to %s", c.gen.inputChannel(h.o.SessionID)))
 		return
 	}
+	if c.hidden(a) {
+		reject(fmt.Sprintf("no open request %q", clip(requestIDOf(a))))
+		return
+	}
 	if _, draft := a.(InputAnswerChanged); draft && !c.drafts.AllowN(h.o.Now(), 1) {
 		reject(fmt.Sprintf("too many drafts: at most %g a second after %d at once; send the latest after a pause", h.o.DraftRate, h.o.DraftBurst))
 		return
 	}
-	if err := h.dispatch(origin, a); err != nil {
+	if err := h.dispatch(origin, a, c.sameUser); err != nil {
 		reject(err.Error())
 	}
 }

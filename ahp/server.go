@@ -1,16 +1,12 @@
 package ahp
 
 import (
-	"context"
 	"crypto/tls"
 	"errors"
 	"net"
 	"net/http"
 	"strings"
-	"sync/atomic"
 	"time"
-
-	"github.com/coder/websocket"
 )
 
 // ServerOptions configure the WebSocket transport.
@@ -46,8 +42,7 @@ type Server struct {
 	h      *Host
 	ln     net.Listener
 	srv    *http.Server
-	base   context.Context
-	stop   context.CancelFunc
+	ws     *Handler
 }
 
 // Listen checks the policy (token, loopback or TLS) and listens.
@@ -82,7 +77,7 @@ func Listen(o ServerOptions, h *Host) (*Server, error) {
 	if !s.remote && host != "" && net.ParseIP(strings.Trim(host, "[]")) == nil {
 		s.o.AllowHosts = append(s.o.AllowHosts, host) // a loopback name given to --listen
 	}
-	s.base, s.stop = context.WithCancel(context.Background())
+	s.ws = NewHandler(h, HandlerOptions{MaxMessage: o.MaxMessage, QueueLen: o.QueueLen, MaxQueueBytes: o.MaxQueueBytes})
 	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	return s, nil
 }
@@ -107,7 +102,7 @@ func (s *Server) Serve() error {
 
 // Close stops listening and ends every connection.
 func (s *Server) Close() error {
-	s.stop()
+	s.ws.Close()
 	return s.srv.Close()
 }
 
@@ -122,64 +117,5 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "a bearer token is required", http.StatusUnauthorized)
 		return
 	}
-	out := make(chan []byte, s.o.QueueLen)
-	var queued atomic.Int64 // bytes in out
-	ctx, cancel := context.WithCancel(s.base)
-	defer cancel()
-	peer, err := s.h.Attach(func(b []byte) bool {
-		n := int64(len(b))
-		if q := queued.Add(n); q > s.o.MaxQueueBytes && q != n {
-			queued.Add(-n)
-			return false
-		}
-		select {
-		case out <- b:
-			return true
-		default:
-			queued.Add(-n)
-			return false
-		}
-	}, cancel)
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusServiceUnavailable)
-		return
-	}
-	defer peer.Detach()
-	// The browser's Origin check stays on: a web page cannot reach the
-	// host through the user's browser.
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{CompressionMode: websocket.CompressionDisabled})
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(s.o.MaxMessage)
-	go func() {
-		for {
-			select {
-			case b := <-out:
-				wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
-				err := c.Write(wctx, websocket.MessageText, b)
-				wcancel()
-				queued.Add(-int64(len(b)))
-				if err != nil {
-					cancel()
-					return
-				}
-			case <-ctx.Done():
-				c.Close(websocket.StatusGoingAway, "")
-				return
-			}
-		}
-	}()
-	for {
-		typ, data, err := c.Read(ctx)
-		if err != nil {
-			return
-		}
-		if typ != websocket.MessageText {
-			c.Close(websocket.StatusUnsupportedData, "text frames only")
-			return
-		}
-		peer.Handle(data)
-	}
+	s.ws.ServeHTTP(w, r)
 }

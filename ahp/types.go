@@ -40,6 +40,10 @@ type Request struct {
 	URL       string            `json:"url,omitempty"`
 	Questions []Question        `json:"questions,omitempty"`
 	Answers   map[string]Answer `json:"answers,omitempty"`
+	// Meta is the request's _meta: elicit puts what kind of question it
+	// is and when it was asked under "elicit" (see RequestMeta); other
+	// clients ignore it.
+	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // Question returns the question with that id, or nil.
@@ -63,6 +67,9 @@ func (r Request) Clone() Request {
 		out.Questions = nil
 	}
 	out.Answers = cloneAnswers(r.Answers)
+	if r.Meta != nil {
+		out.Meta = append(json.RawMessage(nil), r.Meta...)
+	}
 	return out
 }
 

@@ -200,6 +200,7 @@ report() {
 	has "real|elicit" && echo "(real: wall is from creating the pane until \"ready\" shows, start-up included; no CPU or RSS read)"
 	keys_report
 	serve_report
+	inbox_report
 	long_report
 	echo
 	echo "== targets =="
@@ -253,6 +254,7 @@ report() {
 		target "mcp call${key#elicit call}, 1000 forms in one call: CPU / floor CPU" "$(ratio "$(mcpu "mcp 1000|$key")" "$(mcpu "mcp 1000|floor")")" "<= 1.15" 1.15
 	done
 	serve_targets
+	inbox_targets
 	long_targets
 	if has "real|elicit"; then
 		target "ready with claude-agent-acp: elicit / noui -ready" "$(ratio "$(med "real|elicit")" "$(med "real|noui -ready")")" "<= 1.1" 1.1

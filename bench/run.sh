@@ -4,7 +4,7 @@
 #
 #   bash bench/run.sh                      # 5 runs of each scenario
 #   BENCH_RUNS=9 bash bench/run.sh         # more runs
-#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve real remote long
+#   BENCH_ONLY="lines idle" bash bench/run.sh   # some groups: flood lines forms idle start keys mcp serve inbox real remote long
 #   BENCH_LONG="40" BENCH_LONG_BASE=/path/to/old/elicit bash bench/run.sh   # long sessions' lengths; a build beside
 #   BENCH_POLL=0.01 bash bench/run.sh      # full-screen poll interval, seconds
 #   BENCH_KEYS=200 bash bench/run.sh       # keys timed per keys scenario and run
@@ -41,6 +41,10 @@
 # connect, list the tools, exit). Skipped, with a line that says so, while
 # elicit has no `mcp call`.
 #
+# inbox (bench/inbox.sh): bench/inboxbench with 50 sessions registered: a
+# new question until `elicit inbox list` lists it, and an idle session's
+# wake-ups with the inbox on.
+#
 # serve: bench/servebench attaches 1, 10 and 50 AHP clients to `elicit
 # serve -p /form`: a draft's fan-out to every other client, the host's RSS
 # per attached client, the idle host's wake-ups; and a real `elicit
@@ -69,7 +73,7 @@ export LC_ALL=C
 
 RUNS="${BENCH_RUNS:-5}"
 POLL="${BENCH_POLL:-0.02}"
-ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve real remote long}"
+ONLY="${BENCH_ONLY:-flood lines forms idle start keys mcp serve inbox real remote long}"
 KEYS_N="${BENCH_KEYS:-100}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tmp="$(mktemp -d)"
@@ -87,7 +91,8 @@ echo "building elicit and the bench programs into $tmp ..."
 	go build -o "$tmp/lineagent" ./bench/lineagent && go build -o "$tmp/keylat" ./bench/keylat &&
 	go build -o "$tmp/mcpforms" ./bench/mcpforms && go build -o "$tmp/mcpfloor" ./bench/mcpfloor &&
 	go build -o "$tmp/servebench" ./bench/servebench && go build -o "$tmp/modelmock" ./internal/modelmock/cmd/modelmock &&
-	go build -o "$tmp/acpserve" ./bench/acpserve && go build -o "$tmp/exitstat" ./bench/exitstat) || {
+	go build -o "$tmp/acpserve" ./bench/acpserve && go build -o "$tmp/exitstat" ./bench/exitstat &&
+	go build -o "$tmp/inboxbench" ./bench/inboxbench) || {
 	echo "build failed" >&2
 	exit 1
 }
@@ -554,6 +559,8 @@ run_remote() {
 source "$root/bench/report.sh"
 # shellcheck source=bench/long.sh
 source "$root/bench/long.sh"
+# shellcheck source=bench/inbox.sh
+source "$root/bench/inbox.sh"
 load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 if want flood; then
 	run_stream "flood 20000" "flood 20000" 20001 check_words 20000 "100x32"
@@ -590,6 +597,9 @@ if want mcp; then
 fi
 if want serve; then
 	run_serve
+fi
+if want inbox; then
+	run_inbox
 fi
 if want real && ((have_tmux)); then
 	run_real

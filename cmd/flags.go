@@ -81,9 +81,9 @@ func addPolicyFlag(cmd *cobra.Command, o *agentOptions) {
 // fileOptions are the configuration file and what elicit remembers and
 // records.
 type fileOptions struct {
-	configFile, audit string
-	noHistory         bool
-	topDomains        []string
+	configFile, audit  string
+	noHistory, noInbox bool
+	topDomains         []string
 }
 
 // addFileFlags adds --config, --audit, --no-history and --top-domains.
@@ -94,6 +94,13 @@ func addFileFlags(cmd *cobra.Command, o *fileOptions) {
 	fs.BoolVar(&o.noHistory, "no-history", false, "neither remember nor prefill answers and sites")
 	addTopDomainsFlag(cmd, &o.topDomains)
 	inGroup(fs, groupFiles, "audit", "no-history")
+}
+
+// addInboxFlag adds --no-inbox, for the commands whose sessions publish
+// their questions to the user's inbox.
+func addInboxFlag(cmd *cobra.Command, o *fileOptions) {
+	cmd.Flags().BoolVar(&o.noInbox, "no-inbox", false, "keep this session's questions out of elicit inbox (also inbox = false in the config file)")
+	inGroup(cmd.Flags(), groupSession, "no-inbox")
 }
 
 // addConfigFlag adds --config FILE to fs (a command's Flags, or its
@@ -243,6 +250,7 @@ func addSessionFlags(cmd *cobra.Command, o *sessionOptions) {
 	addRemoteFlags(cmd, &o.agent.remote)
 	addAnswerFlags(cmd, &o.answers)
 	addFileFlags(cmd, &o.files)
+	addInboxFlag(cmd, &o.files)
 }
 
 // answersError is how a bad --answers file is reported.

@@ -99,6 +99,8 @@ func newMCPCommand(a *app) *cobra.Command {
 		},
 	}
 	addMCPFlags(cmd, &o)
+	cmd.Flags().BoolVar(&o.files.noInbox, "no-inbox", false, "keep the server's questions out of elicit inbox (also inbox = false in the config file)")
+	inGroup(cmd.Flags(), groupServer, "no-inbox")
 	tools := &cobra.Command{
 		Use:     "tools [-- SERVER COMMAND...]",
 		Short:   "Print the server's tools, one a line: the name, a tab, the title",

@@ -19,6 +19,7 @@ func subcommands(a *app) []*cobra.Command {
 		newSessionsCommand(a),
 		newServeCommand(a),
 		newAttachCommand(a),
+		newInboxCommand(a),
 		newMCPCommand(a),
 		newDemoCommand(a),
 		newVersionCommand(a),

@@ -72,6 +72,7 @@ func newServeCommand(a *app) *cobra.Command {
 	addPolicyFlag(cmd, &o.agent)
 	addRemoteFlags(cmd, &o.agent.remote)
 	addFileFlags(cmd, &o.files)
+	addInboxFlag(cmd, &o.files)
 	return cmd
 }
 
@@ -89,11 +90,15 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 		return p.fail(exitUsage, errors.New("no terminal: use -p TEXT, and answer from elicit attach"))
 	}
 	so.Title, so.Version = st.agent.name, readVersion().short()
+	so.Inbox = inboxMeta(st, st.agent.name, cfg.Dir, "serve")
 	sv, err := serve.Start(so)
 	if err != nil {
 		return p.fail(exitUsage, err)
 	}
 	defer sv.Close()
+	if sv.InboxErr != nil {
+		inboxWarning(stderr, sv.InboxErr)
+	}
 	line := attachLine(sv)
 	fmt.Fprintln(stderr, line)
 	if o.prompt.prompt != "" {

@@ -114,8 +114,10 @@ func (a *app) runSession(req sessionRequest) int {
 		trap := endOnSignal(syscall.SIGTERM, syscall.SIGHUP)
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt)
+		sv := publishSession(st, cfg, "session", stderr)
+		defer sv.Close()
 		code := line.Run(line.Options{Agent: cfg, In: a.stdin, Out: textOut(a.stdout), Answers: answers, AutoRetry: o.screen.autoRetry, Signals: sig, Memory: st.memory,
-			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
+			Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv, Share: sv.ShareOrNil()})
 		signal.Stop(sig)
 		return p.signalled(trap.stop(), code)
 	}
@@ -150,9 +152,11 @@ func apiKeyEnv(flag string, agent resolvedAgent) (string, error) {
 func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answers map[string]json.RawMessage, keyEnv string) int {
 	o := req.opts
 	w, h, _ := term.GetSize(os.Stdout.Fd()) // the first frame is drawn at once, at this size
+	sv := publishSession(st, cfg, "session", textOut(a.stderr))
+	defer sv.Close()
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
-		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h})
+		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h, Share: sv.ShareOrNil()})
 	return a.endSession(m)
 }
 

@@ -95,6 +95,10 @@ func newSetup(req sessionRequest, cfg *config.Config, top []string) (*setup, err
 		off := false
 		ov.History = &off
 	}
+	if o.noInbox {
+		off := false
+		ov.Inbox = &off
+	}
 	s := &setup{settings: cfg.Settings(ov)}
 	top = append(slices.Clip(top), s.settings.TopDomains...)
 	agent, err := resolveAgent(cfg, req.name, req.argv, req.suggest)

@@ -11,45 +11,6 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
 
-# term_screen NAME: the screen of the tmux session NAME.
-term_screen() { t capture-pane -p -t "$1" -J; }
-
-# term_has NAME TEXT: TEXT (fixed string) is on NAME's screen now.
-term_has() {
-	local s
-	s="$(term_screen "$1")"
-	grep -qF -- "$2" <<<"$s"
-}
-
-# term_wait NAME TEXT: wait until TEXT is on NAME's screen.
-term_wait() {
-	local deadline=$((SECONDS + E2E_TIMEOUT))
-	until term_has "$1" "$2"; do
-		if ((SECONDS >= deadline)); then
-			echo "FAIL: $1 never showed: $2 (after $E2E_TIMEOUT s: it hangs)" >&2
-			echo "----- $1 -----" >&2
-			term_screen "$1" >&2
-			exit 1
-		fi
-		sleep 0.2
-	done
-}
-
-# term_keys NAME KEYS...: press keys in NAME.
-term_keys() {
-	local name="$1"
-	shift
-	t send-keys -t "$name" "$@"
-}
-
-# start_term NAME CMD...: another terminal of the same size running CMD.
-start_term() {
-	local name="$1" cmd
-	shift
-	cmd="$(printf '%q ' "$@")"
-	t new-session -d -s "$name" -x "$E2E_COLS" -y "$E2E_ROWS" "$cmd; echo \"[$name exited \$?]\"; exec sleep 3600"
-}
-
 tok="$work/token"
 start_elicit "$bin" serve --token-file "$tok" --log "$log" --cwd "$work"
 wait_for "shared: elicit attach ws://127.0.0.1:"

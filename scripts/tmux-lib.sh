@@ -254,3 +254,44 @@ prompt_squeezed() {
 		{ rule = 0; n = 0 }
 		END { if (text !~ /^Ask the agent…/) printf "%s", text }' | tr -d ' \n'
 }
+
+# Several terminals at once (scripts with more than one elicit: e2e-ahp,
+# e2e-inbox), each a tmux session of its own.
+
+# term_screen NAME: the screen of the tmux session NAME.
+term_screen() { t capture-pane -p -t "$1" -J; }
+
+# term_has NAME TEXT: TEXT (fixed string) is on NAME's screen now.
+term_has() {
+	local s
+	s="$(term_screen "$1")"
+	grep -qF -- "$2" <<<"$s"
+}
+
+# term_wait NAME TEXT: poll NAME's screen until TEXT shows.
+term_wait() {
+	local deadline=$((SECONDS + E2E_TIMEOUT))
+	while ((SECONDS < deadline)); do
+		if term_has "$1" "$2"; then return 0; fi
+		sleep 0.2
+	done
+	echo "FAIL: $1 never showed: $2" >&2
+	echo "----- $1 -----" >&2
+	term_screen "$1" >&2
+	exit 1
+}
+
+# term_keys NAME KEYS...: press keys in NAME.
+term_keys() {
+	local name="$1"
+	shift
+	t send-keys -t "$name" "$@"
+}
+
+# start_term NAME CMD...: another terminal of the same size running CMD.
+start_term() {
+	local name="$1" cmd
+	shift
+	cmd="$(printf '%q ' "$@")"
+	t new-session -d -s "$name" -x "$E2E_COLS" -y "$E2E_ROWS" "$cmd; echo \"[$name exited \$?]\"; exec sleep 3600"
+}

@@ -86,7 +86,7 @@ var Builtin = map[string][]string{
 // command of the tree is here; mcp, serve and attach are kept for the
 // commands the design names.
 var Reserved = []string{
-	"agents", "attach", "completion", "config", "demo", "form", "help", "history", "man", "mcp",
+	"agents", "attach", "completion", "config", "demo", "form", "help", "history", "inbox", "man", "mcp",
 	"serve", "sessions", "url", "version",
 	"__complete", "__completeNoDesc", "__demo-agent",
 }

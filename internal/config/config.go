@@ -43,6 +43,8 @@ type Config struct {
 	// Rules are the [permissions] table's permission rules, for every
 	// agent (RulesFor adds an agent's own).
 	Rules []*permissions.Rule
+	// Inbox is `inbox = false` or the [inbox] table (inbox.go).
+	Inbox Inbox
 
 	// Path is the file this was read from; empty when there was none.
 	Path string
@@ -188,7 +190,10 @@ func Parse(data []byte, name string) (*Config, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, decodeError(name, err)
 	}
-	c := f.config(name)
+	c, err := f.config(name)
+	if err != nil {
+		return nil, err
+	}
 	if err := c.check(data); err != nil {
 		return nil, err
 	}

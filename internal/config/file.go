@@ -14,6 +14,7 @@ type fileConfig struct {
 	History     *bool                 `toml:"history"`
 	Permissions *Permissions          `toml:"permissions"`
 	MCPServers  map[string]MCPEntry   `toml:"mcp_servers"`
+	Inbox       any                   `toml:"inbox"` // false, or a table (inbox.go)
 }
 
 type fileHook struct {
@@ -31,7 +32,11 @@ type (
 )
 
 // config converts what was decoded into a Config.
-func (f *fileConfig) config(path string) *Config {
+func (f *fileConfig) config(path string) (*Config, error) {
+	inbox, err := inboxOf(f.Inbox)
+	if err != nil {
+		return nil, &Error{Path: path, Msg: err.Error()}
+	}
 	c := &Config{
 		AgentEntries: f.Agents,
 		TopDomains:   f.TopDomains,
@@ -39,10 +44,11 @@ func (f *fileConfig) config(path string) *Config {
 		Notify:       f.Notify.Notify,
 		History:      f.History,
 		MCPEntries:   f.MCPServers,
+		Inbox:        inbox,
 		Path:         path,
 	}
 	for _, h := range f.Hooks {
 		c.Hooks = append(c.Hooks, Hook{Event: h.Event.Event, Command: h.Command, Agent: h.Agent.Glob, Timeout: h.Timeout})
 	}
-	return c
+	return c, nil
 }

@@ -13,6 +13,9 @@ type Settings struct {
 	Notify Notify
 	// TopDomains are the file's extra well-known domains, then the flags'.
 	TopDomains []string
+	// Inbox is false when sessions stay out of the user's inbox
+	// (--no-inbox, inbox = false).
+	Inbox bool
 }
 
 // Overrides holds what the command line set. A nil pointer means the flag
@@ -31,11 +34,18 @@ type Overrides struct {
 	Theme      *Theme
 	Notify     *Notify
 	TopDomains []string
+	Inbox      *bool
 }
 
 // Settings merges the file with the command line's overrides.
 func (c *Config) Settings(o Overrides) Settings {
-	s := Settings{History: true, Theme: ThemeAuto, Notify: NotifyUnfocused}
+	s := Settings{History: true, Theme: ThemeAuto, Notify: NotifyUnfocused, Inbox: true}
+	if c.Inbox.Enabled != nil {
+		s.Inbox = *c.Inbox.Enabled
+	}
+	if o.Inbox != nil {
+		s.Inbox = *o.Inbox
+	}
 	if c.History != nil {
 		s.History = *c.History
 	}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/ahp/schemamap"
 	"github.com/elicit-dev/elicit/internal/sanitize"
 	"github.com/elicit-dev/elicit/question"
 	"github.com/elicit-dev/elicit/session"
@@ -112,4 +114,40 @@ func runAnswers(ctx context.Context, c Conn, answers map[string]json.RawMessage,
 			return nil, fmt.Errorf("request %s was withdrawn before it was answered (its turn ended)", sanitize.Line(mine))
 		}
 	}
+}
+
+// Fill is the completion answers give request r without a person, by the
+// rule RunAnswers follows (session.Unattended, with what the form holds
+// as its defaults: heldAsDefaults): accepted with what the answers, then
+// the form's drafts and defaults fill, else cancelled with the reason
+// (nobody said no to it). A nil or empty answers map accepts the form as
+// it stands (--accept-defaults). `elicit inbox answer` sends it.
+func Fill(r ahp.Request, answers map[string]json.RawMessage) (question.Action, map[string]ahp.Answer, string) {
+	pol := session.Policy{Answers: answers}
+	if pol.Answers == nil {
+		pol.Answers = map[string]json.RawMessage{}
+	}
+	if err := ahp.CheckRequest(&r); err != nil {
+		return question.Cancel, nil, err.Error()
+	}
+	if len(r.Questions) == 0 {
+		if r.URL != "" {
+			out, _ := session.Unattended(question.URL, nil, pol)
+			return out.Action, nil, out.Reason
+		}
+		return question.Accept, nil, ""
+	}
+	m, notes, err := schemamap.FromQuestions(r.Questions)
+	if err != nil {
+		return question.Cancel, nil, err.Error()
+	}
+	if len(notes) > 0 {
+		return question.Cancel, nil, notes[0]
+	}
+	heldAsDefaults(m, r.Answers)
+	out, _ := session.Unattended(question.Form, m.Schema, pol)
+	if out.Action != question.Accept {
+		return out.Action, nil, out.Reason
+	}
+	return question.Accept, m.Answers(out.Content, ahp.Submitted), ""
 }

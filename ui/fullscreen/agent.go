@@ -92,13 +92,6 @@ func New(o Options) *Model {
 	m := newRoot(o, "elicit", session.Policy{Reconnects: o.Agent.Remote != nil})
 	a := &agentPanel{Model: m}
 	m.src = a
-	if o.Share != nil {
-		m.core.SetObserver(o.Share)
-		m.drafts = o.Share
-		if o.ShareLine != "" {
-			m.tr.info(o.ShareLine)
-		}
-	}
 	a.input = newInput(m.th)
 	a.input.SetWidth(max(10, m.width-2))
 	m.name = agentLabel(o.Agent.Argv)

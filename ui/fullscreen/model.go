@@ -52,8 +52,9 @@ type Options struct {
 	// Exec runs a terminal sign-in command in the user's terminal; nil =
 	// tea.ExecProcess (tests run it directly).
 	Exec func(*exec.Cmd, tea.ExecCallback) tea.Cmd
-	// Share (elicit serve) shares the session's forms and URLs with the
-	// clients of an AHP host: this screen is one client among them.
+	// Share (elicit serve, the user's inbox; New and NewMCP) shares the
+	// session's questions with the clients of an AHP host: this screen is
+	// one client among them.
 	Share *share.Share
 	// ShareLine is shown in the transcript at start (how to attach).
 	ShareLine string
@@ -143,6 +144,13 @@ func newRoot(o Options, program string, pol session.Policy) *Model {
 	}
 	m.spin = spinner.New(spinner.WithSpinner(spinner.MiniDot))
 	m.setTheme(o.Theme != "light")
+	if o.Share != nil { // elicit serve, the user's inbox (share.go)
+		m.core.SetObserver(o.Share)
+		m.drafts = o.Share
+		if o.ShareLine != "" {
+			m.tr.info(o.ShareLine)
+		}
+	}
 	return m
 }
 

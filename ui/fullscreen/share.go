@@ -60,6 +60,9 @@ func (m *Model) onShare(msg shareMsg) tea.Cmd {
 		if md != nil {
 			cmd = m.remove(md)
 			text := "answered elsewhere: " + string(v.Out.Action) + " (by " + sanitize.Line(v.Who) + ")"
+			if v.Inbox {
+				text = "answered in the inbox: " + string(v.Out.Action)
+			}
 			if d := md.draft(); d != "" {
 				text += "\nwhat you had entered:" + d
 			}

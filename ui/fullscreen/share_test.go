@@ -25,7 +25,7 @@ func TestSharedFormAnsweredElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	go srv.Serve()
-	if sh, err = share.New(h, "terminal"); err != nil {
+	if sh, err = share.New(h, "terminal", share.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sh.Close(); srv.Close(); h.Close() })

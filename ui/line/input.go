@@ -18,6 +18,9 @@ type line struct {
 type lineInput struct {
 	ch   chan line
 	held *line // a line taken by since that was not typed ahead
+	// stop, when closed, ends the question being asked as if input had
+	// ended (another client answered it: inbox.go); lines stay queued.
+	stop <-chan struct{}
 }
 
 // next returns the next line, waiting for it; false at end of input.
@@ -26,8 +29,22 @@ func (in *lineInput) next() (line, bool) {
 		in.held = nil
 		return *h, true
 	}
-	l, ok := <-in.ch
-	return l, ok
+	select {
+	case l, ok := <-in.ch:
+		return l, ok
+	case <-in.stop:
+		return line{}, false
+	}
+}
+
+// stopped reports whether the question being asked was ended by stop.
+func (in *lineInput) stopped() bool {
+	select {
+	case <-in.stop:
+		return in.stop != nil
+	default:
+		return false
+	}
 }
 
 func readLines(r io.Reader) *lineInput {

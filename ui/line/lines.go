@@ -14,6 +14,7 @@ import (
 	"github.com/elicit-dev/elicit/ui/internal/msgbreak"
 	"github.com/elicit-dev/elicit/ui/internal/opener"
 	"github.com/elicit-dev/elicit/ui/internal/say"
+	"github.com/elicit-dev/elicit/ui/internal/share"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/sanitize"
@@ -48,6 +49,9 @@ type Options struct {
 	// the agent wants sign-in and offers an api-key method; env_var
 	// methods whose variables are set are used too.
 	APIKeyEnv string
+	// Share puts the session's questions before other clients too (the
+	// user's inbox): their answer ends the question asked here (inbox.go).
+	Share *share.Share
 }
 
 // Run runs a session one line at a time: a "> " prompt, the reply as
@@ -72,6 +76,13 @@ func Run(o Options) int {
 	out = l.out
 	defer l.catchSuspend()()
 	l.core = session.New(nil, session.Policy{Person: true, Answers: o.Answers, AutoRetry: o.AutoRetry}, nil)
+	if o.Share != nil {
+		l.core.SetObserver(o.Share)
+		l.shared = &shared{answers: map[*question.Question]share.Answer{}}
+		shareCtx, stopShare := context.WithCancel(context.Background())
+		defer stopShare()
+		go l.shared.follow(shareCtx, o.Share)
+	}
 	attached := make(chan *acpconn.Conn, 1)
 	o.Agent.OnStart = func(c *acpconn.Conn) { attached <- c }
 	var c *acpconn.Conn
@@ -179,6 +190,7 @@ type lineSession struct {
 	replaying, replayed bool
 	lastRole            acpconn.Role
 	exited              *acpconn.AgentExited // seen by wait after its request succeeded
+	shared              *shared              // Options.Share's answers (inbox.go)
 	// lastPrompt was sent last; resent: it went again after sign-in (a
 	// second refusal is reported, not signed in again).
 	lastPrompt string
@@ -253,6 +265,9 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	}
 	out := l.o.Out
 	ch := l.core.Settle(context.Background(), l.core.Apply(ev))
+	if l.o.Share != nil {
+		l.o.Share.Event(ev) // a turn's end drops what other clients see
+	}
 	switch ev := ev.(type) {
 	case acpconn.MessageChunk:
 		if l.replaying {

@@ -124,7 +124,9 @@ func (l *lineSession) form(q *question.Question) question.Outcome {
 	}
 	res, err := forms.RunAccessible(q.Schema, l.header(q), &lineReader{in: l.in}, l.o.Out)
 	if err != nil {
-		fmt.Fprintln(l.o.Out, "The form could not be shown:", sanitize.Text(err.Error()))
+		if !l.in.stopped() { // answered elsewhere: askShared says so
+			fmt.Fprintln(l.o.Out, "The form could not be shown:", sanitize.Text(err.Error()))
+		}
 		return question.Outcome{Action: question.Cancel}
 	}
 	return res

@@ -46,7 +46,7 @@ func (l *lineSession) permissionsCommand(text string) bool {
 // answer puts q to the user and gives the core their answer: "always
 // allow here" (the extra choice of a permission) keeps its rule.
 func (l *lineSession) answer(q *question.Question) session.Changes {
-	out, keep := l.ask(q)
+	out, keep := l.askShared(q)
 	if keep {
 		return l.core.AnswerAllowHere(q)
 	}

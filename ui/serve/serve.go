@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 
 	"github.com/elicit-dev/elicit/ahp"
+	"github.com/elicit-dev/elicit/ahp/inbox"
 	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/headless"
 	"github.com/elicit-dev/elicit/ui/internal/share"
@@ -44,14 +45,23 @@ type Options struct {
 	// Name is the client id of the serving terminal, as other clients see
 	// it (default: "serve:" + user@host).
 	Name string
+	// Inbox, when set, publishes the session to the user's inbox too (a
+	// Unix socket only the user reaches, where permissions are shared as
+	// well), saying this of it; nil keeps it out (--no-inbox).
+	Inbox *ahp.SessionMeta
 }
 
 // Served is a running host.
 type Served struct {
 	Host   *ahp.Host
 	Share  *share.Share // for fullscreen.Options.Share
-	Server *ahp.Server
-	Token  string
+	Server *ahp.Server  // nil for Local
+	// Inbox is the session's socket in the user's inbox; nil when it was
+	// not asked for, or could not be made (InboxErr says why: the session
+	// goes on without it).
+	Inbox    *inbox.Published
+	InboxErr error
+	Token    string
 	// TokenFile holds Token ("" with Insecure): what the attach command
 	// names, never the token itself (a command line is in every local
 	// user's ps).
@@ -81,22 +91,66 @@ func Start(o Options) (*Served, error) {
 	if o.Name == "" {
 		o.Name = "serve:" + who()
 	}
-	var sh *share.Share
-	sv.Host = ahp.NewHost(ahp.HostOptions{Title: o.Title, Version: o.Version, Check: func(r ahp.Request) error { return sh.Check(r) }})
+	sv.host(o)
 	srv, err := ahp.Listen(ahp.ServerOptions{Addr: o.Listen, Token: sv.Token, Insecure: o.Insecure, TLS: tc, AllowRemote: o.AllowRemote,
 		AllowHosts: o.AllowHosts}, sv.Host)
 	if err != nil {
 		sv.cleanup()
 		return nil, err
 	}
-	if sh, err = share.New(sv.Host, o.Name); err != nil {
+	if err := sv.share(o); err != nil {
 		srv.Close()
 		sv.cleanup()
 		return nil, err
 	}
-	sv.Share, sv.Server = sh, srv
+	sv.Server = srv
 	go srv.Serve()
 	return sv, nil
+}
+
+// Local publishes a session to the user's inbox alone (every interactive
+// session that is not `elicit serve`): no network, no token. Its error
+// says why the inbox cannot have the session; the session goes on
+// without it.
+func Local(o Options) (*Served, error) {
+	if o.Name == "" {
+		o.Name = "terminal:" + who()
+	}
+	sv := &Served{cleanup: func() {}}
+	sv.host(o)
+	if err := sv.share(o); err != nil {
+		sv.Host.Close()
+		return nil, err
+	}
+	if sv.Inbox == nil {
+		sv.Close()
+		return nil, sv.InboxErr
+	}
+	return sv, nil
+}
+
+// host makes the session's host.
+func (sv *Served) host(o Options) {
+	sv.Host = ahp.NewHost(ahp.HostOptions{Title: o.Title, Version: o.Version, Meta: o.Inbox,
+		Check: func(r ahp.Request) error { return sv.Share.Check(r) }})
+}
+
+// share publishes the host to the inbox when asked (errors there are
+// InboxErr's), and mirrors the session's questions to it: permissions too
+// once the inbox has it.
+func (sv *Served) share(o Options) error {
+	if o.Inbox != nil {
+		sv.Inbox, sv.InboxErr = inbox.Publish(sv.Host, ahp.HandlerOptions{})
+	}
+	sh, err := share.New(sv.Host, o.Name, share.Options{Permissions: sv.Inbox != nil})
+	if err != nil {
+		if sv.Inbox != nil {
+			sv.Inbox.Close()
+		}
+		return err
+	}
+	sv.Share = sh
+	return nil
 }
 
 func who() string {
@@ -152,13 +206,33 @@ func (sv *Served) Remote() *headless.Remote {
 	return &headless.Remote{Observer: sv.Share, Event: sv.Share.Event, Answers: answers}
 }
 
-// Close stops serving: every client is disconnected.
+// ShareOrNil is sv's Share, nil when sv is nil (a session not in the
+// inbox): what fullscreen.Options.Share and line.Options.Share take.
+func (sv *Served) ShareOrNil() *share.Share {
+	if sv == nil {
+		return nil
+	}
+	return sv.Share
+}
+
+// Close stops serving: every client is disconnected. A nil sv is a
+// session that shared nothing.
 func (sv *Served) Close() {
+	if sv == nil {
+		return
+	}
 	if sv.cancel != nil {
 		sv.cancel()
 	}
-	sv.Share.Close()
-	sv.Server.Close()
+	if sv.Share != nil {
+		sv.Share.Close()
+	}
+	if sv.Server != nil {
+		sv.Server.Close()
+	}
+	if sv.Inbox != nil {
+		sv.Inbox.Close()
+	}
 	sv.Host.Close()
 	sv.cleanup()
 }

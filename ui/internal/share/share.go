@@ -4,8 +4,10 @@
 // the core's answer, and carries drafts both ways for the terminal that
 // runs the session, which is itself a full client of the same state.
 //
-// Forms and URLs are mirrored; permissions are not (they stay on the
-// serving terminal: see the README).
+// Forms and URLs are mirrored to every client; permissions only when
+// Options.Permissions says so (the inbox's same-user socket serves the
+// host), and then to same-user clients alone (ahp.Host.RequestPrivate):
+// over the network they stay on the serving terminal (see the README).
 package share
 
 import (
@@ -13,6 +15,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ahp"
@@ -28,6 +31,27 @@ type Answer struct {
 	Q   *question.Question
 	Out question.Outcome
 	Who string
+	// Inbox: it came from the user's inbox (a same-user connection on
+	// the session's socket), not from a client over the network.
+	Inbox bool
+}
+
+// Where says where the answer was given, for the transcript: "in the
+// inbox", or "elsewhere (by WHO)".
+func (a Answer) Where() string {
+	if a.Inbox {
+		return "in the inbox"
+	}
+	return "elsewhere (by " + sanitize.Line(a.Who) + ")"
+}
+
+// Options configure a Share.
+type Options struct {
+	// Permissions mirrors permissions too, to same-user clients only (the
+	// inbox): set it when the host is served on the inbox's socket.
+	Permissions bool
+	// Now is the clock of the questions' askedAt (default time.Now).
+	Now func() time.Time
 }
 
 // Presence says another client attached to the session (Attached) or
@@ -56,6 +80,7 @@ type item struct {
 
 // Share mirrors one session's questions to a host.
 type Share struct {
+	o     Options
 	h     *ahp.Host
 	local *ahp.Local // the serving terminal, a client of the host
 	mu    sync.Mutex
@@ -69,12 +94,15 @@ type Share struct {
 // New returns the share for host h; the serving terminal joins it as the
 // client name (no attached client can take that id), and its drafts and
 // answers carry it. Close stops it.
-func New(h *ahp.Host, name string) (*Share, error) {
+func New(h *ahp.Host, name string, o Options) (*Share, error) {
 	local, err := h.Join(name)
 	if err != nil {
 		return nil, err
 	}
-	s := &Share{h: h, local: local, byQ: map[*question.Question]*item{}, byID: map[string]*item{}, out: newQueue()}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	s := &Share{o: o, h: h, local: local, byQ: map[*question.Question]*item{}, byID: map[string]*item{}, out: newQueue()}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = func() { cancel(); s.out.close() }
 	next, stopWatch := h.Watch()
@@ -87,7 +115,8 @@ func New(h *ahp.Host, name string) (*Share, error) {
 			}
 			if d, ok := s.draft(u); ok {
 				s.out.put(d) // never blocks: a draft replaces the one waiting for its field
-			} else if p := u.Presence; p != nil && p.ClientID != s.local.ID() {
+			} else if p := u.Presence; p != nil && p.ClientID != s.local.ID() && !p.SameUser {
+				// The inbox comes and goes as the user lists it: not news.
 				s.out.put(Presence{Who: p.ClientID, Attached: p.Attached})
 			}
 		}
@@ -128,16 +157,19 @@ func (s *Share) Next(ctx context.Context) (any, bool) { return s.out.next(ctx) }
 
 // Asked publishes a form or URL question (session.Observer).
 func (s *Share) Asked(q *question.Question) {
-	if q.Kind == question.Permission || q.ID == 0 {
+	if q.ID == 0 || q.Kind == question.Permission && !s.o.Permissions {
 		return // a permission stays with the serving terminal
 	}
 	s.mu.Lock()
 	s.n++
 	it := &item{q: q, id: fmt.Sprintf("q%d", s.n)}
-	req := ahp.Request{ID: it.id, Message: q.Message}
-	if q.Kind == question.URL {
+	req := ahp.Request{ID: it.id, Message: q.Message, Meta: s.meta(q)}
+	switch {
+	case q.Kind == question.Permission:
+		req = permissionRequest(it.id, q, req.Meta)
+	case q.Kind == question.URL:
 		req.URL = q.URL
-	} else if q.Schema != nil {
+	case q.Schema != nil:
 		it.m = schemamap.FromSchema(q.Schema)
 		req.Questions, req.Answers = it.m.Questions, it.m.Initial()
 		// The protocol's request has no title: the form's goes first in
@@ -148,7 +180,11 @@ func (s *Share) Asked(q *question.Question) {
 	}
 	s.byQ[q], s.byID[it.id] = it, it
 	s.mu.Unlock()
-	if err := s.h.Request(req); err != nil {
+	ask := s.h.Request
+	if q.Kind == question.Permission {
+		ask = s.h.RequestPrivate // never to a network client
+	}
+	if err := ask(req); err != nil {
 		s.forget(q)
 	}
 }
@@ -195,7 +231,10 @@ func (s *Share) Answered(q *question.Question, out question.Outcome) {
 // completion is the terminal's answer to it as the host takes it.
 func (s *Share) completion(it *item, out question.Outcome) ahp.InputCompleted {
 	c := ahp.InputCompleted{RequestID: it.id, Response: out.Reply(it.q.Kind).Action}
-	if out.Action == question.Accept && it.m != nil {
+	switch {
+	case it.q.Kind == question.Permission:
+		c.Answers = permissionAnswers(out)
+	case out.Action == question.Accept && it.m != nil:
 		c.Answers = it.m.Answers(out.Content, ahp.Submitted)
 	}
 	return c
@@ -234,6 +273,10 @@ func (s *Share) Event(ev acpconn.Event) {
 		s.h.EndTurn(state)
 	case acpconn.AgentExited:
 		s.h.EndTurn(ahp.TurnError)
+	case acpconn.SessionInfo:
+		if ev.Title != "" {
+			s.h.SetTitle(sanitize.Line(ev.Title))
+		}
 	}
 }
 
@@ -287,8 +330,15 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 	if it == nil {
 		return Answer{}, false
 	}
-	out := question.Outcome{Action: c.Response, By: question.ByRemote, Reason: "by " + sanitize.Line(c.By.ClientID)}.Reply(it.q.Kind)
-	if out.Action == question.Accept && it.m != nil {
+	a := Answer{Q: it.q, Who: c.By.ClientID, Inbox: c.SameUser}
+	reason := "by " + sanitize.Line(c.By.ClientID)
+	if a.Inbox {
+		reason = "in the inbox"
+	}
+	out := question.Outcome{Action: c.Response, By: question.ByRemote, Reason: reason}.Reply(it.q.Kind)
+	if it.q.Kind == question.Permission {
+		out = permissionOutcome(it.q, c, out)
+	} else if out.Action == question.Accept && it.m != nil {
 		content, err := it.m.Content(c.Request.Answers)
 		if err != nil { // the host checked it (Check): only a bug gets here; nobody said no
 			out = question.Outcome{Action: question.Cancel, By: question.ByRemote, Reason: err.Error()}
@@ -296,5 +346,6 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 			out.Content = content
 		}
 	}
-	return Answer{Q: it.q, Out: out, Who: c.By.ClientID}, true
+	a.Out = out
+	return a, true
 }

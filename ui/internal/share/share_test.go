@@ -34,7 +34,7 @@ func (a *agent) Answer(q *question.Question, out question.Outcome) bool {
 func shared(t *testing.T) (*session.Core, *Share, *ahp.Host, *agent, *question.Question) {
 	t.Helper()
 	h := ahp.NewHost(ahp.HostOptions{})
-	s, err := New(h, "desk")
+	s, err := New(h, "desk", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
