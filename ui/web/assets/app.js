@@ -11,6 +11,7 @@ const status = document.getElementById('status');
 const state = {
   items: [], gone: {}, permissions: false,
   mode: 'list', open: null, // the question on screen, in mode 'question'
+  sending: null, // the question whose answer is on its way: its leaving the list is that answer's doing, until elicit says
   socket: null, retry: 0,
 };
 
@@ -81,7 +82,7 @@ function onList(msg) {
   state.gone = msg.gone || {};
   state.permissions = msg.permissions;
   if (state.mode === 'list') renderList();
-  if (state.mode === 'question' && !state.items.some((i) => i.id === state.open)) {
+  if (state.mode === 'question' && state.sending !== state.open && !state.items.some((i) => i.id === state.open)) {
     gone(state.gone[state.open] ? 'Answered elsewhere (' + state.gone[state.open] + ').' : 'No longer waiting: answered elsewhere, or withdrawn by the agent.');
   }
 }
@@ -135,7 +136,7 @@ async function openQuestion(id) {
   if (q.permission) body = renderPermission(q, ctx);
   else if (q.url) body = renderURL(q, ctx);
   else if (q.form) body = renderForm(q, ctx);
-  main.replaceChildren(backButton(), header(q), (q.notes || []).map((n) => h('p', { class: 'notice', text: n })), body || []);
+  main.replaceChildren(...[backButton(), header(q), (q.notes || []).map((n) => h('p', { class: 'notice', text: n })), body].flat().filter(Boolean));
   say('');
   main.querySelector('#q-title').focus();
 }
@@ -160,11 +161,16 @@ function header(q) {
 // and returns elicit's reply (null once the question is gone).
 async function send(q, body) {
   say('Sending…');
+  if (!body.review) state.sending = q.id;
   const r = await api('/api/answer', Object.assign({ id: q.id }, body));
+  state.sending = null;
   if (state.open !== q.id) return null;
   if (r.data.gone) { gone(r.data.message); return null; }
   say(r.ok && r.data.ok ? '' : r.data.message || 'Not sent.');
-  if (r.ok && r.data.ok && !body.review) state.answered = q.id;
+  if (!r.data.ok && !body.review && !state.items.some((i) => i.id === q.id)) {
+    gone('No longer waiting: answered elsewhere, or withdrawn by the agent.');
+    return null;
+  }
   return r.data;
 }
 
