@@ -34,7 +34,7 @@ export function renderURL(q, ctx) {
     }));
   }
   actions.append(decline, cancel);
-  return h('section', { class: 'answer url' },
+  return h('section', { class: 'answer link' },
     h('h3', { text: 'The full link' }),
     h('p', { class: 'url' }, h('span', { text: u.before }), h('mark', { text: u.site }), h('span', { text: u.after })),
     h('p', {}, 'It goes to ', h('strong', { class: 'domain', text: u.domain }), '.'),
