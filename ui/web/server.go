@@ -74,6 +74,7 @@ type Server struct {
 	tls     bool
 	names   map[string]bool // host names the page may be reached by
 	ips     map[string]bool // and addresses, besides loopback ones
+	cert    string          // the certificate's first name (or address): the link's host over TLS
 	devices *Devices
 	tokens  *tokens
 	watch   *inbox.Watcher
@@ -180,9 +181,15 @@ func (s *Server) allowCert(cert tls.Certificate) {
 	}
 	for _, n := range leaf.DNSNames {
 		s.allow(n)
+		if s.cert == "" && !strings.HasPrefix(n, "*") {
+			s.cert = n
+		}
 	}
 	for _, ip := range leaf.IPAddresses {
 		s.allow(ip.String())
+		if s.cert == "" {
+			s.cert = ip.String()
+		}
 	}
 }
 
@@ -201,11 +208,8 @@ func (s *Server) baseURL(a *net.TCPAddr) string {
 	}
 	if s.tls {
 		scheme = "https"
-		for n := range s.names {
-			if n != "localhost" && !strings.HasPrefix(n, "*") {
-				host = n
-				break
-			}
+		if s.cert != "" {
+			host = s.cert
 		}
 	}
 	return scheme + "://" + net.JoinHostPort(host, strconv.Itoa(a.Port)) + "/"
