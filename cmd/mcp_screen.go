@@ -43,7 +43,7 @@ func (a *app) mcpScreen(o mcpOptions, cfg mcpconn.Config) int {
 	w, h, _ := term.GetSize(os.Stdout.Fd())
 	sv := publishMCP(st, cfg, stderr)
 	defer sv.Close()
-	m := fullscreen.NewMCP(cfg, fullscreen.Options{AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
+	m := fullscreen.NewMCP(cfg, fullscreen.Options{TypingWindow: st.settings.TypingWindow, AutoRetry: o.autoRetry, Answers: answers, NoColor: noColor(), Memory: st.memory,
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.ShareOrNil()})
 	p := newScreenProgram(m)
 	_, err = runScreen(p, a.stderr)

@@ -114,7 +114,7 @@ func (a *app) runServe(req sessionRequest, so serve.Options) int {
 // serveScreen runs the full screen as one client of the host.
 func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line string, start startOptions, keyEnv string) int {
 	w, h, _ := term.GetSize(os.Stdout.Fd())
-	m := fullscreen.New(fullscreen.Options{Agent: cfg, NoColor: noColor(), Memory: st.memory, Notify: fullscreen.Notify(st.settings.Notify),
+	m := fullscreen.New(fullscreen.Options{TypingWindow: st.settings.TypingWindow, Agent: cfg, NoColor: noColor(), Memory: st.memory, Notify: fullscreen.Notify(st.settings.Notify),
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
 		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
 	return a.endSession(m)

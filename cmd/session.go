@@ -154,7 +154,7 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 	w, h, _ := term.GetSize(os.Stdout.Fd()) // the first frame is drawn at once, at this size
 	sv := publishSession(st, cfg, "session", textOut(a.stderr))
 	defer sv.Close()
-	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
+	m := fullscreen.New(fullscreen.Options{TypingWindow: st.settings.TypingWindow, Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h, Share: sv.ShareOrNil()})
 	return a.endSession(m)

@@ -37,3 +37,25 @@ func TestPrefillOptionalBoolean(t *testing.T) {
 		}
 	}
 }
+
+// The note beside a remembered answer names the default as the form shows
+// such a value: a yes/no as Yes or No (it read "default " with nothing
+// after it), a number and a string as written.
+func TestRememberedNoteNamesTheDefault(t *testing.T) {
+	const s = `{"type":"object","properties":{
+		"ok":{"type":"boolean","title":"Verified","default":true},
+		"age":{"type":"integer","title":"Age","default":30}},"required":["ok"]}`
+	c := &clock{t: time.Unix(1_700_000_000, 0)}
+	m := NewModel(mustParse(t, s), Header{Agent: "Demo"}, Options{
+		Theme: theme.New(true, true), Now: c.now,
+		Prefill: map[string]json.RawMessage{"ok": json.RawMessage("false"), "age": json.RawMessage("42")},
+	})
+	m.Init()
+	c.t = c.t.Add(time.Second)
+	view := ansi.Strip(m.View())
+	for _, want := range []string{"Verified * ↺ from last time · default Yes", "Age ↺ from last time · default 30"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("no %q in the form:\n%s", want, view)
+		}
+	}
+}

@@ -143,7 +143,7 @@ func (m *Model) fieldLines(e *entry, budget int) []string {
 	if e.remembered {
 		note := " ↺ from last time"
 		if f.HasDefault {
-			note += " · default " + sanitize.Line(defaultText(f.Default))
+			note += " · default " + sanitize.Line(defaultLabel(f.Default))
 		}
 		label += m.ink.muted.render(note)
 	}
@@ -364,4 +364,19 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// defaultLabel is a default as the note beside a remembered answer shows
+// it: a yes/no as the form shows one, a list joined.
+func defaultLabel(v any) string {
+	switch d := v.(type) {
+	case bool:
+		if d {
+			return "Yes"
+		}
+		return "No"
+	case []string:
+		return strings.Join(d, ", ")
+	}
+	return defaultText(v)
 }

@@ -16,6 +16,7 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 E2E_COLS=80 E2E_ROWS=24
 e2e_setup
+long_typing_window # prose is typed while questions come up
 agent="$(dirname "$bin")/hostile-agent" # test furniture, not in elicit
 go build -o "$agent" ./internal/hostile/cmd/hostile-agent
 

@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
+long_typing_window # prose is typed while questions come up
 
 # last_request_id: the JSON-RPC id of the newest elicitation/create the
 # agent sent.

@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
+long_typing_window # prose is typed while questions come up
 
 start_elicit "$bin" --cwd "$work" --log "$log"
 wait_for "ready"
@@ -25,7 +26,7 @@ type_text "hello from tmux"
 keys Enter
 type_until_docked "and more "
 keys 1 Enter
-grep -qF "Demo agent asks a permission question for Add a note to NOTES.md" <<<"$dock_line" || fail "dock line: $dock_line"
+{ grep -qF "Demo agent asks a permission question" <<<"$dock_line" && grep -qF "for Add a note to NOTES.md" <<<"$dock_line"; } || fail "dock line: $dock_line"
 wait_for "a question is waiting"
 [ "$(grep -cF '"method":"session/prompt"' "$log")" = 1 ] || fail "Enter sent a prompt past a docked question"
 perm="$(request_ids session/request_permission | tail -1)"

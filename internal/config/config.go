@@ -21,6 +21,13 @@ import (
 // is short; a hook that needs longer says so with `timeout`.
 const DefaultHookTimeout = 10 * time.Second
 
+// The bounds of typing_window: below a tenth of a second a question could
+// take a key typed in a burst; above a minute one waits too long unseen.
+const (
+	MinTypingWindow = 100 * time.Millisecond
+	MaxTypingWindow = time.Minute
+)
+
 // Config is the content of one configuration file. The zero value is an
 // empty file: no agents but the built-ins, no hooks, default settings.
 type Config struct {
@@ -45,6 +52,10 @@ type Config struct {
 	Rules []*permissions.Rule
 	// Inbox is `inbox = false` or the [inbox] table (inbox.go).
 	Inbox Inbox
+	// TypingWindow is typing_window: how long after a key a question that
+	// comes up waits under the prompt instead of taking the keys; 0 means
+	// the default (a second).
+	TypingWindow time.Duration
 
 	// Path is the file this was read from; empty when there was none.
 	Path string

@@ -199,3 +199,21 @@ func TestAPIKeyEnvNotEchoed(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestTypingWindow: typing_window is read as a duration, and one outside
+// its bounds is an error that names it.
+func TestTypingWindow(t *testing.T) {
+	c, err := Parse([]byte("typing_window = \"3s\"\n"), "c.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Settings(Overrides{}).TypingWindow; got != 3*time.Second {
+		t.Errorf("typing_window = 3s reads as %v", got)
+	}
+	for _, bad := range []string{"10ms", "2m", "soon"} {
+		_, err := Parse([]byte("typing_window = \""+bad+"\"\n"), "c.toml")
+		if err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("typing_window = %q: error %v, want one naming it", bad, err)
+		}
+	}
+}

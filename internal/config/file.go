@@ -1,5 +1,10 @@
 package config
 
+import (
+	"fmt"
+	"time"
+)
+
 // The file's shape as the TOML decoder sees it. The go-toml decoder sets a
 // string-kinded field directly and never calls its UnmarshalText, so each
 // checked string is wrapped in a struct: then UnmarshalText runs, and its
@@ -15,6 +20,7 @@ type fileConfig struct {
 	Permissions *Permissions          `toml:"permissions"`
 	MCPServers  map[string]MCPEntry   `toml:"mcp_servers"`
 	Inbox       any                   `toml:"inbox"` // false, or a table (inbox.go)
+	TypingWin   Duration              `toml:"typing_window"`
 }
 
 type fileHook struct {
@@ -37,7 +43,11 @@ func (f *fileConfig) config(path string) (*Config, error) {
 	if err != nil {
 		return nil, &Error{Path: path, Msg: err.Error()}
 	}
+	if w := time.Duration(f.TypingWin); w != 0 && (w < MinTypingWindow || w > MaxTypingWindow) {
+		return nil, &Error{Path: path, Msg: fmt.Sprintf("typing_window %s: want from %s to %s", w, MinTypingWindow, MaxTypingWindow)}
+	}
 	c := &Config{
+		TypingWindow: time.Duration(f.TypingWin),
 		AgentEntries: f.Agents,
 		TopDomains:   f.TopDomains,
 		Theme:        f.Theme.Theme,

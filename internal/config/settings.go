@@ -1,6 +1,9 @@
 package config
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // Settings are the effective values of the simple keys: built-in defaults,
 // then the file, then the command line.
@@ -16,6 +19,8 @@ type Settings struct {
 	// Inbox is false when sessions stay out of the user's inbox
 	// (--no-inbox, inbox = false).
 	Inbox bool
+	// TypingWindow is the file's typing_window; 0 is the default.
+	TypingWindow time.Duration
 }
 
 // Overrides holds what the command line set. A nil pointer means the flag
@@ -39,7 +44,7 @@ type Overrides struct {
 
 // Settings merges the file with the command line's overrides.
 func (c *Config) Settings(o Overrides) Settings {
-	s := Settings{History: true, Theme: ThemeAuto, Notify: NotifyUnfocused, Inbox: true}
+	s := Settings{History: true, Theme: ThemeAuto, Notify: NotifyUnfocused, Inbox: true, TypingWindow: c.TypingWindow}
 	if c.Inbox.Enabled != nil {
 		s.Inbox = *c.Inbox.Enabled
 	}

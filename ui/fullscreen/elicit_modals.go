@@ -34,6 +34,7 @@ type formModal struct {
 	focus  string // the field focused after the last key
 	typing int    // the typing pause being waited for
 	typed  bool   // the user changed the shared form (others' drafts alone are no loss)
+	peers  *int   // the other clients attached to the session (Model.peers)
 }
 
 // newFormModal builds q's form; grace is the form's own (noGrace where the
@@ -88,8 +89,10 @@ func (f *formModal) view(width, height int) string {
 			notice = f.th.Accent.Render(ansi.Truncate("⚑ "+n, width, "…")) + "\n"
 			height--
 		}
-		keys = "\n" + f.th.Muted.Render(ansi.Truncate(dialog.HelpLine([]key.Binding{shareSkip, shareTake}), width, "…"))
-		height--
+		if notice != "" || f.peers == nil || *f.peers > 0 { // alone, the keys are noise
+			keys = "\n" + f.th.Muted.Render(ansi.Truncate(dialog.HelpLine([]key.Binding{shareSkip, shareTake}), width, "…"))
+			height--
+		}
 	}
 	f.form.SetSize(width-4, height-2)
 	return notice + f.th.Modal.Width(width).Render(f.form.View()) + keys

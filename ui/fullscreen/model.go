@@ -62,6 +62,10 @@ type Options struct {
 	// how long a new question ignores keys: 0 the widgets' own default,
 	// negative none (tests).
 	Grace time.Duration
+	// TypingWindow is how long after a key a question that comes up
+	// still docks instead of taking the keys; 0 is focus.TypingWindow (a
+	// second).
+	TypingWindow time.Duration
 }
 
 // Model is the root model: the one full screen, whatever it talks to.
@@ -89,6 +93,9 @@ type Model struct {
 	// drafts carries a form's drafts to and from other clients (elicit
 	// serve, elicit attach); nil when forms are not shared.
 	drafts sharer
+	// peers counts the other clients attached to the shared session (the
+	// inbox included): a form shows its sharing keys while there are any.
+	peers int
 	// direct says nothing else on the screen takes keys (attach): a
 	// question at the front has them at once, and grace is its widgets'
 	// own grace period (noGrace where the input arbiter rules).
@@ -131,7 +138,7 @@ func newRoot(o Options, program string, pol session.Policy) *Model {
 		o.Opener = urlconsent.BrowserOpener{}
 	}
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil), grace: noGrace}
-	m.arb = arbiter{Now: now}
+	m.arb = arbiter{Now: now, Window: o.TypingWindow}
 	pol.Person, pol.Answers, pol.AutoRetry = true, o.Answers, o.AutoRetry
 	m.core = session.New(nil, pol, now)
 	m.program, m.peer = program, pol.Peer

@@ -211,7 +211,7 @@ func (p *permModal) view(width, height int) string {
 		opts = append(opts, cursor+num+style.Render(sanitize.Line(o.Name)))
 	}
 	if p.here != "" {
-		opts = append(opts, p.hereRow())
+		opts = append(opts, p.hereRow(height >= 20))
 	}
 	if height < 20 {
 		opts = pack(opts, inner) // short screen: the diff needs the rows
@@ -221,8 +221,9 @@ func (p *permModal) view(width, height int) string {
 	return f.view(width, height)
 }
 
-// hereRow is the "always allow here" row, after the agent's options.
-func (p *permModal) hereRow() string {
+// hereRow is the "always allow here" row, after the agent's options; why
+// adds what it does (a short screen leaves it out: the diff needs the row).
+func (p *permModal) hereRow(why bool) string {
 	th, i := p.th, len(p.q.Options)
 	cursor, num := "  ", "  "
 	if i == p.cursor {
@@ -231,7 +232,11 @@ func (p *permModal) hereRow() string {
 	if i < 9 {
 		num = th.Key.Render(fmt.Sprint(i+1)) + " "
 	}
-	return cursor + num + th.Success.Render("Always allow here: "+sanitize.Line(p.here)) + th.Muted.Render(" (elicit keeps the rule for this directory)")
+	row := cursor + num + th.Success.Render("Always allow here: "+sanitize.Line(p.here))
+	if why {
+		row += th.Muted.Render(" (elicit keeps the rule for this directory)")
+	}
+	return row
 }
 
 // risks warns of each file the question would write that runs code

@@ -71,7 +71,7 @@ func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
 	}
 	f := newFormModal(q, m.name, m.th, m.grace, m.now)
 	if m.drafts != nil {
-		f.share, f.sync = m.drafts, m.drafts.Form(q, f.form)
+		f.share, f.sync, f.peers = m.drafts, m.drafts.Form(q, f.form), &m.peers
 		f.focus = f.form.Focused()
 	}
 	return tea.Batch(m.push(f, false), f.form.Init())

@@ -80,6 +80,14 @@ func (m *Model) onShare(msg shareMsg) tea.Cmd {
 		}
 	case share.Presence:
 		if v.Attached {
+			m.peers++
+		} else {
+			m.peers = max(m.peers-1, 0)
+		}
+		if v.Inbox {
+			break // the inbox comes and goes as the user lists it: not news
+		}
+		if v.Attached {
 			m.tr.info(sanitize.Line(v.Who) + " attached to this session")
 		} else {
 			m.tr.info(sanitize.Line(v.Who) + " left this session")

@@ -31,7 +31,10 @@ const (
 
 // Arbiter decides whether the front question has the keys.
 type Arbiter struct {
-	Now     func() time.Time
+	Now func() time.Time
+	// Window is the typing window: 0 is TypingWindow (the config file's
+	// typing_window sets it, for a slower typist).
+	Window  time.Duration
 	lastKey time.Time // the last key that went elsewhere
 	// Focused says the front question has the keys.
 	Focused bool
@@ -52,7 +55,7 @@ func (a *Arbiter) Front(deliberate bool) tea.Cmd {
 		a.Focused, a.focusAt = true, time.Time{}
 		return nil
 	}
-	if a.Now().Sub(a.lastKey) < TypingWindow {
+	if a.Now().Sub(a.lastKey) < a.window() {
 		a.Focused = false
 		return a.tick()
 	}
@@ -63,8 +66,16 @@ func (a *Arbiter) Front(deliberate bool) tea.Cmd {
 // Empty is called when no question is left.
 func (a *Arbiter) Empty() { a.Focused = false }
 
+// window is the typing window in force.
+func (a *Arbiter) window() time.Duration {
+	if a.Window > 0 {
+		return a.Window
+	}
+	return TypingWindow
+}
+
 func (a *Arbiter) tick() tea.Cmd {
-	wait := TypingWindow - a.Now().Sub(a.lastKey) + 10*time.Millisecond
+	wait := a.window() - a.Now().Sub(a.lastKey) + 10*time.Millisecond
 	return tea.Tick(max(wait, 10*time.Millisecond), func(time.Time) tea.Msg { return TickMsg{} })
 }
 
@@ -74,7 +85,7 @@ func (a *Arbiter) Idle(hasFront bool) tea.Cmd {
 	if a.Focused || !hasFront {
 		return nil
 	}
-	if a.Now().Sub(a.lastKey) >= TypingWindow {
+	if a.Now().Sub(a.lastKey) >= a.window() {
 		a.Focused, a.focusAt = true, a.Now()
 		return nil
 	}

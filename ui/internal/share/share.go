@@ -12,6 +12,7 @@ package share
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -55,10 +56,13 @@ type Options struct {
 }
 
 // Presence says another client attached to the session (Attached) or
-// left it.
+// left it; Inbox says it came over the same-user socket (the inbox, which
+// comes and goes as the user lists it: not news, but someone who may
+// answer).
 type Presence struct {
 	Who      string
 	Attached bool
+	Inbox    bool
 }
 
 // Draft is another client's change to one question of Q's form.
@@ -115,9 +119,8 @@ func New(h *ahp.Host, name string, o Options) (*Share, error) {
 			}
 			if d, ok := s.draft(u); ok {
 				s.out.put(d) // never blocks: a draft replaces the one waiting for its field
-			} else if p := u.Presence; p != nil && p.ClientID != s.local.ID() && !p.SameUser {
-				// The inbox comes and goes as the user lists it: not news.
-				s.out.put(Presence{Who: p.ClientID, Attached: p.Attached})
+			} else if p := u.Presence; p != nil && p.ClientID != s.local.ID() {
+				s.out.put(Presence{Who: p.ClientID, Attached: p.Attached, Inbox: p.SameUser})
 			}
 		}
 	}()
@@ -288,10 +291,17 @@ func (s *Share) Form(q *question.Question, f *forms.Model) *formsync.Sync {
 	if it == nil || it.m == nil {
 		return nil
 	}
-	var answers map[string]ahp.Answer
+	// What the host holds, but the request's own defaults: those are no
+	// client's draft, and the form may hold better (last time's answer).
+	answers := map[string]ahp.Answer{}
 	in := s.h.Inputs()
 	if e := in.Open(it.id); e != nil {
-		answers = e.Request.Answers
+		initial := it.m.Initial()
+		for id, a := range e.Request.Answers {
+			if d, ok := initial[id]; !ok || !sameAnswer(a, d) {
+				answers[id] = a
+			}
+		}
 	}
 	it.sync = formsync.New(it.id, it.m, f, answers)
 	return it.sync
@@ -348,4 +358,11 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 	}
 	a.Out = out
 	return a, true
+}
+
+// sameAnswer reports whether a and b say the same (as JSON).
+func sameAnswer(a, b ahp.Answer) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
 }
