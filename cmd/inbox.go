@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/ahp/inbox"
+	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
@@ -33,6 +34,7 @@ type inboxOptions struct {
 	attach              []string
 	tokenEnv, tokenFile string
 	configFile          string
+	cfg                 *config.Config // the config file read, once options ran
 }
 
 // newInboxCommand is `elicit inbox`: the questions every running elicit
@@ -51,13 +53,12 @@ func newInboxCommand(a *app) *cobra.Command {
 			"--token-file or --token-env; the config file's [inbox] attach list adds more.",
 		Example: inboxExample,
 		Args:    noArgs,
-		// Until the inbox has its own screen, elicit inbox lists.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			io, err := o.options()
 			if err != nil {
 				return err
 			}
-			return a.exit(a.inboxList(io, false, false))
+			return a.exit(a.inboxScreen(io, o.cfg))
 		},
 	}
 	pf := cmd.PersistentFlags()
@@ -88,6 +89,7 @@ func (o *inboxOptions) options() (inbox.Options, error) {
 	if err != nil {
 		return io, usagef("%v", err)
 	}
+	o.cfg = file
 	for _, h := range file.Inbox.Attach {
 		tok, err := readToken(h.TokenEnv, h.TokenFile)
 		if err != nil {

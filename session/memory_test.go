@@ -39,3 +39,27 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 		}
 	}
 }
+
+// A core that holds the questions of many agents (the inbox) reads and
+// keeps each form's history under the agent that asks it
+// (question.From.Agent), as that agent's own session does.
+func TestHistoryIsKeptUnderTheAskingAgent(t *testing.T) {
+	h, err := history.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := form(t, 1, nameSchema)
+	values := map[string]json.RawMessage{"name": json.RawMessage(`"Grace"`)}
+	if err := h.RememberAnswers("demo", FormFingerprint(req.Q.Schema), values, func(string) bool { return false }); err != nil {
+		t.Fatal(err)
+	}
+	c := New(&wire{}, Policy{Person: true}, nil)
+	c.SetMemory(Memory{History: h, Agent: "inbox"})
+	if p := c.Prepare(context.Background(), req.Q); p.Prefill != nil {
+		t.Fatalf("the inbox's own key has a prefill: %s", p.Prefill)
+	}
+	req.Q.From.Agent = "demo"
+	if p := c.Prepare(context.Background(), req.Q); string(p.Prefill["name"]) != `"Grace"` {
+		t.Fatalf("the asking agent's answers were not read: %s", p.Prefill)
+	}
+}
