@@ -47,6 +47,8 @@ func TestDependencyDirections(t *testing.T) {
 		// The session opener is under ui/ (it is the front ends'), but
 		// draws nothing: no Charm library.
 		{"./ui/internal/opener", ui[:len(ui)-1]},
+		// The web inbox draws no terminal, and runs no session.
+		{"./ui/web", append(ui[:len(ui)-1:len(ui)-1], "github.com/elicit-dev/elicit/session", "github.com/elicit-dev/elicit/acpconn")},
 	} {
 		out, err := exec.Command("go", "list", "-deps", tc.pkg).Output()
 		if err != nil {
@@ -71,7 +73,7 @@ func TestNoTestFurnitureShips(t *testing.T) {
 		t.Fatalf("go list -deps .: %v", err)
 	}
 	for _, dep := range strings.Fields(string(out)) {
-		for _, bad := range []string{"/internal/hostile", "/internal/modelmock", "/internal/testkit", "/internal/foreignhost", "/ui/internal/uitest"} {
+		for _, bad := range []string{"/internal/hostile", "/internal/modelmock", "/internal/testkit", "/internal/foreignhost", "/ui/internal/uitest", "github.com/chromedp/chromedp"} {
 			if strings.HasSuffix(dep, bad) || strings.Contains(dep, bad+"/") {
 				t.Errorf("elicit links %s", dep)
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/ast"
 	"go/doc"
 	"go/parser"
@@ -11,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestPublicDocs keeps the public packages documented (README, "Use elicit
@@ -252,4 +254,129 @@ func unindent(s string) string {
 		lines[i] = strings.TrimLeft(l, " \t")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestDocsLinks keeps the README and docs/ walkable: every relative link
+// in README.md and docs/*.md names a file or folder that exists, and every
+// #anchor names a heading of the file it points into, as GitHub spells its
+// anchors. Links to other sites are not fetched.
+func TestDocsLinks(t *testing.T) {
+	files, _ := filepath.Glob("docs/*.md")
+	if len(files) < 4 {
+		t.Fatalf("found %d files in docs/, want reliability, security, performance and architecture at least", len(files))
+	}
+	for _, problem := range brokenLinks(t, append([]string{"README.md"}, files...)) {
+		t.Error(problem)
+	}
+}
+
+// TestDocsLinksCatchesBreaks proves the check above can fail: a missing
+// file, a missing anchor in this file and in another, while links in code,
+// to other sites, and to headings with code, punctuation and a repeated
+// title pass.
+func TestDocsLinksCatchesBreaks(t *testing.T) {
+	dir := t.TempDir()
+	a := "# A\n\n## Use `elicit mcp`: here\n\n## Twice\n\n## Twice\n\n```sh\n# not a heading\n[x](gone.md)\n```\n\n" +
+		"[ok](#use-elicit-mcp-here) [ok](#twice-1) [ok](b.md#qwens-notes) [ok](https://example.com/#x) `[no](code.md)`\n" +
+		"[gone](gone.md) [bad](#nowhere) [bad](b.md#nowhere) [bad](#not-a-heading) [bad](#twice-2)\n"
+	for name, text := range map[string]string{"a.md": a, "b.md": "# B\n\n## qwen's notes\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := brokenLinks(t, []string{filepath.Join(dir, "a.md")})
+	want := []string{"gone.md", "#nowhere", "b.md#nowhere", "#not-a-heading", "#twice-2"}
+	if len(got) != len(want) {
+		t.Fatalf("reported %q, want one problem each for %q", got, want)
+	}
+	for i, w := range want {
+		if !strings.Contains(got[i], "("+w+")") {
+			t.Errorf("problem %d is %q, want one about %s", i, got[i], w)
+		}
+	}
+}
+
+var (
+	linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	codeRE = regexp.MustCompile("``.*?``|`[^`\n]*`")
+)
+
+// brokenLinks lists the relative links of the markdown files that lead
+// nowhere.
+func brokenLinks(t *testing.T, files []string) []string {
+	t.Helper()
+	var out []string
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prose, _ := markdownParts(string(text))
+		for _, m := range linkRE.FindAllStringSubmatch(codeRE.ReplaceAllString(prose, ""), -1) {
+			link := m[1]
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "mailto:") {
+				continue
+			}
+			path, anchor, _ := strings.Cut(link, "#")
+			target := file
+			if path != "" {
+				target = filepath.Join(filepath.Dir(file), filepath.FromSlash(path))
+			}
+			if _, err := os.Stat(target); err != nil {
+				out = append(out, fmt.Sprintf("%s: (%s): no such file", file, link))
+				continue
+			}
+			if anchor == "" {
+				continue
+			}
+			body, err := os.ReadFile(target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, anchors := markdownParts(string(body)); !anchors[anchor] {
+				out = append(out, fmt.Sprintf("%s: (%s): no such heading", file, link))
+			}
+		}
+	}
+	return out
+}
+
+// markdownParts returns a markdown text without its fenced code blocks,
+// and the anchors GitHub gives its headings: the title in lower case,
+// without what is neither a letter, a digit, a space, - nor _, spaces as
+// hyphens, and -1, -2, ... after a title seen before.
+func markdownParts(text string) (string, map[string]bool) {
+	var prose strings.Builder
+	anchors, seen := map[string]bool{}, map[string]int{}
+	fenced := false
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		prose.WriteString(line + "\n")
+		title, ok := strings.CutPrefix(strings.TrimLeft(line, "#"), " ")
+		if !ok || !strings.HasPrefix(line, "#") || len(line)-len(strings.TrimLeft(line, "#")) > 6 {
+			continue
+		}
+		slug := strings.Map(func(r rune) rune {
+			switch {
+			case r == ' ':
+				return '-'
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, strings.TrimSpace(strings.TrimRight(title, "# ")))
+		anchor := slug
+		if n := seen[slug]; n > 0 {
+			anchor = fmt.Sprintf("%s-%d", slug, n)
+		}
+		seen[slug]++
+		anchors[anchor] = true
+	}
+	return prose.String(), anchors
 }

@@ -97,8 +97,26 @@ func (tm *terminal) pressQuit() {
 			return false
 		})
 		if said == "ctrl+c again quits" {
-			tm.send("\x03")
-			return
+			// The second press quits, unless the window passed first on a
+			// busy machine: then the hint left the status bar, and this
+			// press arms again as a first one; press once more.
+			for {
+				m = tm.mark()
+				tm.send("\x03")
+				again := false
+				tm.waitUntil("elicit's end, or a first press again", func() bool {
+					select {
+					case <-tm.done:
+						return true
+					default:
+					}
+					again = strings.Contains(tm.since(m), "ctrl+c again quits")
+					return again
+				})
+				if !again {
+					return
+				}
+			}
 		}
 		if said == "ctrl+c again clears the prompt" {
 			m = tm.mark()

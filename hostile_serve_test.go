@@ -92,9 +92,7 @@ func TestServeDraftFloodStaysBounded(t *testing.T) {
 	if got := r.step("wide-form"); !strings.Contains(fmt.Sprint(got[0]["answer"]), "decline") {
 		t.Errorf("the agent got %v, want the decline", got)
 	}
-	tm.send("\x03")
-	tm.send("\x03")
-	tm.finish()
+	tm.quit()
 	if p := peak(); p > maxRSS {
 		t.Errorf("peak resident memory %d MiB, over %d MiB", p, maxRSS)
 	} else {

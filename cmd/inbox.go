@@ -26,6 +26,9 @@ elicit inbox answer 4242-1a2b.q2 --decline
 
 # An elicit serve elsewhere too (through an SSH tunnel):
 elicit inbox list --attach ws://127.0.0.1:41234/ --token-file tok
+
+# Answer from your phone: a paired web page (elicit inbox web does the same)
+elicit inbox --web
 `
 
 // inboxOptions are the flags of every inbox command: where to look
@@ -41,6 +44,7 @@ type inboxOptions struct {
 // of the user's waits on.
 func newInboxCommand(a *app) *cobra.Command {
 	var o inboxOptions
+	var w inboxWeb
 	cmd := &cobra.Command{
 		Use:   "inbox",
 		Short: "The questions every elicit session of yours waits on",
@@ -48,12 +52,19 @@ func newInboxCommand(a *app) *cobra.Command {
 			"they wait on to their user, on a Unix socket in a directory only you can enter ($XDG_RUNTIME_DIR/elicit), unless " +
 			"run with --no-inbox or inbox = false in the config file. elicit inbox list shows them all, with the agent, the " +
 			"session's directory and how long each has waited; elicit inbox answer answers forms and URL flows from a " +
-			"script. Permissions are listed too, but need a person. With no command, elicit inbox lists.\n\n" +
+			"script. Permissions are listed too, but need a person. With no command, elicit inbox lists; with --web it serves " +
+			"the inbox as a web page for your phone (elicit inbox web; elicit inbox pair and devices pair and revoke browsers).\n\n" +
 			"--attach URL adds an AHP host elsewhere (an elicit serve reached through an SSH tunnel), with the token from " +
 			"--token-file or --token-env; the config file's [inbox] attach list adds more.",
 		Example: inboxExample,
 		Args:    noArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if name := webFlagWithoutWeb(cmd, &w); name != "" {
+				return usagef("--%s goes with --web (or elicit inbox web)", name)
+			}
+			if w.on {
+				return a.runInboxWeb(&o, w)
+			}
 			io, err := o.options()
 			if err != nil {
 				return err
@@ -66,7 +77,10 @@ func newInboxCommand(a *app) *cobra.Command {
 	pf.StringVar(&o.tokenEnv, "token-env", "", "the --attach hosts' token is in the environment variable `NAME`")
 	pf.StringVar(&o.tokenFile, "token-file", "", "the --attach hosts' token is in `FILE` (yours alone)")
 	addConfigFlag(pf, &o.configFile)
-	cmd.AddCommand(newInboxListCommand(a, &o), newInboxAnswerCommand(a, &o))
+	cmd.Flags().BoolVar(&w.on, "web", false, "serve the inbox as a web page for a phone (elicit inbox web)")
+	addInboxWebFlags(cmd.Flags(), &w)
+	cmd.AddCommand(newInboxListCommand(a, &o), newInboxAnswerCommand(a, &o), newInboxWebCommand(a, &o), newInboxPairCommand(a),
+		newInboxDevicesCommand(a))
 	return cmd
 }
 

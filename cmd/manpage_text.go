@@ -36,6 +36,7 @@ var manFiles = []manEntry{
 	{italic("$XDG_STATE_HOME/elicit/answers.json"), "The answers of accepted forms, per agent and form, that prefill the same form next time (never fields that look secret). elicit history lists and forgets them; --no-history leaves them alone."},
 	{italic("$XDG_STATE_HOME/elicit/sites.json"), "The sites opened from a URL consent screen, for \"first time you open this site\" and lookalikes of your own sites."},
 	{italic("$XDG_STATE_HOME/elicit/lock"), "Taken while a process writes the history, so that several sessions share it safely. The directory is made with mode 0700."},
+	{italic("$XDG_STATE_HOME/elicit/web-devices.json"), "The browsers paired with the web inbox (elicit inbox devices): a SHA-256 of each one's secret, never the secret; mode 0600, refused when others can read it."},
 	{italic("$XDG_CACHE_HOME/elicit/crash-*.log"), "A crash log of a full screen, named on stderr when it is written; a fatal error (a crash that leaves the terminal as it was) leaves its stacks in one too."},
 }
 

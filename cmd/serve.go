@@ -117,17 +117,7 @@ func (a *app) serveScreen(cfg acpconn.Config, st *setup, sv *serve.Served, line 
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, NoColor: noColor(), Memory: st.memory, Notify: fullscreen.Notify(st.settings.Notify),
 		Theme: string(st.settings.Theme), Width: w, Height: h, Share: sv.Share, ShareLine: line,
 		Mode: start.mode, Model: start.model, Resume: start.resumeSet, ResumeID: start.resume, APIKeyEnv: keyEnv})
-	p := newScreenProgram(m)
-	_, err := runScreen(p, a.stderr) // a closed terminal ends the program
-	m.Close()
-	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
-		fmt.Fprintln(textOut(a.stderr), "elicit: the conversation could not be printed whole:", werr)
-	}
-	if err != nil {
-		fmt.Fprintln(textOut(a.stderr), "elicit:", err)
-		return exitFailed
-	}
-	return exitOK
+	return a.endSession(m)
 }
 
 // attachLine is the exact command that attaches to sv. It names the

@@ -157,13 +157,17 @@ func (a *app) fullScreen(cfg acpconn.Config, req sessionRequest, st *setup, answ
 	m := fullscreen.New(fullscreen.Options{Agent: cfg, AutoRetry: o.screen.autoRetry, NoColor: noColor(), Answers: answers, Memory: st.memory,
 		Notify: fullscreen.Notify(st.settings.Notify), Theme: string(st.settings.Theme), Mode: o.start.mode, Model: o.start.model,
 		Resume: o.start.resumeSet, ResumeID: o.start.resume, APIKeyEnv: keyEnv, Width: w, Height: h, Share: sv.ShareOrNil()})
-	p := newScreenProgram(m)
-	_, err := runScreen(p, a.stderr) // a closed terminal ends the program
-	// However the program ended, its agent ends (and Main's endAll ends
-	// whatever else it started).
+	return a.endSession(m)
+}
+
+// endSession runs a session's full screen (elicit, elicit serve) to its
+// end: however the program ended, its agent ends (and Main's endAll ends
+// whatever else it started), and the conversation, which the alternate
+// screen took with it, is printed to the normal screen so it stays in the
+// scrollback.
+func (a *app) endSession(m *fullscreen.Model) int {
+	_, err := runScreen(newScreenProgram(m), a.stderr) // a closed terminal ends the program
 	m.Close()
-	// The alternate screen took the conversation with it: print it to the
-	// normal screen, so it stays in the scrollback.
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {
 		fmt.Fprintln(textOut(a.stderr), "elicit: the conversation could not be printed whole:", werr)
 	}

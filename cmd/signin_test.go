@@ -29,6 +29,10 @@ var testAgentMethods = map[string][]any{
 
 // runTestAgent is the scripted agent name; it returns at end of input.
 func runTestAgent(name string) {
+	if name == webFormAgent {
+		runWebFormAgent() // inbox_web_agent_test.go
+		return
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<16), 1<<20)
 	out := json.NewEncoder(os.Stdout)

@@ -53,6 +53,7 @@ got="$(prompt_squeezed)"
 want="$(tr -d ' ' <<<"$typed")"
 [ "$got" = "$want" ] || fail "the prompt holds '$got', typed '$want'"
 passed_check "the prompt kept every character typed while the question came up"
+clear_prompt
 quit_elicit >/dev/null
 assert_restored || fail "the terminal was not restored"
 

@@ -160,7 +160,14 @@ wait_dead() {
 	exit_status
 }
 
-# quit_elicit: quit from the idle prompt with Ctrl+C twice, in one burst
+# clear_prompt: empty a prompt that holds text, as Ctrl+C twice does
+# (quit_elicit needs an empty one: there the first two presses clear it).
+clear_prompt() {
+	keys C-c C-c
+	wait_for "prompt cleared (↑ brings it back)"
+}
+
+# quit_elicit: quit from the idle, empty prompt with Ctrl+C twice, in one burst
 # (the first press only arms the second, which must follow within 1.5 s:
 # sent apart, on a loaded machine it may come later and arm again);
 # prints the exit status. e2e-session checks what one press does.

@@ -80,3 +80,10 @@ func halfBlock(top, bottom bool) string {
 	}
 	return " "
 }
+
+// QRCode draws text as a QR code for a terminal, one string a row: the
+// same drawing the consent screen shows (level L, quiet zone, half
+// blocks; plain uses the terminal's own colours). `elicit inbox pair`
+// draws its pairing link with it. A text longer than any code holds is
+// an error.
+func QRCode(text string, plain bool) ([]string, error) { return qrCode(text, plain) }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/sanitize"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // Watcher keeps a connection to every source as sessions come and go: a
@@ -44,7 +45,13 @@ type live struct {
 	c    *ahp.Client
 	in   ahp.Inputs
 	seen map[string]time.Time // when each request was first seen
+	// done is how clients completed requests, kept after their turn
+	// ends (at most maxDone); a request the host withdrew is not in it.
+	done map[string]question.Action
 }
+
+// maxDone bounds what a live source remembers of completions.
+const maxDone = 256
 
 // Watch starts watching: every source is connected to before it returns
 // (those that fail are Problems).
@@ -140,6 +147,23 @@ func (w *Watcher) Client(key string) *ahp.Client {
 	return nil
 }
 
+// Answered is the response a client completed the question id (an
+// Item's ID) with, as its session said; "" when the watcher knows of no
+// such completion (withdrawn by the agent, its session gone, or answered
+// before the watcher connected).
+func (w *Watcher) Answered(id string) question.Action {
+	key, req, ok := SplitID(id)
+	if !ok {
+		return ""
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if l := w.live[key]; l != nil {
+		return l.done[req]
+	}
+	return ""
+}
+
 // Close drops every connection.
 func (w *Watcher) Close() {
 	w.cancel()
@@ -221,7 +245,7 @@ func (w *Watcher) follow(s Source, ready func()) {
 		}
 		return
 	}
-	l := &live{s: &Session{Source: s, Meta: c.SessionMeta(), Title: sanitize.Line(c.Title())}, c: c, seen: map[string]time.Time{}}
+	l := &live{s: &Session{Source: s, Meta: c.SessionMeta(), Title: sanitize.Line(c.Title())}, c: c, seen: map[string]time.Time{}, done: map[string]question.Action{}}
 	w.mu.Lock()
 	w.live[s.Key] = l
 	w.update(l, c.Inputs())
@@ -237,9 +261,13 @@ func (w *Watcher) follow(s Source, ready func()) {
 			return
 		}
 		var in ahp.Inputs
+		var answered *ahp.InputCompleted // by a client (the host's own is a withdrawal)
 		switch ev := ev.(type) {
 		case ahp.Changed:
 			in = ev.Inputs
+			if a, ok := ev.Action.(ahp.InputCompleted); ok && ev.Origin != nil {
+				answered = &a
+			}
 		case ahp.Reset:
 			in = ev.Inputs
 		case ahp.Rejected:
@@ -271,6 +299,12 @@ func (w *Watcher) follow(s Source, ready func()) {
 		if w.live[s.Key] != l {
 			w.mu.Unlock()
 			return // dropped
+		}
+		if answered != nil {
+			if len(l.done) >= maxDone {
+				clear(l.done)
+			}
+			l.done[answered.RequestID] = answered.Response
 		}
 		big := w.update(l, in)
 		if !big {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/question"
 )
 
 // The watcher follows sessions as they start and end, and their
@@ -37,8 +38,12 @@ func TestWatcherFollowsSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	until("the new session's question", func(its []Item) bool { return len(its) == 2 })
+	first := w.Items()[0].ID
 	h1.Withdraw("q1")
 	until("the withdrawn question gone", func(its []Item) bool { return len(its) == 1 && its[0].Agent == "two" })
+	if got := w.Answered(first); got != "" {
+		t.Fatalf("a withdrawn question reads as answered %q", got)
+	}
 	p2.Close()
 	h2.Close()
 	until("the ended session gone", func(its []Item) bool { return len(its) == 0 })
@@ -46,4 +51,17 @@ func TestWatcherFollowsSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	until("a question asked later", func(its []Item) bool { return len(its) == 1 && its[0].Message == "again" })
+	// Answered at its terminal: the watcher knows how.
+	id := w.Items()[0].ID
+	term, err := h1.Join("terminal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := term.Dispatch(ahp.InputCompleted{RequestID: "q2", Response: question.Decline}); err != nil {
+		t.Fatal(err)
+	}
+	until("the answered question gone", func(its []Item) bool { return len(its) == 0 })
+	if got := w.Answered(id); got != question.Decline {
+		t.Fatalf("answered at its terminal: %q", got)
+	}
 }

@@ -152,26 +152,5 @@ func (p Project) change(edit func(*projectFile) bool) error {
 	}
 	text := append([]byte("# Permission rules elicit keeps for one directory (\"always allow here\").\n"+
 		"# elicit rewrites this file: `/permissions` in a session lists and removes rules.\n"), body...)
-	return replaceFile(p.Path, text)
-}
-
-// replaceFile writes path atomically (a new private file renamed over
-// it): a reader sees the old file or the new one, never a part.
-func replaceFile(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // after a rename there is nothing to remove
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	return err
+	return safefile.WriteAtomic(p.Path, text)
 }

@@ -118,12 +118,34 @@ func (m *Model) ctrlC() tea.Cmd {
 		return nil
 	}
 	if cmd, ok := m.src.back(second); ok {
-		return cmd
+		return tea.Batch(cmd, m.disarmLater())
 	}
 	if second("quit") {
 		return m.quit()
 	}
-	return nil
+	return m.disarmLater()
+}
+
+// disarmMsg ends an armed Ctrl+C once its window has passed, so the
+// status bar stops saying that a second press quits (or clears) as soon
+// as it no longer would.
+type disarmMsg struct{ at time.Time }
+
+// disarmLater is the tick that ends the armed Ctrl+C, if one is armed.
+func (m *Model) disarmLater() tea.Cmd {
+	if m.armed.what == "" {
+		return nil
+	}
+	at := m.armed.at
+	return tea.Tick(max(confirmWindow-m.now().Sub(at), 0), func(time.Time) tea.Msg { return disarmMsg{at} })
+}
+
+// disarm handles a disarmMsg: the press it was for is over, unless a
+// later press armed again (or the test clock says it is not yet time).
+func (m *Model) disarm(msg disarmMsg) {
+	if m.armed.at.Equal(msg.at) && m.now().Sub(msg.at) >= confirmWindow {
+		m.armed = armed{}
+	}
 }
 
 func (m *Model) quit() tea.Cmd {

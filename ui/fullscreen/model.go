@@ -253,6 +253,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return ageTick()
 		}
 		return nil
+	case disarmMsg:
+		m.disarm(msg)
+		return nil
 	case closedMsg:
 		return tea.Quit
 	case tea.KeyPressMsg:

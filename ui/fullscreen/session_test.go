@@ -146,3 +146,27 @@ func TestSettingsChangeMode(t *testing.T) {
 	d.until("the turn", func() bool { return d.m.acp().turn == turnIdle && len(d.m.tr.items) > 3 })
 	d.waitText("edited without asking (auto mode)")
 }
+
+// The status bar says a second Ctrl+C quits only while it would: once
+// the window has passed, the hint leaves (a press then arms anew), and
+// only a second press within the window quits.
+func TestCtrlCHintLastsItsWindow(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.key("ctrl+c")
+	d.waitText("ctrl+c again quits")
+	d.clk.advance(confirmWindow)
+	// The window's end is a message that redraws the screen (the screen
+	// changes only on one): the press is disarmed by it.
+	d.until("the press disarmed", func() bool { return d.m.armed.what == "" })
+	if strings.Contains(d.screen(), "ctrl+c again quits") {
+		t.Fatal("the hint outlived its window")
+	}
+	d.key("ctrl+c") // a first press again: it does not quit
+	if d.quit {
+		t.Fatal("a press after the window quit")
+	}
+	d.waitText("ctrl+c again quits")
+	d.key("ctrl+c")
+	d.until("quit", func() bool { return d.quit })
+}
