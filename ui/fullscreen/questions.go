@@ -109,7 +109,9 @@ func (m *Model) questionModal(q *question.Question) (modal, tea.Cmd) {
 	}
 	f := newFormModal(q, who, m.th, m.grace, m.now)
 	sh := m.drafts
-	if d, ok := m.src.(interface{ sharerOf(*question.Question) sharer }); ok {
+	if d, ok := m.src.(interface {
+		sharerOf(*question.Question) sharer
+	}); ok {
 		sh = d.sharerOf(q) // the inbox: the session that asked q
 	}
 	if sh != nil {
