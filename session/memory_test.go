@@ -6,12 +6,12 @@ import (
 	"testing"
 
 	"github.com/elicit-dev/elicit/internal/history"
+	"github.com/elicit-dev/elicit/question"
 )
 
-// TestPrepareReadsHistoryOnlyForAPerson checks that a form a rule answers
-// (-p, --answers, --accept-defaults) costs no history read, and that a form
-// shown to a person gets what was answered last time.
-func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
+// graceRemembered is a history in which agent demo answered name "Grace"
+// to the form req asks.
+func graceRemembered(t *testing.T) (*history.Store, question.Asked) {
 	h, err := history.Open(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -21,6 +21,14 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 	if err := h.RememberAnswers("demo", FormFingerprint(req.Q.Schema), values, func(string) bool { return false }); err != nil {
 		t.Fatal(err)
 	}
+	return h, req
+}
+
+// TestPrepareReadsHistoryOnlyForAPerson checks that a form a rule answers
+// (-p, --answers, --accept-defaults) costs no history read, and that a form
+// shown to a person gets what was answered last time.
+func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
+	h, req := graceRemembered(t)
 	for _, tc := range []struct {
 		name    string
 		pol     Policy
@@ -44,15 +52,7 @@ func TestPrepareReadsHistoryOnlyForAPerson(t *testing.T) {
 // keeps each form's history under the agent that asks it
 // (question.From.Agent), as that agent's own session does.
 func TestHistoryIsKeptUnderTheAskingAgent(t *testing.T) {
-	h, err := history.Open(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	req := form(t, 1, nameSchema)
-	values := map[string]json.RawMessage{"name": json.RawMessage(`"Grace"`)}
-	if err := h.RememberAnswers("demo", FormFingerprint(req.Q.Schema), values, func(string) bool { return false }); err != nil {
-		t.Fatal(err)
-	}
+	h, req := graceRemembered(t)
 	c := New(&wire{}, Policy{Person: true}, nil)
 	c.SetMemory(Memory{History: h, Agent: "inbox"})
 	if p := c.Prepare(context.Background(), req.Q); p.Prefill != nil {

@@ -49,20 +49,13 @@ func startScreen(bin string, env []string) (*screen, error) {
 	go io.Copy(io.Discard, s.emu)
 	go func() {
 		defer close(s.done)
-		buf := make([]byte, 64*1024)
-		for {
-			n, err := f.Read(buf)
-			s.feed(buf[:n])
-			if err != nil {
-				return
-			}
-		}
+		_, _ = io.Copy(s, f) // until the terminal hangs up
 	}()
 	return s, nil
 }
 
-// feed takes one read of the program's output.
-func (s *screen) feed(p []byte) {
+// Write takes one read of the program's output.
+func (s *screen) Write(p []byte) (int, error) {
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -73,6 +66,7 @@ func (s *screen) feed(p []byte) {
 		close(s.wake)
 		s.wake = nil
 	}
+	return len(p), nil
 }
 
 // waitFor waits until the screen shows text, and returns when the read

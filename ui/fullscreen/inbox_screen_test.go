@@ -45,6 +45,26 @@ func inboxScreen(t *testing.T, w world) (*program, *Model) {
 	return newProgram(t, w, "the inbox", m), m
 }
 
+// asked is a session (in one) that asked a question, and the inbox that
+// lists it.
+type asked struct {
+	one, in *program
+	clk     *clock
+	sv      *serve.Served
+	im      *Model
+}
+
+// inboxAsked has a session ask prompt's question (what: "a form
+// question"), then opens the inbox, once it lists the question.
+func inboxAsked(t *testing.T, prompt, what string) asked {
+	w := make(world, 4096)
+	one, clk, sv := sessionScreen(t, w, filepath.Join(uitest.RuntimeDir(t), "one"))
+	one.askDocked(prompt, what)
+	in, im := inboxScreen(t, w)
+	in.waitText("1 question waiting")
+	return asked{one: one, in: in, clk: clk, sv: sv, im: im}
+}
+
 // ask has the session ask prompt's question, which waits docked there.
 func (p *program) askDocked(prompt, what string) {
 	p.t.Helper()
@@ -105,11 +125,8 @@ func TestInboxAnswersAFormOfOneOfTwoSessions(t *testing.T) {
 // options, the reject option selected first; Enter picks it, and the
 // session's agent gets that option.
 func TestInboxAnswersAPermission(t *testing.T) {
-	base := uitest.RuntimeDir(t)
-	w := make(world, 4096)
-	one, _, _ := sessionScreen(t, w, filepath.Join(base, "one"))
-	one.askDocked("/edit", "a permission question")
-	in, _ := inboxScreen(t, w)
+	a := inboxAsked(t, "/edit", "a permission question")
+	one, in := a.one, a.in
 	in.waitText("permission")
 	in.waitText("Edit demo/settings.go")
 	in.press("enter")
@@ -182,12 +199,8 @@ func TestInboxProseIsNotAnAnswer(t *testing.T) {
 // Ctrl+C puts an open question back in the list, waiting, with what was
 // typed in it; opened again, it holds it still. At the list, Ctrl+C quits.
 func TestInboxPutsAQuestionBack(t *testing.T) {
-	base := uitest.RuntimeDir(t)
-	w := make(world, 4096)
-	one, _, sv := sessionScreen(t, w, filepath.Join(base, "one"))
-	one.askDocked("/form defaults", "a form question")
-	in, im := inboxScreen(t, w)
-	in.waitText("Profile")
+	a := inboxAsked(t, "/form defaults", "a form question")
+	in, im, sv := a.in, a.im, a.sv
 	in.press("enter")
 	in.waitText("Check your profile")
 	in.press("ctrl+u")
@@ -208,15 +221,11 @@ func TestInboxPutsAQuestionBack(t *testing.T) {
 // Drafts go both ways: what the session's own terminal types reaches the
 // form open in the inbox.
 func TestInboxFormTakesTheSessionsDrafts(t *testing.T) {
-	base := uitest.RuntimeDir(t)
-	w := make(world, 4096)
-	one, clk, _ := sessionScreen(t, w, filepath.Join(base, "one"))
-	one.askDocked("/form defaults", "a form question")
-	in, _ := inboxScreen(t, w)
-	in.waitText("Profile")
+	a := inboxAsked(t, "/form defaults", "a form question")
+	one, in := a.one, a.in
 	in.press("enter")
 	in.waitText("Check your profile")
-	focusForm(one, clk)
+	focusForm(one, a.clk)
 	one.press("tab") // to Age
 	one.press("ctrl+u")
 	one.typeText("41")
