@@ -26,6 +26,35 @@ type RequestMeta struct {
 	// Tool is the title of the tool call the question is about (a
 	// permission's), sanitized.
 	Tool string `json:"tool,omitempty"`
+	// Call is a permission's tool call whole, for a client that shows it
+	// as the session does (the inbox): nil when it is too big to send
+	// (the request's message says it all in text) or not a permission.
+	Call *ToolCall `json:"call,omitempty"`
+}
+
+// ToolCall is what a permission asks to allow: the tool call with its
+// diffs in full, or the file elicit itself asks to write (Write*). Its
+// text is the agent's: a client sanitizes it before it is shown.
+type ToolCall struct {
+	Title     string     `json:"title,omitempty"`
+	Kind      string     `json:"kind,omitempty"` // read, edit, execute, ...
+	Locations []string   `json:"locations,omitempty"`
+	Content   []string   `json:"content,omitempty"` // the command, text
+	Diffs     []CallDiff `json:"diffs,omitempty"`
+	// WritePath, WriteRisk and WriteWhy are set when elicit asks about a
+	// file write itself: the file, why it runs code later ("" when it
+	// does not), and why elicit asks.
+	WritePath string `json:"writePath,omitempty"`
+	WriteRisk string `json:"writeRisk,omitempty"`
+	WriteWhy  string `json:"writeWhy,omitempty"`
+}
+
+// CallDiff is a file edit of a tool call: the whole text before (empty
+// for a new file) and after.
+type CallDiff struct {
+	Path string `json:"path"`
+	Old  string `json:"old,omitempty"`
+	New  string `json:"new"`
 }
 
 // SessionMeta is what a same-user connection is told of the session

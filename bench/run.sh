@@ -42,8 +42,9 @@
 # elicit has no `mcp call`.
 #
 # inbox (bench/inbox.sh): bench/inboxbench with 50 sessions registered: a
-# new question until `elicit inbox list` lists it, and an idle session's
-# wake-ups with the inbox on.
+# new question until `elicit inbox list` lists it, and until the inbox's
+# screen (`elicit inbox` on a pseudo-terminal) shows it; an idle session's
+# wake-ups with the inbox on, and the idle screen's.
 #
 # serve: bench/servebench attaches 1, 10 and 50 AHP clients to `elicit
 # serve -p /form`: a draft's fan-out to every other client, the host's RSS

@@ -8,11 +8,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/elicit-dev/elicit/ahp/inbox"
+	"github.com/elicit-dev/elicit/internal/config"
 	"github.com/elicit-dev/elicit/internal/safefile"
 )
 
 const inboxExample = `
-# Every question waiting in every elicit session of yours, one a line:
+# Every question waiting in every elicit session of yours, answered with the keyboard:
+elicit inbox
+
+# The same, one a line:
 elicit inbox list
 elicit inbox list --json | jq -r 'select(.kind == "form") | .id'
 
@@ -36,6 +40,7 @@ type inboxOptions struct {
 	attach              []string
 	tokenEnv, tokenFile string
 	configFile          string
+	cfg                 *config.Config // the config file read, once options ran
 }
 
 // newInboxCommand is `elicit inbox`: the questions every running elicit
@@ -48,15 +53,19 @@ func newInboxCommand(a *app) *cobra.Command {
 		Short: "The questions every elicit session of yours waits on",
 		Long: "Every interactive elicit session (full screen and line session), elicit serve and elicit mcp publish the questions " +
 			"they wait on to their user, on a Unix socket in a directory only you can enter ($XDG_RUNTIME_DIR/elicit), unless " +
-			"run with --no-inbox or inbox = false in the config file. elicit inbox list shows them all, with the agent, the " +
-			"session's directory and how long each has waited; elicit inbox answer answers forms and URL flows from a " +
-			"script. Permissions are listed too, but need a person. With no command, elicit inbox lists; with --web it serves " +
-			"the inbox as a web page for your phone (elicit inbox web; elicit inbox pair and devices pair and revoke browsers).\n\n" +
+			"run with --no-inbox or inbox = false in the config file.\n\n" +
+			"With no command, elicit inbox is a full screen of them all, new ones as they are asked: a row a question (its kind, " +
+			"message and how long it has waited; the agent and the session's directory). Up and Down select; Enter opens one in " +
+			"the form, URL consent or permission dialog its session shows, and the answer goes back to that session; drafts sync " +
+			"both ways, as with elicit attach. Ctrl+C puts an open question back in the list, and quits at the list; F1 lists " +
+			"every key. Letters at the list do nothing, and an Enter within typing opens the question docked (Tab answers it).\n\n" +
+			"elicit inbox list shows them in a table, elicit inbox answer answers forms and URL flows from a script " +
+			"(permissions need a person). With --web the inbox is a web page for your phone (elicit inbox web; elicit inbox " +
+			"pair and devices pair and revoke browsers).\n\n" +
 			"--attach URL adds an AHP host elsewhere (an elicit serve reached through an SSH tunnel), with the token from " +
 			"--token-file or --token-env; the config file's [inbox] attach list adds more.",
 		Example: inboxExample,
 		Args:    noArgs,
-		// Until the inbox has its own screen, elicit inbox lists.
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if name := webFlagWithoutWeb(cmd, &w); name != "" {
 				return usagef("--%s goes with --web (or elicit inbox web)", name)
@@ -68,7 +77,7 @@ func newInboxCommand(a *app) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.exit(a.inboxList(io, false, false))
+			return a.exit(a.inboxScreen(io, o.cfg))
 		},
 	}
 	pf := cmd.PersistentFlags()
@@ -102,6 +111,7 @@ func (o *inboxOptions) options() (inbox.Options, error) {
 	if err != nil {
 		return io, usagef("%v", err)
 	}
+	o.cfg = file
 	for _, h := range file.Inbox.Attach {
 		tok, err := readToken(h.TokenEnv, h.TokenFile)
 		if err != nil {

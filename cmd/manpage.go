@@ -61,9 +61,10 @@ func manPage(root *cobra.Command, date time.Time) string {
 	p.macro("br")
 	p.fill(bold("elicit") + " [" + italic("OPTIONS") + "] " + bold("--") + " " + italic("COMMAND") + " [" + italic("ARG") + " ...]")
 	walkVisible(root, func(c *cobra.Command) {
-		// A command whose subcommands do its work (config, history) is
-		// listed through them.
-		if c == root || c.HasAvailableSubCommands() && !strings.Contains(c.Use, " ") {
+		// A command whose subcommands do its work (config, history: no
+		// flags of its own) is listed through them; one that also works
+		// alone (elicit inbox, its screen) is listed itself too.
+		if c == root || c.HasAvailableSubCommands() && !c.Flags().HasAvailableFlags() {
 			return
 		}
 		p.macro("br")

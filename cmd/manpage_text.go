@@ -24,6 +24,7 @@ var manEnvironment = []manEntry{
 	{bold("XDG_CONFIG_HOME"), "Where the config file is: $XDG_CONFIG_HOME/elicit/config.toml (unset or relative: ~/.config)."},
 	{bold("XDG_STATE_HOME"), "Where the history is kept: $XDG_STATE_HOME/elicit (unset or relative: ~/.local/state)."},
 	{bold("XDG_CACHE_HOME"), "Where a crash log of the full screen goes: $XDG_CACHE_HOME/elicit (unset: ~/.cache; on macOS ~/Library/Caches)."},
+	{bold("XDG_RUNTIME_DIR"), "Where every session publishes its waiting questions to elicit inbox: a socket in $XDG_RUNTIME_DIR/elicit (unset or relative: elicit-UID in the temporary directory), a directory that must be yours alone (mode 0700)."},
 	{bold("ELICIT_AHP_TOKEN"), "elicit attach: the host's bearer token, when none of --token-file, --token-env and --token gives it."},
 	{italic("NAME"), "The variable that --token-env NAME or --api-key-env NAME names (token_env or api_key_env in the config file) holds a remote agent's bearer token or an agent's API key: elicit reads them from the environment only, never from the command line or the config file, and never writes them to a --log trace."},
 	{bold("ELICIT_CPUPROFILE") + ", " + bold("ELICIT_MEMPROFILE") + ", " + bold("ELICIT_TRACE"), "A FILE: write a CPU profile, an allocation profile or an execution trace of the run there (for elicit's developers)."},

@@ -42,6 +42,9 @@ type From struct {
 	// session (ACP's requestId: a string id's value or a number's JSON
 	// text).
 	RequestID string
+	// Agent names the agent asking, sanitized, where one session core
+	// holds the questions of many (the inbox); "" for a source's own.
+	Agent string
 }
 
 // Question is one question of a source, waiting for an answer. Every

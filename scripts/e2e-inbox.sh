@@ -19,19 +19,33 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 # listed: the inbox's questions, one JSON object a line.
 listed() { "$bin" inbox list --json 2>>"$work/list.err"; }
 
+# listed_count N: the inbox lists N questions now.
+listed_count() { [ "$(listed | grep -c '"id"' || true)" = "$1" ]; }
+
 # wait_listed N: poll until the inbox lists N questions.
-wait_listed() {
-	local deadline=$((SECONDS + E2E_TIMEOUT)) n
-	while ((SECONDS < deadline)); do
-		n="$(listed | grep -c '"id"' || true)"
-		[ "$n" = "$1" ] && return 0
-		sleep 0.2
-	done
-	fail "the inbox never listed $1 questions: $(listed)"
-}
+wait_listed() { poll "$1 questions in the inbox's list" listed_count "$1"; }
 
 # id_in DIR: the id of the question whose session runs in DIR.
 id_in() { listed | jq -r --arg d "$1" 'select(.cwd == $d) | .id' | head -1; }
+
+# session_quit NAME: quit session NAME from its idle prompt (Ctrl+C twice in
+# one burst) and wait for its exit status 0.
+session_quit() {
+	t send-keys -t "$1" C-c C-c
+	term_wait "$1" "[$1 exited 0]"
+}
+
+# printed_in NAME TEXT: NAME's terminal, its scrollback included, holds
+# TEXT: what a session printed when it ended (its log) stays there,
+# where a line of its full screen scrolls away on a small one.
+printed_in() {
+	local s
+	s="$(t capture-pane -p -t "$1" -J -S -)"
+	grep -qF -- "$2" <<<"$s"
+}
+
+# waiting_in N: `elicit inbox list --count` says N.
+waiting_in() { [ "$("$bin" inbox list --count 2>/dev/null)" = "$1" ]; }
 
 command -v jq >/dev/null || fail "jq is needed (.ci/run installs it)"
 
@@ -78,11 +92,11 @@ passed_check "an answered question cannot be answered again (exit 1, and why)"
 
 # Answer the second session's form in its own screen; it leaves the list
 # within two seconds.
-sleep 0.6 # the form's grace period
-for _ in 1 2 3 4 5; do
-	t send-keys -t two Enter
-	sleep 0.2
-done
+term_wait two "tab/enter next" # the form has the keys
+past_grace
+t send-keys -t two Enter Enter Enter Enter # Name, Age, Score, Status: to Verified
+term_wait two "enter review"
+t send-keys -t two Enter
 term_wait two "Review your answers"
 t send-keys -t two Enter
 term_wait two 'answered form "Check your profile'
@@ -94,11 +108,8 @@ passed_check "a form answered in its own screen left the inbox in ${gone_ms} ms"
 
 t send-keys -t one -l -- "/edit"
 t send-keys -t one Enter
-deadline=$((SECONDS + E2E_TIMEOUT))
-until listed | jq -e 'select(.kind == "permission" and .tool == "Edit demo/settings.go")' >/dev/null; do
-	((SECONDS < deadline)) || fail "no permission in the inbox: $(listed)"
-	sleep 0.2
-done
+permission_listed() { listed | jq -e 'select(.kind == "permission" and .tool == "Edit demo/settings.go")' >/dev/null; }
+poll "permission in the inbox's list" permission_listed
 "$bin" inbox list | grep -q 'permission.*Edit demo/settings.go' || fail "the table lacks the permission's tool title"
 perm="$(listed | jq -r 'select(.kind == "permission") | .id')"
 if "$bin" inbox answer "$perm" --decline 2>"$work/perm.err"; then fail "a script answered a permission"; fi
@@ -129,22 +140,120 @@ kill "$serve_pid" 2>/dev/null || true
 wait "$serve_pid" 2>/dev/null || true
 # Esc closes what a session shows (the permission, the form; a form with
 # nothing typed needs no second word), then Ctrl+C twice quits.
-for s in one two three none; do
-	deadline=$((SECONDS + E2E_TIMEOUT))
-	until term_has "$s" "[$s exited"; do
-		((SECONDS < deadline)) || { term_screen "$s" >&2; fail "$s did not quit"; }
-		t send-keys -t "$s" Escape
-		sleep 0.3
-		t send-keys -t "$s" C-c
-		sleep 0.2
-		t send-keys -t "$s" C-c
-		sleep 0.5
+for s in one three none; do
+	term_wait "$s" "esc cancel" # the question has the keys
+	past_grace
+	t send-keys -t "$s" Escape
+	term_wait "$s" " · ready"
+done
+for s in one two three none; do session_quit "$s"; done
+no_sockets() { [ -z "$(ls "$XDG_RUNTIME_DIR/elicit")" ]; }
+poll "end of every session's socket" no_sockets
+passed_check "every session's socket is gone once it ended"
+
+# The inbox's own screen, at three sizes: two sessions of the demo agent
+# and `elicit inbox` in a third terminal (the library's e2e session, so
+# its helpers read it). A question from each appears in the list with who
+# asks, where and how long it has waited; Enter opens the oldest; a draft
+# typed there reaches its session and one typed in the session comes back;
+# submitted, the session's agent gets it and its screen says it was
+# answered in the inbox; Ctrl+C puts an open question back in the list;
+# prose typed at the list (an Enter within it included) answers nothing
+# (the type-ahead rule); Ctrl+C at the list quits.
+
+# screen_round DIR: the screen's checks at E2E_COLSxE2E_ROWS, the sessions
+# in DIR/a and DIR/b, with a history of their own (what one size answered
+# is not the next one's default). Sets retry when a stalled typist let a
+# question take the keys as an idle keyboard may.
+screen_round() {
+	local dir="$1" size="${E2E_COLS}x$E2E_ROWS" s status
+	mkdir -p "$dir/a" "$dir/b" "$dir/state"
+	start_elicit env XDG_STATE_HOME="$dir/state" "$bin" inbox
+	wait_for "no question waits"
+	for s in a b; do
+		start_term "$s" env XDG_STATE_HOME="$dir/state" "$bin" --cwd "$dir/$s" --log "$dir/$s.log"
+		term_wait "$s" "session in"
+		t send-keys -t "$s" -l -- "/form defaults"
+		t send-keys -t "$s" Enter
+		term_wait "$s" "tab/enter next" # the form has the keys, past its grace
+		wait_for "demo · $dir/$s"
+	done
+	wait_for "2 questions waiting · 2 sessions"
+	on_screen "just now" || fail "$size: the rows do not say how long they waited"
+	passed_check "$size: each session's question appears in the inbox's list, with its agent, directory and age"
+
+	keys Enter # the oldest: a's
+	wait_for "tab/enter next"
+	on_screen "demo · $dir/a asks" || fail "$size: Enter did not open a's question"
+	keys C-u
+	type_text "Inbox draft"
+	keys Tab # leaving the field sends the draft
+	term_wait a "> Inbox draft"
+	past_grace # a took the keys when its keyboard went idle: a key within the grace would still be typing
+	t send-keys -t a Tab C-u
+	t send-keys -t a -l -- "77"
+	t send-keys -t a Tab
+	wait_for "> 77"
+	passed_check "$size: Enter opens the question; a draft typed in the inbox reaches the session, and one typed there comes back"
+
+	keys Enter Enter Enter # Age, Score, Status: to Verified
+	wait_for "enter review"
+	keys Enter
+	wait_for "Review your answers"
+	keys Enter
+	wait_for "1 question waiting"
+	grep -qF '"name":"Inbox draft"' "$dir/a.log" || fail "$size: a's agent did not get the inbox's name"
+	grep -qF '"age":77' "$dir/a.log" || fail "$size: a's agent did not get the session's own age"
+	passed_check "$size: submitted in the inbox, the answer reaches the session that asked, and the list shrinks"
+
+	keys Enter # b's
+	wait_for "demo · $dir/b asks"
+	wait_for "tab/enter next"
+	keys C-c
+	wait_gone "tab/enter next"
+	wait_for "demo · $dir/b"
+	waiting_in 1 || fail "$size: Ctrl+C answered b's question: $("$bin" inbox list)"
+	passed_check "$size: Ctrl+C puts an open question back in the list, still waiting"
+
+	typist_reset
+	type_slowly $'ship it\nyes do it 1 y o'
+	if ! question_docked; then
+		typist_stalled || fail "$size: an Enter typed in prose at the list opened the question with the keys"
+		echo "note: the typist stalled ${typist_stall_ms} ms, past the 1 s typing window; $size runs again" >&2
+		waiting_in 1 || fail "$size: prose typed at the list answered b's question"
+		retry=1
+		for s in e2e a b; do t kill-session -t "$s"; done
+		return 0
+	fi
+	waiting_in 1 || fail "$size: prose typed at the list answered b's question"
+	wait_for "tab/enter next" # an idle keyboard: it takes the keys now
+	if on_screen "ship" || on_screen "yes do"; then fail "$size: the prose went into the form"; fi
+	passed_check "$size: prose typed at the list answers nothing: its Enter opened the question docked, its letters went nowhere"
+	keys C-c
+	wait_gone "tab/enter next"
+	keys C-c
+	status="$(wait_dead)"
+	[ "$status" = 0 ] || fail "$size: the inbox exited $status"
+	assert_restored || fail "$size: the terminal was not restored"
+	passed_check "$size: Ctrl+C goes back to the list, then quits (exit 0, terminal restored)"
+
+	session_quit a
+	printed_in a "answered in the inbox: accept" || fail "$size: a's log does not say its form was answered in the inbox"
+	passed_check "$size: the session's screen said its question was answered in the inbox (its log, printed at exit)"
+	term_wait b "tab/enter next"
+	t send-keys -t b Escape # nothing typed: cancelled at once
+	term_wait b " · ready"
+	session_quit b
+	for s in e2e a b; do t kill-session -t "$s"; done
+}
+
+for size in 120x40 80x24 60x16; do
+	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
+	for attempt in 1 2 3; do
+		retry=0
+		screen_round "$work/screen-$size-$attempt"
+		((retry == 1)) || break
+		((attempt < 3)) || fail "$size: the typist stalled in three runs; this machine is too loaded to test typing at the list"
 	done
 done
-deadline=$((SECONDS + E2E_TIMEOUT))
-until [ -z "$(ls "$XDG_RUNTIME_DIR/elicit")" ]; do
-	((SECONDS < deadline)) || fail "sockets left after the sessions ended: $(ls "$XDG_RUNTIME_DIR/elicit"); $(ps -o pid,args -p "$(ls "$XDG_RUNTIME_DIR/elicit" | cut -d- -f1 | head -1)" || true)"
-	sleep 0.2
-done
-passed_check "every session's socket is gone once it ended"
 echo "e2e-inbox: $passed checks passed"

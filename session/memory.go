@@ -56,6 +56,15 @@ type Pending struct {
 	Out question.Outcome
 }
 
+// agentOf names the agent asking q, for history keys and the audit log:
+// the question's own (the inbox's come from many), else the session's.
+func (c *Core) agentOf(q *question.Question) string {
+	if q.From.Agent != "" {
+		return q.From.Agent
+	}
+	return c.mem.Agent
+}
+
 func (c *Core) hasHooks(ev config.Event) bool {
 	return c.mem.Hooks.Has(ev, c.mem.Agent)
 }
@@ -102,14 +111,15 @@ func (c *Core) Prepare(ctx context.Context, q *question.Question) Prep {
 	if err != nil {
 		return p
 	}
-	if r, ok := snap.Answers(c.mem.Agent, FormFingerprint(q.Schema)); ok {
+	agent := c.agentOf(q)
+	if r, ok := snap.Answers(agent, FormFingerprint(q.Schema)); ok {
 		p.Prefill, p.PrefillAt = r.Values, r.At
 	}
 	for _, f := range q.Schema.Fields {
 		if f.Kind != schema.KindString || f.Secret {
 			continue
 		}
-		if s := snap.Suggestions(c.mem.Agent, f.Key, 5); len(s) > 0 {
+		if s := snap.Suggestions(agent, f.Key, 5); len(s) > 0 {
 			if p.Suggestions == nil {
 				p.Suggestions = map[string][]string{}
 			}
@@ -221,7 +231,7 @@ func (c *Core) remember(q *question.Question, out question.Outcome) {
 	if mem.Audit == nil && (mem.History == nil || !keepAnswers && !opened) {
 		return
 	}
-	e := audit.Entry{Time: c.now(), Agent: mem.Agent, Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason, Rule: out.Rule}
+	e := audit.Entry{Time: c.now(), Agent: c.agentOf(q), Kind: audit.Kind(q.Kind.String()), Message: sanitize.Summary(q.Message, 200), Outcome: string(out.Action), AnsweredBy: source(out.By), Note: out.Reason, Rule: out.Rule}
 	if mem.SessionID != nil {
 		e.Session = mem.SessionID()
 	}
@@ -247,7 +257,7 @@ func (c *Core) remember(q *question.Question, out question.Outcome) {
 			values, fp = rawObject(raw), FormFingerprint(q.Schema)
 		}
 	}
-	agent, site, now := mem.Agent, e.Site, c.now()
+	agent, site, now := e.Agent, e.Site, c.now()
 	c.bg(func() {
 		if err := mem.Audit.Record(e); err != nil {
 			c.bgErr("audit log", err)

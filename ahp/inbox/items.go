@@ -74,23 +74,30 @@ func KindOf(r *ahp.Request) string {
 func itemsOf(s *Session, in ahp.Inputs, seen func(id string) time.Time) []Item {
 	var out []Item
 	for _, r := range in.OpenRequests() {
-		m := ahp.MetaOf(&r)
-		at := m.Asked()
-		if at.IsZero() {
-			at = seen(r.ID)
-		}
-		agent := sanitize.Line(s.Meta.Agent)
-		if agent == "" {
-			agent = s.Title
-		}
-		msg, _, _ := strings.Cut(strings.TrimSpace(r.Message), "\n")
-		if msg == "" && r.URL != "" {
-			msg = r.URL
-		}
-		out = append(out, Item{ID: ItemID(s.Source.Key, r.ID), Kind: KindOf(&r), Agent: agent, Cwd: sanitize.Line(s.Meta.Cwd),
-			Title: s.Title, Message: sanitize.Summary(msg, 200), Tool: sanitize.Line(m.Tool), WaitingSince: at, Session: s, Request: r})
+		out = append(out, s.Item(r, seen(r.ID)))
 	}
 	return out
+}
+
+// Item is request r of the session as the inbox lists it; seen is when
+// the inbox first saw it, its waiting time when the host does not say
+// when it was asked.
+func (s *Session) Item(r ahp.Request, seen time.Time) Item {
+	m := ahp.MetaOf(&r)
+	at := m.Asked()
+	if at.IsZero() {
+		at = seen
+	}
+	agent := sanitize.Line(s.Meta.Agent)
+	if agent == "" {
+		agent = s.Title
+	}
+	msg, _, _ := strings.Cut(strings.TrimSpace(r.Message), "\n")
+	if msg == "" && r.URL != "" {
+		msg = r.URL
+	}
+	return Item{ID: ItemID(s.Source.Key, r.ID), Kind: KindOf(&r), Agent: agent, Cwd: sanitize.Line(s.Meta.Cwd),
+		Title: s.Title, Message: sanitize.Summary(msg, 200), Tool: sanitize.Line(m.Tool), WaitingSince: at, Session: s, Request: r}
 }
 
 // Sort orders items oldest first (ties by id).

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/elicit-dev/elicit/ahp"
 )
@@ -137,9 +138,18 @@ func stale(s Source, err error) {
 	}
 }
 
+// socketGiveUp is how long a client tries to reach a session's socket
+// again after its connection dropped: a session that stopped answering
+// that long has ended (a remote host is tried until the inbox closes).
+const socketGiveUp = 5 * time.Second
+
 // dial connects to s as an AHP client.
 func dial(ctx context.Context, s Source, id string) (*ahp.Client, error) {
-	c, err := ahp.Dial(ctx, ahp.ClientOptions{Socket: s.Socket, URL: s.URL, Token: s.Token, ClientID: id, MaxMessage: MaxSession})
+	o := ahp.ClientOptions{Socket: s.Socket, URL: s.URL, Token: s.Token, ClientID: id, MaxMessage: MaxSession}
+	if s.Socket != "" {
+		o.GiveUpAfter = socketGiveUp
+	}
+	c, err := ahp.Dial(ctx, o)
 	if err != nil {
 		stale(s, err)
 		return nil, err

@@ -30,10 +30,13 @@ type Watcher struct {
 	fw     *fsnotify.Watcher
 	wg     sync.WaitGroup
 
-	mu       sync.Mutex
-	live     map[string]*live // by source key
-	problems []Problem
-	changed  chan struct{}
+	mu        sync.Mutex
+	live      map[string]*live // by source key
+	problems  []Problem
+	nproblems int // problems there were in all
+	changed   chan struct{}
+	feed      []Event       // what the sources did, for Events (feed.go)
+	held      map[*live]int // about the bytes the feed holds of each source
 }
 
 // live is one connected source.
@@ -53,7 +56,7 @@ const maxDone = 256
 // Watch starts watching: every source is connected to before it returns
 // (those that fail are Problems).
 func Watch(o Options) (*Watcher, error) {
-	w := &Watcher{o: o, live: map[string]*live{}, changed: make(chan struct{}, 1)}
+	w := &Watcher{o: o, live: map[string]*live{}, changed: make(chan struct{}, 1), held: map[*live]int{}}
 	w.ctx, w.cancel = context.WithCancel(context.Background())
 	srcs, err := o.Sources()
 	if err != nil {
@@ -92,12 +95,26 @@ func (w *Watcher) poke() {
 
 func (w *Watcher) problem(p Problem) {
 	w.mu.Lock()
+	w.nproblems++
 	w.problems = append(w.problems, p)
 	if len(w.problems) > 64 {
 		w.problems = w.problems[len(w.problems)-64:]
 	}
 	w.mu.Unlock()
 	w.poke()
+}
+
+// ProblemsSince are the problems after the first n there were (the 64
+// most recent at most), and how many there were in all: pass that as n
+// next time.
+func (w *Watcher) ProblemsSince(n int) ([]Problem, int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	k := min(w.nproblems-n, len(w.problems))
+	if k <= 0 {
+		return nil, w.nproblems
+	}
+	return slices.Clone(w.problems[len(w.problems)-k:]), w.nproblems
 }
 
 // Problems are the sources that could not be read, most recent last.
@@ -216,6 +233,8 @@ func (w *Watcher) drop(key, path string) {
 
 // follow connects to s and keeps its state until it ends or the watcher
 // closes; ready is called once the first state is in (or the dial failed).
+// Every event of the source goes to the feed (feed.go), in order, the
+// last one an ahp.Closed.
 func (w *Watcher) follow(s Source, ready func()) {
 	defer w.wg.Done()
 	c, err := dial(w.ctx, s, w.o.clientID())
@@ -234,10 +253,12 @@ func (w *Watcher) follow(s Source, ready func()) {
 	ready()
 	w.poke()
 	defer c.Close()
+	defer w.ended(l)
+	var lost error // why a session's socket stopped answering
 	for {
 		ev, ok := c.Next(w.ctx)
 		if !ok {
-			break
+			return
 		}
 		var in ahp.Inputs
 		var answered *ahp.InputCompleted // by a client (the host's own is a withdrawal)
@@ -251,18 +272,28 @@ func (w *Watcher) follow(s Source, ready func()) {
 			in = ev.Inputs
 		case ahp.Rejected:
 			in = ev.Inputs
+		case ahp.Connection:
+			if !ev.Up && ev.Err != nil {
+				lost = ev.Err
+			}
+			w.forward(l, ev)
+			continue
 		case ahp.Problem:
 			w.problem(Problem{Source: s, Err: ev.Err})
+			w.forward(l, ev)
 			continue
 		case ahp.Closed:
+			// A session's socket that refuses connections is a crashed
+			// session's: removed (the client gave up reconnecting to it).
+			if lost != nil {
+				stale(s, lost)
+			}
 			if ev.Err != nil {
 				w.problem(Problem{Source: s, Err: ev.Err})
 			}
+			return
 		default:
 			continue
-		}
-		if _, closed := ev.(ahp.Closed); closed {
-			break
 		}
 		w.mu.Lock()
 		if w.live[s.Key] != l {
@@ -276,8 +307,8 @@ func (w *Watcher) follow(s Source, ready func()) {
 			l.done[answered.RequestID] = answered.Response
 		}
 		big := w.update(l, in)
-		if big {
-			delete(w.live, s.Key)
+		if !big {
+			w.push(l, ev, in)
 		}
 		w.mu.Unlock()
 		w.poke()
@@ -286,10 +317,15 @@ func (w *Watcher) follow(s Source, ready func()) {
 			return
 		}
 	}
+}
+
+// ended forgets l, and says so on the feed.
+func (w *Watcher) ended(l *live) {
 	w.mu.Lock()
-	if w.live[s.Key] == l {
-		delete(w.live, s.Key)
+	if w.live[l.s.Source.Key] == l {
+		delete(w.live, l.s.Source.Key)
 	}
+	w.push(l, ahp.Closed{}, ahp.Inputs{})
 	w.mu.Unlock()
 	w.poke()
 }

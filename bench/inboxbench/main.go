@@ -11,12 +11,19 @@
 //   - list and count: one `elicit inbox list --json` and one
 //     `elicit inbox list --count` run, median wall time;
 //   - idle: one idle session's context switches (all threads) over -idle,
-//     with its form waiting and the inbox on.
+//     with its form waiting and the inbox on;
+//   - new question to screen: `elicit inbox` runs on a pseudo-terminal
+//     read through a terminal emulator (screen.go); the in-process
+//     session asks a new form (t0) and the time runs until the read that
+//     draws the screen's header counting it;
+//   - idle screen: before the sessions start, `elicit inbox` with the one
+//     session and no question waiting: its context switches a second and
+//     the bytes it writes (a redraw writes some) over -idle.
 //
 // It prints one line:
 //
 //	inboxbench -elicit ./elicit -sessions 50
-//	sessions=50 samples=30 p50_ms=40.1 p99_ms=61.0 max_ms=63.2 list_ms=38.0 count_ms=12.0 idle_wakeups_per_s=0.0
+//	sessions=50 samples=30 p50_ms=40.1 p99_ms=61.0 max_ms=63.2 list_ms=38.0 count_ms=12.0 idle_wakeups_per_s=0.0 screen_p50_ms=16.4 screen_p99_ms=34.1 screen_max_ms=34.1 idle_screen_wakeups_per_s=0.0 idle_screen_bytes=0
 package main
 
 import (
@@ -64,6 +71,17 @@ func run() error {
 	}
 	os.Setenv("XDG_RUNTIME_DIR", run)
 	env := append(os.Environ(), "XDG_STATE_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	h := ahp.NewHost(ahp.HostOptions{Title: "bench", Meta: &ahp.SessionMeta{Agent: "bench", PID: os.Getpid()}})
+	defer h.Close()
+	pub, err := inbox.Publish(h, ahp.HandlerOptions{})
+	if err != nil {
+		return err
+	}
+	defer pub.Close()
+	idleWakes, idleBytes, err := idleScreen(*bin, env, *idle)
+	if err != nil {
+		return fmt.Errorf("the idle inbox screen: %w", err)
+	}
 	var procs []*exec.Cmd
 	defer func() {
 		for _, p := range procs {
@@ -91,14 +109,6 @@ func run() error {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	h := ahp.NewHost(ahp.HostOptions{Title: "bench", Meta: &ahp.SessionMeta{Agent: "bench", PID: os.Getpid()}})
-	defer h.Close()
-	pub, err := inbox.Publish(h, ahp.HandlerOptions{})
-	if err != nil {
-		return err
-	}
-	defer pub.Close()
-
 	list := func(args ...string) (string, time.Duration, error) {
 		start := time.Now()
 		cmd := exec.Command(*bin, append([]string{"inbox", "list"}, args...)...)
@@ -155,11 +165,17 @@ func run() error {
 	s0 := switches(pid)
 	time.Sleep(*idle)
 	s1 := switches(pid)
+	screenLat, err := screenLatency(*bin, env, h, *n, *samples)
+	if err != nil {
+		return fmt.Errorf("the inbox screen: %w", err)
+	}
 	sort.Float64s(lat)
 	sort.Float64s(lists)
 	sort.Float64s(counts)
-	fmt.Printf("sessions=%d samples=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f list_ms=%.1f count_ms=%.1f idle_wakeups_per_s=%.1f\n",
-		*n, len(lat), pct(lat, 50), pct(lat, 99), pct(lat, 100), pct(lists, 50), pct(counts, 50), float64(s1-s0)/idle.Seconds())
+	fmt.Printf("sessions=%d samples=%d p50_ms=%.1f p99_ms=%.1f max_ms=%.1f list_ms=%.1f count_ms=%.1f idle_wakeups_per_s=%.1f "+
+		"screen_p50_ms=%.1f screen_p99_ms=%.1f screen_max_ms=%.1f idle_screen_wakeups_per_s=%.1f idle_screen_bytes=%d\n",
+		*n, len(lat), pct(lat, 50), pct(lat, 99), pct(lat, 100), pct(lists, 50), pct(counts, 50), float64(s1-s0)/idle.Seconds(),
+		pct(screenLat, 50), pct(screenLat, 99), pct(screenLat, 100), idleWakes, idleBytes)
 	return nil
 }
 

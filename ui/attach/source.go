@@ -47,6 +47,12 @@ type SourceOptions struct {
 	// URLs analyzes the URLs the host asks the user to open; nil: the
 	// built-in list of well-known domains.
 	URLs *urlcheck.Analyzer
+	// NextID numbers the questions when several sources answer to one
+	// session core (the inbox: a source a session); nil: 1, 2, 3...
+	NextID func() uint64
+	// Key tells the source's URL flows from another's in one core (the
+	// inbox: the session's key); "" for a source alone.
+	Key string
 }
 
 // Source is the host's input requests as questions, for the session
@@ -73,6 +79,7 @@ type tracked struct {
 	prefill map[string]any // values to start the form from (typed before it was asked again)
 	sent    bool           // the completion went out; waiting for the host's echo
 	content map[string]any // what an accepted form sent
+	chosen  string         // the option an answered permission picked
 }
 
 // NewSource reads c's requests; Close stops its outbox.
@@ -109,6 +116,10 @@ func (s *Source) Answer(q *question.Question, out question.Outcome) bool {
 	if t.sync != nil {
 		s.Send(t.sync.Changes(true)) // what was typed since the last draft
 	}
+	if q.Kind == question.Permission {
+		answers = permissionAnswers(&t.req, out)
+	}
+	t.chosen = out.Option
 	if out.Action == question.Accept && t.m != nil {
 		t.content = out.Content
 		if t.sync != nil {
@@ -162,6 +173,14 @@ func (s *Source) Sending() bool {
 // Has says whether the host still has request id, open or completed.
 func (s *Source) Has(id string) bool { return s.in.Find(id) != nil }
 
+// Request is the request q asks, as the host sent it.
+func (s *Source) Request(q *question.Question) (ahp.Request, bool) {
+	if t := s.byQ[q]; t != nil {
+		return t.req, true
+	}
+	return ahp.Request{}, false
+}
+
 // RequestOf is the id of the request q asks.
 func (s *Source) RequestOf(q *question.Question) string {
 	if t := s.byQ[q]; t != nil {
@@ -177,16 +196,25 @@ func (s *Source) ask(req ahp.Request, prefill map[string]any, ev *[]any) {
 		s.out.put(ahp.InputCompleted{RequestID: req.ID, Response: question.Cancel})
 		*ev = append(*ev, Unshown{Request: req.ID, What: what, Reason: sanitize.Line(err.Error())})
 	}
+	perm := isPermission(&req)
+	if perm && s.o.Script {
+		return // a permission waits for a person
+	}
 	if err := ahp.CheckRequest(&req); err != nil {
 		unshown("more than a question may carry", err)
 		return
 	}
-	s.ids++
-	q := &question.Question{ID: s.ids, Message: sanitize.Text(req.Message)}
+	q := &question.Question{ID: s.nextID(), Message: sanitize.Text(req.Message)}
 	t := &tracked{q: q, req: req, prefill: prefill}
-	if len(req.Questions) == 0 && req.URL != "" {
+	switch {
+	case perm:
+		asPermission(q, &req)
+	case len(req.Questions) == 0 && req.URL != "":
 		q.Kind, q.URL, q.ElicitationID, q.Report = question.URL, req.URL, req.ID, s.o.URLs.Analyze(req.URL)
-	} else {
+		if s.o.Key != "" {
+			q.ElicitationID = s.o.Key + "." + req.ID
+		}
+	default:
 		m, notes, err := schemamap.FromQuestions(req.Questions)
 		if err == nil && s.o.Script && len(notes) > 0 {
 			err = fmt.Errorf("%s", notes[0])
@@ -208,6 +236,15 @@ func (s *Source) ask(req ahp.Request, prefill map[string]any, ev *[]any) {
 	}
 	s.byReq[req.ID], s.byQ[q] = t, t
 	*ev = append(*ev, question.Asked{Q: q})
+}
+
+// nextID is the id of the source's next question.
+func (s *Source) nextID() uint64 {
+	if s.o.NextID != nil {
+		return s.o.NextID()
+	}
+	s.ids++
+	return s.ids
 }
 
 // heldAsDefaults makes the drafts a request holds the defaults of its
@@ -243,6 +280,12 @@ func (s *Source) withdraw(t *tracked, reason string, ev *[]any) {
 // answered is what this client's own completion of t says, the way a
 // person's answer is said: `you answered form "…": Name "Ada" · Age 30`.
 func (t *tracked) answered(r question.Action) string {
+	if t.q.Kind == question.Permission {
+		if r == question.Accept {
+			return "you chose " + optionName(t.q, t.chosen) + " for " + t.q.From.Tool
+		}
+		return "you cancelled the permission for " + t.q.From.Tool
+	}
 	what := "form"
 	if t.q.Kind == question.URL {
 		what = "URL " + t.q.Report.Site()

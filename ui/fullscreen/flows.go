@@ -45,7 +45,7 @@ func (m *Model) flowKey(k tea.KeyPressMsg) tea.Cmd {
 	case "down", "j":
 		m.flowSel = (m.flowSel + 1) % len(flows)
 	case "o", "enter":
-		md := newURLModal(f.Q, m.name, m.th, m.overSSH, m.grace, m.now)
+		md := newURLModal(f.Q, m.whoOf(f.Q), m.th, m.overSSH, m.grace, m.now)
 		md.reopen = true
 		m.showFlows = false
 		return m.push(md, true)

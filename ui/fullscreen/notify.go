@@ -34,7 +34,7 @@ func (m *Model) notifyCmd(q *question.Question) tea.Cmd {
 			return nil
 		}
 	}
-	text := oscText(m.name + " asks a " + q.Kind.String() + " question")
+	text := oscText(m.whoOf(q) + " asks a " + q.Kind.String() + " question")
 	return tea.Raw("\a\x1b]9;" + text + "\x07\x1b]777;notify;elicit;" + text + "\x07")
 }
 

@@ -25,6 +25,10 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	var cmds []tea.Cmd
 	for _, cl := range ch.Closed {
 		md := m.queue.byQuestion(cl.Q)
+		if l, ok := m.src.(lister); ok && md == nil {
+			l.closed(cl) // a question of the list never opened, or put back
+			continue
+		}
 		if md == nil {
 			continue
 		}
@@ -53,28 +57,68 @@ func (m *Model) changes(ch session.Changes) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// ask puts a new question of the source's in the queue, and tells the user
-// if they are elsewhere.
+// ask puts a new question of the source's in the queue (or the list of a
+// source that lists its questions: the inbox), and tells the user if they
+// are elsewhere.
 func (m *Model) ask(q *question.Question) tea.Cmd {
+	if l, ok := m.src.(lister); ok {
+		return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), l.listed(q))
+	}
 	return tea.Batch(m.askedWhileAway(q), m.notifyCmd(q), m.queueQuestion(q))
 }
 
+// lister is a source whose questions wait in a list of its own until the
+// user opens one (the inbox), instead of coming to the front as they are
+// asked.
+type lister interface {
+	// listed takes a question the core asks.
+	listed(q *question.Question) tea.Cmd
+	// closed is a question of the list that closed while not on screen.
+	closed(cl session.Closed)
+	// who names who asks q: the agent, its session and directory.
+	who(q *question.Question) string
+}
+
+// whoOf names who asks q in its dialog: the source's name, or where one
+// screen holds the questions of many sessions, that session's.
+func (m *Model) whoOf(q *question.Question) string {
+	if l, ok := m.src.(lister); ok {
+		if who := l.who(q); who != "" {
+			return who
+		}
+	}
+	return m.name
+}
+
 func (m *Model) queueQuestion(q *question.Question) tea.Cmd {
+	md, init := m.questionModal(q)
+	return tea.Batch(m.push(md, false), init)
+}
+
+// questionModal is q's dialog, and the command that starts it.
+func (m *Model) questionModal(q *question.Question) (modal, tea.Cmd) {
+	who := m.whoOf(q)
 	switch q.Kind {
 	case question.Permission:
-		p := newPermModal(q, m.name, m.th)
+		p := newPermModal(q, who, m.th)
 		p.md, p.root = m.md, m.tr.root
 		p.here, _ = m.core.AllowHere(q) // "always allow here", when a rule can be kept
-		return m.push(p, false)
+		return p, nil
 	case question.URL:
-		return m.push(newURLModal(q, m.name, m.th, m.overSSH, m.grace, m.now), false)
+		return newURLModal(q, who, m.th, m.overSSH, m.grace, m.now), nil
 	}
-	f := newFormModal(q, m.name, m.th, m.grace, m.now)
-	if m.drafts != nil {
-		f.share, f.sync, f.peers = m.drafts, m.drafts.Form(q, f.form), &m.peers
+	f := newFormModal(q, who, m.th, m.grace, m.now)
+	sh, peers := m.drafts, &m.peers
+	if d, ok := m.src.(interface {
+		sharerOf(*question.Question) sharer
+	}); ok {
+		sh, peers = d.sharerOf(q), nil // the inbox: the session that asked q (a peer always)
+	}
+	if sh != nil {
+		f.share, f.sync, f.peers = sh, sh.Form(q, f.form), peers
 		f.focus = f.form.Focused()
 	}
-	return tea.Batch(m.push(f, false), f.form.Init())
+	return f, f.form.Init()
 }
 
 // push adds a modal; deliberate ones (the user opened them) go in front

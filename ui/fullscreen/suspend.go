@@ -51,7 +51,7 @@ func (m *Model) askedWhileAway(q *question.Question) tea.Cmd {
 	if !m.suspended && (m.resumedAt.IsZero() || m.now().Sub(m.resumedAt) > resumeWindow) {
 		return nil
 	}
-	m.tr.notice(m.name+" asked a "+q.Kind.String()+" question while elicit was suspended", false)
+	m.tr.notice(m.whoOf(q)+" asked a "+q.Kind.String()+" question while elicit was suspended", false)
 	if m.opts.Notify == NotifyNever {
 		return nil
 	}

@@ -78,7 +78,7 @@ func (m *Model) dockView(f modal, w int) string {
 	th := m.th
 	who, what, tool := "elicit", "a question", ""
 	if q := f.question(); q != nil {
-		who, what, tool = m.name, asking(q), q.From.Tool
+		who, what, tool = m.whoOf(q), asking(q), q.From.Tool
 	} else if c, ok := f.(interface{ heading() string }); ok {
 		what = c.heading() // elicit's own dialog: it names itself
 	}
@@ -161,8 +161,11 @@ func (m *Model) statusView(w int) string {
 }
 
 // pendingRequests counts the agent's questions waiting for the user (not
-// elicit's own dialogs).
+// elicit's own dialogs), open or listed.
 func (m *Model) pendingRequests() int {
+	if _, ok := m.src.(lister); ok {
+		return len(m.core.Questions()) // the inbox: every question of its list
+	}
 	n := 0
 	for _, md := range m.queue.items {
 		if md.question() != nil {

@@ -38,6 +38,7 @@ func (s *Share) meta(q *question.Question) []byte {
 		if q.Tool != nil && q.Tool.Title != "" {
 			m.Tool = q.Tool.Title
 		}
+		m.Call = toolCall(q)
 	case q.Kind == question.URL:
 		m.Kind = ahp.MetaURL
 	case q.Schema != nil && choice(q.Schema):
@@ -49,6 +50,35 @@ func (s *Share) meta(q *question.Question) []byte {
 // choice reports a form of one single-select property: a choice.
 func choice(s *schema.Schema) bool {
 	return len(s.Fields) == 1 && s.Fields[0].Kind == schema.KindSelect
+}
+
+// maxCallBytes bounds the text of a tool call sent whole in a request's
+// _meta; a bigger call goes as text alone (the request's message).
+const maxCallBytes = 256 << 10
+
+// toolCall is permission q's tool call whole, for the inbox to show as the
+// session does; nil past maxCallBytes.
+func toolCall(q *question.Question) *ahp.ToolCall {
+	c := &ahp.ToolCall{}
+	n := 0
+	if t := q.Tool; t != nil {
+		c.Title, c.Kind, c.Locations = t.Title, t.Kind, t.Locations
+		for _, s := range t.Content {
+			n += len(s)
+			c.Content = append(c.Content, s)
+		}
+		for _, d := range t.Diffs {
+			n += len(d.Path) + len(d.Old) + len(d.New)
+			c.Diffs = append(c.Diffs, ahp.CallDiff{Path: d.Path, Old: d.Old, New: d.New})
+		}
+	}
+	if w := q.Write; w != nil {
+		c.WritePath, c.WriteRisk, c.WriteWhy = w.Path, w.Risk, w.Why
+	}
+	if n > maxCallBytes {
+		return nil
+	}
+	return c
 }
 
 // permissionRequest is permission q as an input request.
