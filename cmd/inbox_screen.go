@@ -52,7 +52,7 @@ func (a *app) inboxScreen(o inbox.Options, cfg *config.Config) int {
 	}
 	cols, rows, _ := term.GetSize(os.Stdout.Fd())
 	m := fullscreen.NewInbox(w, fullscreen.Options{Agent: acpconn.Config{URLs: urlcheck.NewAnalyzer(top...)}, NoColor: noColor(),
-		Memory: mem, Notify: fullscreen.Notify(settings.Notify), Theme: string(settings.Theme), Width: cols, Height: rows})
+		Memory: mem, Notify: fullscreen.Notify(settings.Notify), TypingWindow: settings.TypingWindow, Theme: string(settings.Theme), Width: cols, Height: rows})
 	_, err = runScreen(newScreenProgram(m), a.stderr)
 	m.Close()
 	if werr := m.WriteTranscript(textOut(a.stdout)); werr != nil {

@@ -100,11 +100,8 @@ t send-keys -t two Enter
 term_wait two "Review your answers"
 t send-keys -t two Enter
 term_wait two 'answered form "Check your profile'
-answered=$(date +%s%N)
-wait_listed 2
-gone_ms=$((($(date +%s%N) - answered) / 1000000))
-((gone_ms <= 2000)) || fail "the form answered in its screen left the inbox after ${gone_ms} ms"
-passed_check "a form answered in its own screen left the inbox in ${gone_ms} ms"
+wait_listed 2 # how fast is the bench's (bench/inbox.sh), never a test's
+passed_check "a form answered in its own screen left the inbox"
 
 t send-keys -t one -l -- "/edit"
 t send-keys -t one Enter
@@ -163,12 +160,15 @@ passed_check "every session's socket is gone once it ended"
 
 # screen_round DIR: the screen's checks at E2E_COLSxE2E_ROWS, the sessions
 # in DIR/a and DIR/b, with a history of their own (what one size answered
-# is not the next one's default). Sets retry when a stalled typist let a
-# question take the keys as an idle keyboard may.
+# is not the next one's default). The inbox runs with a typing window of a
+# minute (its own config file), so prose typed at its list cannot stall
+# past it on a loaded machine: a question it opened waits docked until
+# Tab.
 screen_round() {
 	local dir="$1" size="${E2E_COLS}x$E2E_ROWS" s status
 	mkdir -p "$dir/a" "$dir/b" "$dir/state"
-	start_elicit env XDG_STATE_HOME="$dir/state" "$bin" inbox
+	printf 'typing_window = "1m"\n' >"$dir/inbox.toml"
+	start_elicit env XDG_STATE_HOME="$dir/state" "$bin" inbox --config "$dir/inbox.toml"
 	wait_for "no question waits"
 	for s in a b; do
 		start_term "$s" env XDG_STATE_HOME="$dir/state" "$bin" --cwd "$dir/$s" --log "$dir/$s.log"
@@ -215,18 +215,11 @@ screen_round() {
 	waiting_in 1 || fail "$size: Ctrl+C answered b's question: $("$bin" inbox list)"
 	passed_check "$size: Ctrl+C puts an open question back in the list, still waiting"
 
-	typist_reset
 	type_slowly $'ship it\nyes do it 1 y o'
-	if ! question_docked; then
-		typist_stalled || fail "$size: an Enter typed in prose at the list opened the question with the keys"
-		echo "note: the typist stalled ${typist_stall_ms} ms, past the 1 s typing window; $size runs again" >&2
-		waiting_in 1 || fail "$size: prose typed at the list answered b's question"
-		retry=1
-		for s in e2e a b; do t kill-session -t "$s"; done
-		return 0
-	fi
+	question_docked || fail "$size: an Enter typed in prose at the list opened the question with the keys"
 	waiting_in 1 || fail "$size: prose typed at the list answered b's question"
-	wait_for "tab/enter next" # an idle keyboard: it takes the keys now
+	keys Tab # a deliberate key: it takes the keys now
+	wait_for "tab/enter next"
 	if on_screen "ship" || on_screen "yes do"; then fail "$size: the prose went into the form"; fi
 	passed_check "$size: prose typed at the list answers nothing: its Enter opened the question docked, its letters went nowhere"
 	keys C-c
@@ -249,11 +242,6 @@ screen_round() {
 
 for size in 120x40 80x24 60x16; do
 	E2E_COLS="${size%x*}" E2E_ROWS="${size#*x}"
-	for attempt in 1 2 3; do
-		retry=0
-		screen_round "$work/screen-$size-$attempt"
-		((retry == 1)) || break
-		((attempt < 3)) || fail "$size: the typist stalled in three runs; this machine is too loaded to test typing at the list"
-	done
+	screen_round "$work/screen-$size"
 done
 echo "e2e-inbox: $passed checks passed"

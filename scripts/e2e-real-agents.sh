@@ -332,7 +332,7 @@ wait_screen() {
 focused_in() {
 	local s
 	s="$(tmux -L "$1" capture-pane -p -t real 2>/dev/null)"
-	tail -n 2 <<<"$s" | head -n 1 | grep -q '^╰'
+	tail -n 3 <<<"$s" | head -n 2 | grep -q '^╰' # a shared form's key line may sit under the box
 }
 
 # wait_focused SOCK: wait until the front question has the keys, as it
@@ -460,7 +460,8 @@ check_qwen_ask() {
 	in_screen "ready" 90 || ok=0
 	[ $ok = 1 ] && { screen_keys -l "ask me a question"; screen_keys Enter; }
 	[ $ok = 1 ] && { in_screen "Which colour?" 60 && in_screen "Blue · cool" 5 || ok=0; }
-	[ $ok = 1 ] && { sleep 2; screen_keys Down Down Enter; } # the keyboard idle: (no answer), Red, Blue
+	[ $ok = 1 ] && { wait_focused "$sock" || ok=0; } # the keyboard idle: the question takes the keys
+	[ $ok = 1 ] && screen_keys Down Down Enter # (no answer), Red, Blue
 	[ $ok = 1 ] && { in_screen "Review your answers" 10 || ok=0; }
 	[ $ok = 1 ] && { screen_keys Enter; in_screen "done: ask_user_question" 60 || ok=0; }
 	if [ $ok = 1 ] && ! grep -qF '"answers":{"0":"Blue"}' "$logs/trace"; then
