@@ -2,14 +2,13 @@ package inbox
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"sync"
 	"syscall"
+
+	"github.com/elicit-dev/elicit/internal/unixhttp"
 )
 
 // refused reports a dial to a socket nobody listens on.
@@ -62,28 +61,12 @@ func countOf(ctx context.Context, s Source, id string) (int, error) {
 	return r.Open, err
 }
 
-// get asks the session at socket for path, one request on a connection
-// of its own, and reads the JSON reply (at most limit bytes) into v.
+// get asks the session at socket for path and reads the JSON reply (at
+// most limit bytes) into v.
 func get(ctx context.Context, socket, path string, limit int64, v any) error {
-	tr := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, "unix", socket)
-	}, DisableKeepAlives: true}
-	defer tr.CloseIdleConnections()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://localhost"+path, nil)
-	if err != nil {
-		return err
+	err := unixhttp.Call(ctx, socket, http.MethodGet, path, limit, v)
+	if se, ok := err.(*unixhttp.StatusError); ok {
+		return fmt.Errorf("the session %s", se)
 	}
-	resp, err := (&http.Client{Transport: tr}).Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("the session answered %s", resp.Status)
-	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, limit)).Decode(v); err != nil {
-		return fmt.Errorf("the session's reply: %w", err)
-	}
-	return nil
+	return err
 }

@@ -2,10 +2,8 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/elicit-dev/elicit/ahp"
 	"github.com/elicit-dev/elicit/ahp/inbox"
+	"github.com/elicit-dev/elicit/internal/unixhttp"
 )
 
 // The control socket: how `elicit inbox pair` gets a pairing link from
@@ -150,25 +149,9 @@ func Revoked(ctx context.Context, dir string) {
 // post sends an empty POST to path on the socket and reads the JSON reply
 // into v (nil: none).
 func post(ctx context.Context, socket, path string, v any) error {
-	tr := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
-		var d net.Dialer
-		return d.DialContext(ctx, "unix", socket)
-	}, DisableKeepAlives: true}
-	defer tr.CloseIdleConnections()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "http://localhost"+path, nil)
-	if err != nil {
-		return err
+	err := unixhttp.Call(ctx, socket, http.MethodPost, path, 64<<10, v)
+	if se, ok := err.(*unixhttp.StatusError); ok {
+		return fmt.Errorf("the web inbox %s", se)
 	}
-	resp, err := (&http.Client{Transport: tr}).Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("the web inbox answered %s", resp.Status)
-	}
-	if v == nil {
-		return nil
-	}
-	return json.NewDecoder(io.LimitReader(resp.Body, 64<<10)).Decode(v)
+	return err
 }
