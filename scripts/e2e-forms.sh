@@ -33,10 +33,10 @@ ask_form() {
 	before="$(last_request_id || true)"
 	type_text "/form $1"
 	keys Enter
-	wait_for "$2"
 	poll "elicitation/create for /form $1 in the trace" asked_since "$before"
 	req="$(last_request_id)"
-	focus_question
+	focus_question # (typed a moment ago: it docks, and Tab takes it)
+	wait_for "$2"
 }
 
 # expect_response ACTION [KEY=JSON]...: the client's response to request

@@ -137,14 +137,20 @@ past_grace() { sleep 0.6; }
 # (past_grace), so the next key answers it. Under long_typing_window, a
 # question docked under the prompt is taken with Tab (which has no grace).
 focus_question() {
-	if ((long_typing_window)) && question_docked; then
-		keys Tab
-		poll "question taking the keys" question_focused
-		return
+	if ((long_typing_window)); then
+		poll "question docked or taking the keys" docked_or_focused
+		if question_docked; then
+			keys Tab
+			poll "question taking the keys" question_focused
+			return
+		fi
 	fi
 	poll "question taking the keys" question_focused
 	past_grace
 }
+
+# docked_or_focused: a question waits under the prompt or has the keys.
+docked_or_focused() { question_docked || question_focused; }
 
 # wait_docked: a question waits under the prompt (the user was typing).
 wait_docked() { poll "question docked under the prompt" question_docked; }
