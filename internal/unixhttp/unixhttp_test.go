@@ -20,7 +20,9 @@ func TestCall(t *testing.T) {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /ok", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"open":3}`)) })
-	mux.HandleFunc("POST /big", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(`{"open":"` + string(make([]byte, 100)) + `"}`)) })
+	mux.HandleFunc("POST /big", func(w http.ResponseWriter, r *http.Request) {
+		w.Write([]byte(`{"open":"` + string(make([]byte, 100)) + `"}`))
+	})
 	srv := &http.Server{Handler: mux}
 	go srv.Serve(l)
 	defer srv.Close()
