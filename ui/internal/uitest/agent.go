@@ -196,6 +196,19 @@ func (a *RawAgent) Serve(init map[string]any, h func(m map[string]any, p map[str
 	}
 }
 
+// ServeTurns is Serve for a script with one session ("s1") whose turns
+// are all it does: turn handles each session/prompt, its reply included.
+func (a *RawAgent) ServeTurns(turn func(m, p map[string]any)) {
+	a.Serve(nil, func(m, p map[string]any) {
+		switch m["method"] {
+		case "session/new":
+			a.Reply(m, map[string]any{"sessionId": "s1"})
+		case "session/prompt":
+			turn(m, p)
+		}
+	})
+}
+
 // Scripts are the scripted agents, by name: a test file adds its own in
 // an init function.
 var Scripts = map[string]func(a *RawAgent){}

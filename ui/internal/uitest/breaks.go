@@ -9,34 +9,24 @@ func init() {
 	// command, then a reply with a code block; between two of the reply's
 	// chunks it reports the finished command once more.
 	Scripts["codex-late"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				a.Say("s1", "", "Calling exec_command.")
-				a.codexExec()
-				a.Say("s1", "", "```\nChunk")
-				a.Update("s1", map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "call_1", "status": "failed",
-					"rawOutput": map[string]any{"exit_code": 3, "formatted_output": "line 1\nline 2\n"}})
-				a.Say("s1", "", "\nID: 72596d\n```")
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
-			}
+		a.ServeTurns(func(m, p map[string]any) {
+			a.Say("s1", "", "Calling exec_command.")
+			a.codexExec()
+			a.Say("s1", "", "```\nChunk")
+			a.Update("s1", map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "call_1", "status": "failed",
+				"rawOutput": map[string]any{"exit_code": 3, "formatted_output": "line 1\nline 2\n"}})
+			a.Say("s1", "", "\nID: 72596d\n```")
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 	// noids-user sends no message ids, and a user message between its two
 	// replies (an agent telling what it was given meanwhile).
 	Scripts["noids-user"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				a.Say("s1", "", "First reply.")
-				a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": map[string]any{"type": "text", "text": "and then?"}})
-				a.Say("s1", "", "Second reply.")
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
-			}
+		a.ServeTurns(func(m, p map[string]any) {
+			a.Say("s1", "", "First reply.")
+			a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": map[string]any{"type": "text", "text": "and then?"}})
+			a.Say("s1", "", "Second reply.")
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 }
@@ -47,23 +37,18 @@ func init() {
 	// _meta.source "bridge-echo", then the reply. A prompt "others" is
 	// followed by another client's prompt as well.
 	Scripts["qwen-echo"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				blocks, _ := p["prompt"].([]any)
-				for _, b := range blocks {
-					a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": b,
-						"_meta": map[string]any{"serverTimestamp": 1767225600000, "source": "bridge-echo"}})
-				}
-				if b, _ := blocks[0].(map[string]any); b["text"] == "others" {
-					a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": map[string]any{"type": "text", "text": "a prompt from another client"},
-						"_meta": map[string]any{"serverTimestamp": 1767225600001, "source": "bridge-echo"}})
-				}
-				a.Say("s1", "", "Hello from qwen.")
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
+		a.ServeTurns(func(m, p map[string]any) {
+			blocks, _ := p["prompt"].([]any)
+			for _, b := range blocks {
+				a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": b,
+					"_meta": map[string]any{"serverTimestamp": 1767225600000, "source": "bridge-echo"}})
 			}
+			if b, _ := blocks[0].(map[string]any); b["text"] == "others" {
+				a.Update("s1", map[string]any{"sessionUpdate": "user_message_chunk", "content": map[string]any{"type": "text", "text": "a prompt from another client"},
+					"_meta": map[string]any{"serverTimestamp": 1767225600001, "source": "bridge-echo"}})
+			}
+			a.Say("s1", "", "Hello from qwen.")
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 }

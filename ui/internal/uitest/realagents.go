@@ -24,17 +24,12 @@ func init() {
 	// output as text to one that declares neither), its exit, a reply with
 	// another id, and a warning without one.
 	Scripts["claude"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				a.Say("s1", "m1", "Calling Bash.")
-				a.claudeBash()
-				a.Say("s1", "m2", "done: Bash: line 1")
-				a.Update("s1", map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": WarningText}})
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
-			}
+		a.ServeTurns(func(m, p map[string]any) {
+			a.Say("s1", "m1", "Calling Bash.")
+			a.claudeBash()
+			a.Say("s1", "m2", "done: Bash: line 1")
+			a.Update("s1", map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": WarningText}})
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 	// codex speaks as codex-acp 0.16.0 does: no message ids at all, an
@@ -42,16 +37,11 @@ func init() {
 	// that declares terminal_output), each piece of output as
 	// terminal_output, its exit code, then more text.
 	Scripts["codex"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				a.Say("s1", "", "Calling exec_command.")
-				a.codexExec()
-				a.Say("s1", "", "done: exec_command: line 1")
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
-			}
+		a.ServeTurns(func(m, p map[string]any) {
+			a.Say("s1", "", "Calling exec_command.")
+			a.codexExec()
+			a.Say("s1", "", "done: exec_command: line 1")
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 }
@@ -60,18 +50,13 @@ func init() {
 	// noids-permission sends no message ids and names its tool call only in
 	// a permission request, between two runs of text.
 	Scripts["noids-permission"] = func(a *RawAgent) {
-		a.Serve(nil, func(m, p map[string]any) {
-			switch m["method"] {
-			case "session/new":
-				a.Reply(m, map[string]any{"sessionId": "s1"})
-			case "session/prompt":
-				a.Say("s1", "", "Before.")
-				a.Request("session/request_permission", map[string]any{"sessionId": "s1",
-					"toolCall": map[string]any{"toolCallId": "c1", "title": "echo hi", "kind": "execute"},
-					"options":  []any{map[string]any{"optionId": "yes", "name": "Yes", "kind": "allow_once"}}})
-				a.Say("s1", "", "After.")
-				a.Reply(m, map[string]any{"stopReason": "end_turn"})
-			}
+		a.ServeTurns(func(m, p map[string]any) {
+			a.Say("s1", "", "Before.")
+			a.Request("session/request_permission", map[string]any{"sessionId": "s1",
+				"toolCall": map[string]any{"toolCallId": "c1", "title": "echo hi", "kind": "execute"},
+				"options":  []any{map[string]any{"optionId": "yes", "name": "Yes", "kind": "allow_once"}}})
+			a.Say("s1", "", "After.")
+			a.Reply(m, map[string]any{"stopReason": "end_turn"})
 		})
 	}
 }
