@@ -56,7 +56,11 @@ func New(id string, m *schemamap.Map, form *forms.Model, answers map[string]ahp.
 		k := key(m.Answer(q.ID, values, ahp.Draft))
 		s.known[q.ID], s.base[q.ID] = k, k
 	}
+	initial := m.Initial()
 	for qid, a := range answers {
+		if d, ok := initial[qid]; ok && key(&a) == key(&d) {
+			continue // the request's own default is no client's draft: the form may hold better (last time's answer)
+		}
 		s.Remote(qid, &a, "")
 	}
 	return s

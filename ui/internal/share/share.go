@@ -12,7 +12,6 @@ package share
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -291,17 +290,10 @@ func (s *Share) Form(q *question.Question, f *forms.Model) *formsync.Sync {
 	if it == nil || it.m == nil {
 		return nil
 	}
-	// What the host holds, but the request's own defaults: those are no
-	// client's draft, and the form may hold better (last time's answer).
-	answers := map[string]ahp.Answer{}
+	var answers map[string]ahp.Answer
 	in := s.h.Inputs()
 	if e := in.Open(it.id); e != nil {
-		initial := it.m.Initial()
-		for id, a := range e.Request.Answers {
-			if d, ok := initial[id]; !ok || !sameAnswer(a, d) {
-				answers[id] = a
-			}
-		}
+		answers = e.Request.Answers
 	}
 	it.sync = formsync.New(it.id, it.m, f, answers)
 	return it.sync
@@ -358,11 +350,4 @@ func (s *Share) answer(c ahp.Completion) (Answer, bool) {
 	}
 	a.Out = out
 	return a, true
-}
-
-// sameAnswer reports whether a and b say the same (as JSON).
-func sameAnswer(a, b ahp.Answer) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
 }
