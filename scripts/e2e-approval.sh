@@ -77,6 +77,7 @@ focus_question
 keys Enter # .envrc
 focus_question
 keys Enter # notes.txt
-wait_for "write notes.txt: error" # the last write refused: the turn is over
+wait_for "write notes.txt: error" # the last write refused
+wait_turns_over
 quit_elicit >/dev/null
 echo "e2e-approval: $passed checks passed"

@@ -23,8 +23,7 @@ all_on_screen() {
 # turn_over: the agent answered every prompt sent (in the trace), and the
 # status bar says ready.
 turn_over() {
-	[ "$(grep -c '"stopReason":' "$log")" = "$(grep -c '"method":"session/prompt"' "$log")" ] &&
-		screen_tail 1 | grep -qF "· ready"
+	turns_over && screen_tail 1 | grep -qF "· ready"
 }
 
 for size in 80x24 60x16; do

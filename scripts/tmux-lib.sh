@@ -167,6 +167,7 @@ wait_dead() {
 # clear_prompt: empty a prompt that holds text, as Ctrl+C twice does
 # (quit_elicit needs an empty one: there the first two presses clear it).
 clear_prompt() {
+	wait_turns_over # during a turn the first press cancels it
 	keys C-c C-c
 	wait_for "prompt cleared (↑ brings it back)"
 }
@@ -176,6 +177,7 @@ clear_prompt() {
 # sent apart, on a loaded machine it may come later and arm again);
 # prints the exit status. e2e-session checks what one press does.
 quit_elicit() {
+	wait_turns_over # during a turn the first press cancels it
 	keys C-c C-c
 	wait_dead
 }
@@ -225,6 +227,18 @@ in_log() { grep -qF -- "$1" "$log" 2>/dev/null; }
 
 # wait_log TEXT: wait until the protocol trace holds TEXT.
 wait_log() { poll "\"$1\" in the trace" in_log "$1"; }
+
+# turns_over: the agent answered every prompt sent so far (the trace
+# holds as many stop reasons as session/prompt requests), so the prompt is
+# idle and Ctrl+C quits instead of cancelling a turn. For screens whose
+# status bar may not show "· ready" (an agent title can fill it).
+turns_over() {
+	# (A line with control characters in it is traced escaped: \" for ".)
+	[ "$(grep -csE '\\?"stopReason\\?":' "$log")" = "$(grep -csE '\\?"method\\?":\\?"session/prompt\\?"' "$log")" ]
+}
+
+# wait_turns_over: wait until turns_over.
+wait_turns_over() { poll "end of the turn (a stop reason for every prompt in the trace)" turns_over; }
 
 # request_ids METHOD: the JSON-RPC ids of the agent's requests of METHOD
 # in the trace, one a line.
