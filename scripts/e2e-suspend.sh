@@ -55,12 +55,22 @@ release_agent() {
 	poll "the agent's question while elicit is stopped" asked
 }
 
+# fresh_prompt: the shell's last line is its prompt with nothing typed
+# after it: the shell has the terminal again. (A "Stopped" line alone may
+# be an earlier stop's, on the normal screen that elicit leaves before it
+# stops; the prompt under it then holds the "fg" typed since.)
+fresh_prompt() {
+	local s
+	s="$(screen)"
+	[ "$(grep -v '^[[:space:]]*$' <<<"$s" | tail -n 1 | sed 's/[[:space:]]*$//')" = 'E2E$' ]
+}
+
 # stopped: the shell took the terminal back, elicit stopped as a job.
 stopped() {
-	wait_for "Stopped"
+	poll "shell prompt after the stop" fresh_prompt
+	on_screen "Stopped" || fail "the shell does not say elicit stopped"
 	[ "$(pane '#{alternate_on}')" = 0 ] || fail "still on the alternate screen while stopped"
 	[ "$(pane '#{cursor_flag}')" = 1 ] || fail "the cursor is hidden while stopped"
-	screen_tail 3 | grep -q 'E2E\$' || fail "no shell prompt while stopped"
 }
 
 for size in 120x40 80x24; do
@@ -115,7 +125,8 @@ keys Enter
 wait_log '"text":"/later 1"'
 keys C-z
 wait_for "Suspended; fg resumes elicit"
-wait_for "Stopped"
+poll "shell prompt after the stop" fresh_prompt
+on_screen "Stopped" || fail "the shell does not say elicit stopped"
 release_agent
 type_text "fg"
 keys Enter

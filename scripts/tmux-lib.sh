@@ -228,13 +228,18 @@ in_log() { grep -qF -- "$1" "$log" 2>/dev/null; }
 # wait_log TEXT: wait until the protocol trace holds TEXT.
 wait_log() { poll "\"$1\" in the trace" in_log "$1"; }
 
-# turns_over: the agent answered every prompt sent so far (the trace
-# holds as many stop reasons as session/prompt requests), so the prompt is
-# idle and Ctrl+C quits instead of cancelling a turn. For screens whose
-# status bar may not show "· ready" (an agent title can fill it).
+# turns_over: the agent answered every prompt sent so far, or exited with
+# one open (the trace holds a stop reason for each session/prompt request
+# since the agent last exited), so the prompt is idle and Ctrl+C quits
+# instead of cancelling a turn. For screens whose status bar may not show
+# "· ready" (an agent title can fill it). A line with control characters
+# in it is traced escaped: \" for ".
 turns_over() {
-	# (A line with control characters in it is traced escaped: \" for ".)
-	[ "$(grep -csE '\\?"stopReason\\?":' "$log")" = "$(grep -csE '\\?"method\\?":\\?"session/prompt\\?"' "$log")" ]
+	[ -s "$log" ] || return 0
+	awk '/\\?"method\\?":\\?"session\/prompt\\?"/ { open++ }
+		/\\?"stopReason\\?":/ { open-- }
+		/^[0-9:.]+ -- agent exited/ { open = 0 }
+		END { exit open > 0 }' "$log"
 }
 
 # wait_turns_over: wait until turns_over.
