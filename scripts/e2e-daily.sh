@@ -11,8 +11,7 @@ e2e_setup
 for size in 120x40 80x24 60x16; do
 	w="${size%x*}" h="${size#*x}"
 	t kill-session -t e2e 2>/dev/null || true
-	cmd="$(printf '%q ' "$bin" --cwd "$work" --log "$log")"
-	t new-session -d -s e2e -x "$w" -y "$h" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
+	E2E_COLS="$w" E2E_ROWS="$h" start_elicit "$bin" --cwd "$work" --log "$log"
 	wait_for "connected to"
 	type_text "/edit"
 	keys Enter
@@ -39,7 +38,6 @@ for size in 120x40 80x24 60x16; do
 
 	keys Escape
 	wait_for "cancelled"
-	keys C-c C-c
-	wait_dead >/dev/null
+	quit_elicit >/dev/null
 done
 echo "e2e-daily: $passed passed, 0 failed"

@@ -28,9 +28,11 @@ wait_listed() { poll "$1 questions in the inbox's list" listed_count "$1"; }
 # id_in DIR: the id of the question whose session runs in DIR.
 id_in() { listed | jq -r --arg d "$1" 'select(.cwd == $d) | .id' | head -1; }
 
-# session_quit NAME: quit session NAME from its idle prompt (Ctrl+C twice in
-# one burst) and wait for its exit status 0.
+# session_quit NAME LOG: quit session NAME, its trace in LOG, from its idle
+# prompt (Ctrl+C twice in one burst, once its turn is over: during one the
+# first press cancels it) and wait for its exit status 0.
 session_quit() {
+	wait_turns_over "$2"
 	t send-keys -t "$1" C-c C-c
 	term_wait "$1" "[$1 exited 0]"
 }
@@ -143,7 +145,7 @@ for s in one three none; do
 	t send-keys -t "$s" Escape
 	term_wait "$s" " · ready"
 done
-for s in one two three none; do session_quit "$s"; done
+for s in one two three none; do session_quit "$s" "$work/$s.log"; done
 no_sockets() { [ -z "$(ls "$XDG_RUNTIME_DIR/elicit")" ]; }
 poll "end of every session's socket" no_sockets
 passed_check "every session's socket is gone once it ended"
@@ -230,13 +232,13 @@ screen_round() {
 	assert_restored || fail "$size: the terminal was not restored"
 	passed_check "$size: Ctrl+C goes back to the list, then quits (exit 0, terminal restored)"
 
-	session_quit a
+	session_quit a "$dir/a.log"
 	printed_in a "answered in the inbox: accept" || fail "$size: a's log does not say its form was answered in the inbox"
 	passed_check "$size: the session's screen said its question was answered in the inbox (its log, printed at exit)"
 	term_wait b "tab/enter next"
 	t send-keys -t b Escape # nothing typed: cancelled at once
 	term_wait b " · ready"
-	session_quit b
+	session_quit b "$dir/b.log"
 	for s in e2e a b; do t kill-session -t "$s"; done
 }
 

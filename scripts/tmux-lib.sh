@@ -22,6 +22,10 @@ start_elicit() {
 	local cmd
 	cmd="$(printf '%q ' "$@")"
 	t new-session -d -s e2e -x "$E2E_COLS" -y "$E2E_ROWS" "$cmd; echo \"[elicit exited \$?]\"; exec sleep 3600"
+	# The server stays when its last session is killed, so the next
+	# start_elicit on this socket never meets one that is going away
+	# ("server exited unexpectedly"); e2e_cleanup kills it.
+	t set-option -s exit-empty off
 }
 
 screen() { t capture-pane -p -t e2e -J; }
@@ -228,22 +232,23 @@ in_log() { grep -qF -- "$1" "$log" 2>/dev/null; }
 # wait_log TEXT: wait until the protocol trace holds TEXT.
 wait_log() { poll "\"$1\" in the trace" in_log "$1"; }
 
-# turns_over: the agent answered every prompt sent so far, or exited with
+# turns_over [LOG]: the agent answered every prompt sent so far, or exited with
 # one open (the trace holds a stop reason for each session/prompt request
 # since the agent last exited), so the prompt is idle and Ctrl+C quits
 # instead of cancelling a turn. For screens whose status bar may not show
 # "· ready" (an agent title can fill it). A line with control characters
 # in it is traced escaped: \" for ".
 turns_over() {
-	[ -s "$log" ] || return 0
+	local trace="${1:-$log}"
+	[ -s "$trace" ] || return 0
 	awk '/\\?"method\\?":\\?"session\/prompt\\?"/ { open++ }
 		/\\?"stopReason\\?":/ { open-- }
 		/^[0-9:.]+ -- agent exited/ { open = 0 }
-		END { exit open > 0 }' "$log"
+		END { exit open > 0 }' "$trace"
 }
 
-# wait_turns_over: wait until turns_over.
-wait_turns_over() { poll "end of the turn (a stop reason for every prompt in the trace)" turns_over; }
+# wait_turns_over [LOG]: wait until turns_over.
+wait_turns_over() { poll "end of the turn (a stop reason for every prompt in ${1:-$log})" turns_over "$@"; }
 
 # request_ids METHOD: the JSON-RPC ids of the agent's requests of METHOD
 # in the trace, one a line.
