@@ -44,8 +44,17 @@ func TestManPage(t *testing.T) {
 	if out, err := exec.Command(mandoc, "-T", "lint", "-W", "style", page).CombinedOutput(); err != nil || len(out) > 0 {
 		t.Errorf("mandoc -T lint: %v\n%s", err, out)
 	}
-	if !strings.HasPrefix(r.stdout, `.TH ELICIT 1 2026-01-01 elicit "User Commands"`) {
-		t.Errorf("the title line (SOURCE_DATE_EPOCH sets the date): %.80q", r.stdout)
+	// The source field names the version `elicit version` reports: none
+	// for a build without one, a pseudo-version for a checkout built
+	// with VCS stamping (Go's default), a tag for a release.
+	v := runBinary(t, nil, "", "version")
+	version, _, _ := strings.Cut(strings.TrimPrefix(v.stdout, "elicit "), "\n")
+	source := "elicit"
+	if version != unknownVersion {
+		source = `"elicit ` + strings.ReplaceAll(version, "-", `\-`) + `"` // a version holds no other character roff escapes
+	}
+	if want := `.TH ELICIT 1 2026-01-01 ` + source + ` "User Commands"` + "\n"; !strings.HasPrefix(r.stdout, want) {
+		t.Errorf("the title line (SOURCE_DATE_EPOCH sets the date): %.100q, want %q", r.stdout, want)
 	}
 	if strings.Contains(r.stdout, "`") {
 		t.Errorf("a backquote in the page")
