@@ -77,7 +77,6 @@ focus_question
 keys Enter # .envrc
 focus_question
 keys Enter # notes.txt
-wait_for "write notes.txt: error" # the last write refused
-wait_turns_over
+wait_for "write notes.txt: error" # the last write refused (quit_elicit waits for the turn to end)
 quit_elicit >/dev/null
 echo "e2e-approval: $passed checks passed"
