@@ -124,7 +124,12 @@ func (tm *terminal) pressQuit() {
 			tm.waitUntil("the prompt cleared", func() bool { return strings.Contains(tm.since(m), "prompt cleared") })
 		}
 		if said == "cancelling the turn" {
-			tm.waitUntil("the turn cancelled", func() bool { return strings.Contains(tm.since(m), "turn cancelled") })
+			// Cancelled, or ended on its own before the cancel reached
+			// the agent (the agent had answered as Ctrl+C was pressed).
+			tm.waitUntil("the turn cancelled", func() bool {
+				s := tm.since(m)
+				return strings.Contains(s, "turn cancelled") || strings.Contains(s, "before the cancel reached")
+			})
 		}
 	}
 }

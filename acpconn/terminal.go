@@ -62,6 +62,9 @@ type terminals struct {
 	byID     map[string]*terminal
 	watching bool
 	closed   bool
+	// ended is closed once the terminals held at closing time are gone;
+	// every caller of closeTerminals waits for it, not only the first.
+	ended chan struct{}
 }
 
 // terminal is one command: its process group and the output it kept.
@@ -325,10 +328,19 @@ func (c *Conn) watchTerminals() {
 	}()
 }
 
-// closeTerminals ends every terminal and refuses new ones. Close calls it.
+// closeTerminals ends every terminal and refuses new ones, and returns
+// once every one is gone, whichever caller came first: Close waits for
+// the kills the watcher began when the agent exited.
 func (c *Conn) closeTerminals() {
 	c.terms.mu.Lock()
+	if c.terms.closed {
+		ended := c.terms.ended
+		c.terms.mu.Unlock()
+		<-ended
+		return
+	}
 	c.terms.closed = true
+	c.terms.ended = make(chan struct{})
 	all := c.terms.byID
 	c.terms.byID = nil
 	c.terms.mu.Unlock()
@@ -337,6 +349,7 @@ func (c *Conn) closeTerminals() {
 		wg.Go(t.kill)
 	}
 	wg.Wait()
+	close(c.terms.ended)
 }
 
 func (ts *terminals) open() bool {

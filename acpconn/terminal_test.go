@@ -47,9 +47,11 @@ func init() {
 		t2 := call("create2", "terminal/create", map[string]any{"command": "printf", "args": []string{"a\303\251\303\251\303\251\303\251"}, "outputByteLimit": 5})
 		call("wait2", "terminal/wait_for_exit", map[string]any{"terminalId": t2["terminalId"]})
 		call("output2", "terminal/output", map[string]any{"terminalId": t2["terminalId"]})
-		// 3: killed; 4: left running for Close.
+		// 3: killed; 4: left running for Close, deaf to SIGTERM so that
+		// ending it takes the grace.
 		for _, n := range []string{"3", "4"} {
-			t := call("create"+n, "terminal/create", map[string]any{"command": "sh", "args": []string{"-c", "echo $$; exec sleep 100"}})
+			script := map[string]string{"3": "echo $$; exec sleep 100", "4": `echo $$; trap "" TERM; exec sleep 100`}[n]
+			t := call("create"+n, "terminal/create", map[string]any{"command": "sh", "args": []string{"-c", script}})
 			for {
 				o := call("pid"+n, "terminal/output", map[string]any{"terminalId": t["terminalId"]})
 				if strings.HasSuffix(o["output"].(string), "\n") {
@@ -144,6 +146,9 @@ func TestTerminal(t *testing.T) {
 	if !alive(p4) {
 		t.Fatal("the unreleased sleep already ended")
 	}
+	// The agent exits after its turn, and the connection's end starts the
+	// kills (the grace for p4) before Close; Close still waits for them.
+	until[AgentExited](t, c)
 	c.Close()
 	if alive(p4) {
 		t.Errorf("sleep %d outlived Close", p4)

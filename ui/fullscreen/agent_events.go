@@ -242,6 +242,7 @@ func (m *agentPanel) apply(ev acpconn.Event) tea.Cmd {
 
 func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) {
 	m.tr.endStream()
+	cancelling := m.turn == turnCancelling
 	m.turn = turnIdle
 	elapsed := m.now().Sub(m.turnStarted).Round(100 * 1e6)
 	switch {
@@ -251,6 +252,8 @@ func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) {
 	case ev.StopReason == "cancelled":
 		m.tr.stopClocks() // what the agent ran was cancelled with the turn
 		m.tr.notice("turn cancelled", false)
+	case cancelling: // it had ended before the cancel reached the agent
+		m.tr.notice(fmt.Sprintf("the turn ended before the cancel reached the agent: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
 	case ev.StopReason != "end_turn":
 		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
 	}

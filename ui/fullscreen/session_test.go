@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -169,4 +170,18 @@ func TestCtrlCHintLastsItsWindow(t *testing.T) {
 	d.waitText("ctrl+c again quits")
 	d.key("ctrl+c")
 	d.until("quit", func() bool { return d.quit })
+}
+
+// A turn that ends on its own while its cancel is on the way (the agent
+// had already answered) says so: the user who pressed Ctrl+C learns the
+// cancel came too late, and "cancelling the turn…" is not the last word.
+func TestTurnEndedBeforeTheCancel(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.m.acp().turn = turnCancelling // Ctrl+C pressed; the agent's answer was on the way
+	d.m.acp().apply(acpconn.TurnEnded{StopReason: "end_turn"})
+	if d.m.acp().turn != turnIdle {
+		t.Errorf("turn %v after the turn's end", d.m.acp().turn)
+	}
+	d.waitText("the turn ended before the cancel reached the agent: end turn")
 }

@@ -172,18 +172,19 @@ func (l *lineSession) wait(attached <-chan *acpconn.Conn, f func() error) error 
 }
 
 type lineSession struct {
-	o       Options
-	c       *acpconn.Conn
-	core    *session.Core
-	in      *lineInput
-	running bool
-	tools   map[string]string
-	out     *msgbreak.Writer // Options.Out, knowing how what it wrote ends
-	breaks  msgbreak.Rule    // where a new agent message (a paragraph) starts
-	susp    *suspender       // Ctrl+Z
-	msgID   string           // the replayed message being written (lines_open.go)
-	outputs outputs          // each command's output, capped
-	refused map[string]bool  // tool calls a write of which was refused
+	o          Options
+	c          *acpconn.Conn
+	core       *session.Core
+	in         *lineInput
+	running    bool
+	cancelling bool // Ctrl+C asked the agent to cancel the running turn
+	tools      map[string]string
+	out        *msgbreak.Writer // Options.Out, knowing how what it wrote ends
+	breaks     msgbreak.Rule    // where a new agent message (a paragraph) starts
+	susp       *suspender       // Ctrl+Z
+	msgID      string           // the replayed message being written (lines_open.go)
+	outputs    outputs          // each command's output, capped
+	refused    map[string]bool  // tool calls a write of which was refused
 	// replaying: a session is being opened, and a loaded one's history
 	// arrives; replayed: some of it was printed; lastRole: whose message
 	// was printed last.
@@ -220,6 +221,7 @@ func (l *lineSession) loop() int {
 				return 0
 			}
 			fmt.Fprintln(out, "\nCancelling the turn…")
+			l.cancelling = true
 			if err := l.c.CancelTurn(); err != nil {
 				fmt.Fprintln(out, sanitize.Text(err.Error()))
 			}
@@ -325,11 +327,15 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 	case acpconn.TurnEnded:
 		l.outputs.flushAll(out)
 		l.running = false
+		cancelling := l.cancelling
+		l.cancelling = false
 		switch {
 		case acpconn.IsAuthRequired(ev.Err) && !l.resent:
 			l.signInAtPrompt(ev.Err)
 		case ev.Err != nil:
 			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
+		case cancelling && ev.StopReason == "end_turn": // the agent had answered as Ctrl+C came
+			fmt.Fprintln(out, "\nThe turn ended before the cancel reached the agent.")
 		case ev.StopReason != "end_turn":
 			fmt.Fprintln(out, "\nThe turn ended:", say.StopReason(ev.StopReason))
 		default:
