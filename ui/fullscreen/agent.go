@@ -60,6 +60,7 @@ type agentPanel struct {
 	extraEnv   []string      // sign-in variables typed this run, in memory only
 	flagsDone  bool          // --mode and --model were applied
 	lastPrompt string        // the last prompt sent, back in the input if sign-in is needed
+	retryNext  string        // a prompt to send again once the running turn ends (sendAgain)
 	slash      slashState    // the slash-command completion list
 	session    acpconn.SessionState
 	commands   []acpconn.Command

@@ -232,7 +232,7 @@ func (m *agentPanel) apply(ev acpconn.Event) tea.Cmd {
 		if acpconn.IsAuthRequired(ev.Err) {
 			return tea.Batch(m.changes(ch), m.turnNeedsSignIn(ev))
 		}
-		m.turnEnded(ev)
+		return tea.Batch(m.changes(ch), m.turnEnded(ev))
 	case acpconn.AgentExited:
 		cmd := m.changes(ch)
 		return tea.Batch(cmd, m.agentExited(ev))
@@ -240,7 +240,7 @@ func (m *agentPanel) apply(ev acpconn.Event) tea.Cmd {
 	return m.changes(ch)
 }
 
-func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) {
+func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) tea.Cmd {
 	m.tr.endStream()
 	cancelling := m.turn == turnCancelling
 	m.turn = turnIdle
@@ -257,6 +257,11 @@ func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) {
 	case ev.StopReason != "end_turn":
 		m.tr.notice(fmt.Sprintf("the turn ended: %s (%s)", say.StopReason(ev.StopReason), elapsed), false)
 	}
+	if p := m.retryNext; p != "" {
+		m.retryNext = ""
+		return m.sendAgain(p)
+	}
+	return nil
 }
 
 func (m *agentPanel) agentExited(ev acpconn.AgentExited) tea.Cmd {
@@ -267,6 +272,10 @@ func (m *agentPanel) agentExited(ev acpconn.AgentExited) tea.Cmd {
 	m.tr.endStream()
 	m.tr.stopClocks() // nothing it ran reports any more
 	m.exited = &ev
+	if p := m.retryNext; p != "" { // the retry waited for a turn the exit ended
+		m.retryNext = ""
+		m.keepInInput(p, "not sent again: the agent exited")
+	}
 	if !starting && !m.signingIn() && m.lostRemote(ev) {
 		return m.connectionLost(ev, running)
 	}

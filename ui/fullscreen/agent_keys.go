@@ -79,13 +79,40 @@ func (m *agentPanel) back(second func(string) bool) (tea.Cmd, bool) {
 // retry sends again (auto) or offers to send again a prompt that needed
 // URL flows.
 func (m *agentPanel) retry(prompt string, auto bool) tea.Cmd {
-	if auto && m.turn == turnIdle && m.connState == connReady {
-		return m.prompt(prompt)
-	}
 	if auto {
-		return nil
+		return m.sendAgain(prompt)
 	}
 	return m.push(newRetryModal(prompt, m.th), false)
+}
+
+// sendAgain sends a prompt whose URL flows are complete: now when the
+// agent is idle, else once the running turn ends (the -32042 turn's own
+// end can come just after its flows completed, and the user may have
+// sent another prompt meanwhile). Without a connection it goes back to
+// the input: a retry is never silently dropped.
+func (m *agentPanel) sendAgain(prompt string) tea.Cmd {
+	switch {
+	case m.connState != connReady:
+		m.keepInInput(prompt, "not sent again: the agent is not connected")
+		return nil
+	case m.turn != turnIdle:
+		m.retryNext = prompt
+		return nil
+	}
+	return m.prompt(prompt)
+}
+
+// keepInInput puts a prompt that could not be sent back in an empty
+// input, saying why; the user's own text in the input is never replaced
+// (the prompt is in the history either way).
+func (m *agentPanel) keepInInput(prompt, why string) {
+	m.hist.add(prompt)
+	if m.input.Value() == "" {
+		m.input.SetValue(prompt)
+		m.tr.info(why + ": your prompt is back in the input")
+		return
+	}
+	m.tr.info(why + ": your prompt is in the history (↑)")
 }
 
 // promptKey handles a key for the prompt.
@@ -194,9 +221,7 @@ func (m *agentPanel) decided(a action) tea.Cmd {
 	case setting:
 		return m.applySetting(a)
 	case retryAct:
-		if m.turn == turnIdle && m.connState == connReady {
-			return m.prompt(a.prompt)
-		}
+		return m.sendAgain(a.prompt)
 	}
 	return nil
 }

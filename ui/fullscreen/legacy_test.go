@@ -64,3 +64,31 @@ func TestLegacyURLRequiredThenRetry(t *testing.T) {
 		})
 	}
 }
+
+// A retry chosen while a turn runs (the -32042 turn's own end can come
+// just after its flows complete; or the user sent another prompt) goes
+// once that turn ends: it was dropped without a word.
+func TestRetryWaitsForTheRunningTurn(t *testing.T) {
+	for _, auto := range []bool{false, true} {
+		t.Run(map[bool]string{false: "ask", true: "auto-retry"}[auto], func(t *testing.T) {
+			d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+			d.connected()
+			d.typeText("/slow")
+			d.key("enter")
+			d.until("streaming", func() bool { return d.m.tr.current != nil })
+			d.feed(d.m.acp().retry("/legacy again", auto))
+			if !auto {
+				d.until("the retry offer", func() bool { _, ok := d.m.queue.front().(*retryModal); return ok })
+				d.focus()
+				d.keys("down", "enter")
+			}
+			if d.m.acp().lastPrompt != "/slow" {
+				t.Fatalf("sent %q while /slow ran", d.m.acp().lastPrompt)
+			}
+			d.key("ctrl+c")
+			d.until("the prompt sent again", func() bool { return d.m.acp().lastPrompt == "/legacy again" })
+			d.waitText("turn cancelled")
+			d.waitText("› /legacy again")
+		})
+	}
+}

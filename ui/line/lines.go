@@ -1,6 +1,7 @@
 package line
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -177,7 +178,8 @@ type lineSession struct {
 	core       *session.Core
 	in         *lineInput
 	running    bool
-	cancelling bool // Ctrl+C asked the agent to cancel the running turn
+	later      session.Changes // a retry that waits for the running turn's end (Send, Retry)
+	cancelling bool            // Ctrl+C asked the agent to cancel the running turn
 	tools      map[string]string
 	out        *msgbreak.Writer // Options.Out, knowing how what it wrote ends
 	breaks     msgbreak.Rule    // where a new agent message (a paragraph) starts
@@ -359,6 +361,10 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 		return 1, true
 	}
+	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
+		ch.Send, ch.Retry = cmp.Or(ch.Send, l.later.Send), cmp.Or(ch.Retry, l.later.Retry)
+		l.later = session.Changes{}
+	}
 	l.changes(ch)
 	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
 		fmt.Fprint(out, "> ")
@@ -376,10 +382,13 @@ func (l *lineSession) changes(ch session.Changes) {
 			fmt.Fprintf(l.o.Out, "\nNote: a question was closed: %s\n", sanitize.Line(cl.Reason))
 		}
 		next := session.Changes{}
-		if ch.Send != "" && !l.running {
+		if l.running && (ch.Send != "" || ch.Retry != "") {
+			// The -32042 turn's own end can come just after its flows
+			// completed: the retry waits for the turn's end.
+			l.later.Send, l.later.Retry = ch.Send, ch.Retry
+		} else if ch.Send != "" {
 			l.send(ch.Send)
-		}
-		if ch.Retry != "" && !l.running && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
+		} else if ch.Retry != "" && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
 			l.send(ch.Retry)
 		}
 		if q := l.core.Front(); q != nil {
