@@ -127,17 +127,20 @@ func (c *Conn) Answer(q *question.Question, out question.Outcome) bool {
 }
 
 // cancelPending answers every pending request as cancelled and tells the
-// UI, as a turn cancel requires.
+// UI, as a turn cancel requires. The UI hears of the withdrawal before the
+// agent hears the answer: the turn's end, which the answer may bring at
+// once, never comes before it.
 func (c *Conn) cancelPending(reason string) {
 	c.mu.Lock()
 	ids := make([]uint64, 0, len(c.pending))
-	for id := range c.pending {
-		ids = append(ids, id)
+	claimed := make([]*pending, 0, len(c.pending))
+	for id, p := range c.pending {
+		ids, claimed = append(ids, id), append(claimed, p)
+		delete(c.pending, id)
 	}
 	c.mu.Unlock()
-	for _, id := range ids {
-		if c.answer(id, question.Outcome{Action: question.Cancel}) {
-			c.emit(question.Withdrawn{ID: id, Reason: reason})
-		}
+	for i, id := range ids {
+		c.emit(question.Withdrawn{ID: id, Reason: reason})
+		claimed[i].ch <- question.Outcome{Action: question.Cancel}
 	}
 }
