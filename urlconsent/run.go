@@ -104,6 +104,9 @@ func (p *consentProgram) Init() tea.Cmd { return p.c.Init() }
 
 // Update implements tea.Model.
 func (p *consentProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if p.ended { // quitting: a message still on its way (a terminal's report, a late key) must not open again
+		return p, nil
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.c.SetSize(msg.Width, msg.Height)

@@ -135,3 +135,30 @@ func runOpenFailed(t *testing.T, url string) {
 		t.Errorf("the reply is %s, want accept with no content", b)
 	}
 }
+
+// Once the URL opened, Run's program is quitting: a message still on its
+// way (a late key, a terminal's report) opens nothing again. It did: the
+// outcome still said "open" and the program was no longer opening, so
+// under load CI saw a lookalike opened twice.
+func TestRunOpensOnce(t *testing.T) {
+	o := &recordingOpener{}
+	p := &consentProgram{c: NewConsent(urlcheck.Analyze("https://example.com/"), Header{}, nil, 0, nil), opener: o}
+	p.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	p.Update(tea.KeyPressMsg{Code: tea.KeyRight})
+	_, open := p.Update(tea.KeyPressMsg{Code: tea.KeyEnter})
+	if open == nil {
+		t.Fatal("Enter on Open in browser opened nothing")
+	}
+	p.Update(open())
+	if !p.ended {
+		t.Fatal("the program did not end once the URL opened")
+	}
+	for _, late := range []tea.Msg{tea.KeyPressMsg{Code: tea.KeyEnter}, tea.FocusMsg{}} {
+		if _, cmd := p.Update(late); cmd != nil {
+			t.Errorf("%T after the URL opened gave a command", late)
+		}
+	}
+	if got := o.calls(); len(got) != 1 {
+		t.Errorf("opened %q, want once", got)
+	}
+}
