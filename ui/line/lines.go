@@ -334,6 +334,7 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		switch {
 		case acpconn.IsAuthRequired(ev.Err) && !l.resent:
 			l.signInAtPrompt(ev.Err)
+		case ev.URLNeeded != nil: // the core asked the URLs and said why (its notes), not the -32042's raw JSON
 		case ev.Err != nil:
 			fmt.Fprintln(out, "\nThe turn failed:", sanitize.Text(ev.Err.Error()))
 		case cancelling && ev.StopReason == "end_turn": // the agent had answered as Ctrl+C came

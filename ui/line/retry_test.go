@@ -38,6 +38,9 @@ func TestLinesLegacyURLThenRetry(t *testing.T) {
 	out.WaitFor(t, "Type retry to send it again")
 	io.WriteString(feed, "retry\n")
 	out.WaitFor(t, "Authorized")
+	if strings.Contains(out.String(), "-32042") {
+		t.Errorf("the -32042 answer was printed as a failure:\n%s", out.String())
+	}
 	feed.Close()
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d", code)
