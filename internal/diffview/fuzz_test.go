@@ -30,6 +30,12 @@ func FuzzRender(f *testing.F) {
 			}
 			shown += p + "\n"
 		}
+		if old == new { // nothing changes, so no line is drawn: the note says so
+			if !strings.Contains(shown, "no changes") {
+				t.Fatalf("the same text twice, drawn as:\n%s", shown)
+			}
+			return
+		}
 		for c := rune(0); c < 0x20; c++ {
 			if c == '\n' || c == '\t' {
 				continue
