@@ -1,32 +1,11 @@
 package fullscreen
 
 import (
-	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
-
-// approve presses the demo page's Approve button for a pending flow, as a
-// browser would.
-func approve(t *testing.T, page string) {
-	t.Helper()
-	u, err := url.Parse(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := u.Path[strings.LastIndex(u.Path, "/")+1:]
-	resp, err := http.PostForm(u.Scheme+"://"+u.Host+"/approve", url.Values{"id": {id}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Fatalf("approve: %s", resp.Status)
-	}
-}
 
 // A prompt answered with the legacy -32042 shows its URL elicitation; once
 // the flow completes, the user is offered the retry, and it succeeds.
@@ -50,7 +29,7 @@ func TestLegacyURLRequiredThenRetry(t *testing.T) {
 			if got := d.open.Opened(); len(got) != 1 || !strings.HasPrefix(got[0], "http://127.0.0.1:") {
 				t.Fatalf("opened %v", got)
 			}
-			approve(t, d.m.core.Flows()[0].Q.Report.URL)
+			uitest.ApproveFlow(t, d.m.core.Flows()[0].Q.Report.URL)
 			if !auto {
 				d.until("the retry offer", func() bool { _, ok := d.m.queue.front().(*retryModal); return ok })
 				d.focus()

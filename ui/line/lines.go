@@ -362,42 +362,14 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 		return 1, true
 	}
-	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
+	_, ended := ev.(acpconn.TurnEnded)
+	if ended && !l.running { // a retry that waited for this end goes now
 		ch.Send, ch.Retry = cmp.Or(ch.Send, l.later.Send), cmp.Or(ch.Retry, l.later.Retry)
 		l.later = session.Changes{}
 	}
 	l.changes(ch)
-	if _, ended := ev.(acpconn.TurnEnded); ended && !l.running {
+	if ended && !l.running {
 		fmt.Fprint(out, "> ")
 	}
 	return 0, false
-}
-
-// changes prints the core's notes and asks its questions, one at a time.
-func (l *lineSession) changes(ch session.Changes) {
-	for {
-		for _, n := range ch.Notes {
-			fmt.Fprintln(l.o.Out, "\nNote:", n.Text)
-		}
-		for _, cl := range ch.Closed {
-			fmt.Fprintf(l.o.Out, "\nNote: a question was closed: %s\n", sanitize.Line(cl.Reason))
-		}
-		next := session.Changes{}
-		if l.running && (ch.Send != "" || ch.Retry != "") {
-			// The -32042 turn's own end can come just after its flows
-			// completed: the retry waits for the turn's end.
-			l.later.Send, l.later.Retry = ch.Send, ch.Retry
-		} else if ch.Send != "" {
-			l.send(ch.Send)
-		} else if ch.Retry != "" && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
-			l.send(ch.Retry)
-		}
-		if q := l.core.Front(); q != nil {
-			next = l.core.Settle(context.Background(), l.answer(q))
-		}
-		if len(next.Notes) == 0 && next.Retry == "" && next.Send == "" && l.core.Front() == nil {
-			return
-		}
-		ch = next
-	}
 }

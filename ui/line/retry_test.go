@@ -2,8 +2,6 @@ package line
 
 import (
 	"io"
-	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -25,16 +23,7 @@ func TestLinesLegacyURLThenRetry(t *testing.T) {
 	out.WaitFor(t, "Type open to open it")
 	io.WriteString(feed, "open\n")
 	rec.WaitOpened(t, 1, out.String)
-	page, err := url.Parse(rec.Opened()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	id := page.Path[strings.LastIndex(page.Path, "/")+1:]
-	resp, err := http.PostForm(page.Scheme+"://"+page.Host+"/approve", url.Values{"id": {id}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
+	uitest.ApproveFlow(t, rec.Opened()[0])
 	out.WaitFor(t, "Type retry to send it again")
 	io.WriteString(feed, "retry\n")
 	out.WaitFor(t, "Authorized")
