@@ -83,7 +83,9 @@ echo '{"name":"From the inbox"}' >"$work/answers.json"
 id="$(id_in "$work/one")"
 "$bin" inbox answer "$id" --answers "$work/answers.json" >"$work/answer.out" || fail "inbox answer failed: $(cat "$work/answer.out")"
 term_wait one "answered in the inbox: accept"
-grep -qF '"name":"From the inbox"' "$work/one.log" || fail "the agent did not get the inbox's content"
+# The screen says so as it hands the answer on: the trace has it a moment later.
+log="$work/one.log" wait_log '"result":{"action":"accept"'
+grep -qF '"name":"From the inbox"' "$work/one.log" || fail "the agent did not get the inbox's content: $(grep -F '"action":"accept"' "$work/one.log")"
 term_wait one '"name": "From the inbox"'
 wait_listed 3
 passed_check "elicit inbox answer answers one: its agent gets the content, its screen says so, the list shrinks"
@@ -167,7 +169,7 @@ passed_check "every session's socket is gone once it ended"
 # past it on a loaded machine: a question it opened waits docked until
 # Tab.
 screen_round() {
-	local dir="$1" size="${E2E_COLS}x$E2E_ROWS" s status
+	local dir="$1" size="${E2E_COLS}x$E2E_ROWS" s status got
 	mkdir -p "$dir/a" "$dir/b" "$dir/state"
 	printf 'typing_window = "1m"\n' >"$dir/inbox.toml"
 	start_elicit env XDG_STATE_HOME="$dir/state" "$bin" inbox --config "$dir/inbox.toml"
@@ -204,8 +206,12 @@ screen_round() {
 	wait_for "Review your answers"
 	keys Enter
 	wait_for "1 question waiting"
-	grep -qF '"name":"Inbox draft"' "$dir/a.log" || fail "$size: a's agent did not get the inbox's name"
-	grep -qF '"age":77' "$dir/a.log" || fail "$size: a's agent did not get the session's own age"
+	# The host took the inbox's answer (the list shrank); a's screen hands
+	# it to a's agent after that, so the trace is waited for, not read once.
+	log="$dir/a.log" wait_log '"result":{"action":"accept"'
+	got="$(grep -F '"result":{"action":"accept"' "$dir/a.log")"
+	grep -qF '"name":"Inbox draft"' <<<"$got" || fail "$size: a's agent did not get the inbox's name: $got"
+	grep -qF '"age":77' <<<"$got" || fail "$size: a's agent did not get the session's own age: $got"
 	passed_check "$size: submitted in the inbox, the answer reaches the session that asked, and the list shrinks"
 
 	keys Enter # b's

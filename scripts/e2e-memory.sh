@@ -37,7 +37,8 @@ keys Enter
 wait_log '"action":"accept","content":{"quantity":3,"rating":2}'
 wait_for "(hook)"
 on_screen "Quantity *" && fail "the form was shown although the hook answered it"
-grep -q '"answered_by":"hook"' "$work/audit.jsonl" || fail "the audit log does not say the hook answered"
+# The audit log is written in the background: wait for its line.
+poll "hook's answer in the audit log" grep -qF '"answered_by":"hook"' "$work/audit.jsonl"
 passed_check "a hook answers a form before the screen; the transcript and the audit log say so"
 
 # The history: answer the defaults form, then ask it again.
