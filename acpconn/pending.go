@@ -73,6 +73,12 @@ func (c *Conn) answer(id uint64, r question.Outcome) bool {
 	if p == nil {
 		return false
 	}
+	c.deliver(p, r)
+	return true
+}
+
+// deliver hands r to a request already taken out of c.pending.
+func (c *Conn) deliver(p *pending, r question.Outcome) {
 	p.ch <- r
 	c.mu.Lock()
 	storm := c.overflow > 0
@@ -80,7 +86,6 @@ func (c *Conn) answer(id uint64, r question.Outcome) bool {
 	if storm {
 		go c.noteOverflow() // answers never block the UI
 	}
-	return true
 }
 
 // wait blocks until the user answers request id or the request's context
@@ -141,6 +146,6 @@ func (c *Conn) cancelPending(reason string) {
 	c.mu.Unlock()
 	for i, id := range ids {
 		c.emit(question.Withdrawn{ID: id, Reason: reason})
-		claimed[i].ch <- question.Outcome{Action: question.Cancel}
+		c.deliver(claimed[i], question.Outcome{Action: question.Cancel})
 	}
 }

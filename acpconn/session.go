@@ -61,6 +61,11 @@ type TurnEnded struct {
 	URLNeeded []*question.Question
 }
 
+// Failed reports whether the turn ended in an error other than a legacy
+// -32042 answer (which asks for URLs, then the same prompt again): the
+// agent failed it, or exited during it.
+func (e TurnEnded) Failed() bool { return e.Err != nil && e.URLNeeded == nil }
+
 // StartPrompt sends a prompt turn and returns at once; the turn's updates
 // arrive as events, followed by exactly one TurnEnded.
 func (c *Conn) StartPrompt(text string) {

@@ -259,6 +259,10 @@ func (m *agentPanel) turnEnded(ev acpconn.TurnEnded) tea.Cmd {
 	}
 	if p := m.retryNext; p != "" {
 		m.retryNext = ""
+		if ev.Failed() { // the agent may be gone (its exit comes next): the user decides
+			m.keepInInput(p, "not sent again: the turn failed")
+			return nil
+		}
 		return m.sendAgain(p)
 	}
 	return nil

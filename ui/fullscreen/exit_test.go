@@ -65,3 +65,28 @@ func TestAgentStoppedEscThenCtrlR(t *testing.T) {
 	d.key("enter")
 	d.until("a new session", func() bool { return d.m.acp().connState == connReady && d.m.acp().session.ID != first })
 }
+
+// A retry due while a turn runs waits for its end; when the agent exits
+// instead (the turn fails first, then the exit comes), the prompt is not
+// sent to it: it goes back in the input, and the transcript says why.
+func TestRetryTheExitEnded(t *testing.T) {
+	d := newDriver(t, Options{Agent: uitest.DemoConfig(t)})
+	d.connected()
+	d.typeText("/slow")
+	d.key("enter")
+	d.until("the turn", func() bool { return d.m.acp().turn != turnIdle })
+	d.run(d.m.acp().sendAgain("look it up")) // its flows complete as the turn runs
+	if err := syscall.Kill(d.m.acp().conn.Pid(), syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	d.until("the exit modal", func() bool { _, ok := d.m.queue.front().(*exitModal); return ok })
+	if got := d.m.acp().input.Value(); got != "look it up" {
+		t.Errorf("the input holds %q", got)
+	}
+	if got := d.m.acp().lastPrompt; got != "/slow" {
+		t.Errorf("the retry was sent to the dying agent: the last prompt is %q", got)
+	}
+	if !strings.Contains(d.screen(), "not sent again: the") {
+		t.Errorf("the transcript does not say why:\n%s", d.screen())
+	}
+}

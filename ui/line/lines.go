@@ -346,6 +346,7 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 	case acpconn.AgentExited:
 		l.changes(ch)
+		l.dropLater("the agent exited")
 		if ev.Exit.Lost {
 			// The line session does not reconnect (the full screen does):
 			// it says how to take the session up again.
@@ -362,8 +363,11 @@ func (l *lineSession) apply(ev acpconn.Event) (int, bool) {
 		}
 		return 1, true
 	}
-	_, ended := ev.(acpconn.TurnEnded)
-	if ended && !l.running { // a retry that waited for this end goes now
+	te, ended := ev.(acpconn.TurnEnded)
+	switch {
+	case ended && !l.running && te.Failed(): // the agent may be gone (its exit comes next)
+		l.dropLater("the turn failed")
+	case ended && !l.running: // a retry that waited for this end goes now
 		ch.Send, ch.Retry = cmp.Or(ch.Send, l.later.Send), cmp.Or(ch.Retry, l.later.Retry)
 		l.later = session.Changes{}
 	}

@@ -1,6 +1,7 @@
 package line
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -21,7 +22,7 @@ func (l *lineSession) changes(ch session.Changes) {
 		if l.running && (ch.Send != "" || ch.Retry != "") {
 			// The -32042 turn's own end can come just after its flows
 			// completed: the retry waits for the turn's end.
-			l.later.Send, l.later.Retry = ch.Send, ch.Retry
+			l.later.Send, l.later.Retry = cmp.Or(ch.Send, l.later.Send), cmp.Or(ch.Retry, l.later.Retry)
 		} else if ch.Send != "" {
 			l.send(ch.Send)
 		} else if ch.Retry != "" && l.confirm("The URL flows the prompt needed are complete. Type retry to send it again, Enter to skip: ", "retry") {
@@ -35,4 +36,13 @@ func (l *lineSession) changes(ch session.Changes) {
 		}
 		ch = next
 	}
+}
+
+// dropLater says that a retry waiting for the running turn's end will not
+// be sent, and why: a retry is never dropped without a word.
+func (l *lineSession) dropLater(why string) {
+	if p := cmp.Or(l.later.Send, l.later.Retry); p != "" {
+		fmt.Fprintf(l.o.Out, "\nNot sent again (%s): %s\n", why, sanitize.Line(p))
+	}
+	l.later = session.Changes{}
 }

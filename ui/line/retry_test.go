@@ -1,11 +1,15 @@
 package line
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/elicit-dev/elicit/acpconn"
 	"github.com/elicit-dev/elicit/internal/testkit"
+	"github.com/elicit-dev/elicit/session"
 	"github.com/elicit-dev/elicit/ui/internal/uitest"
 )
 
@@ -33,5 +37,27 @@ func TestLinesLegacyURLThenRetry(t *testing.T) {
 	feed.Close()
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d", code)
+	}
+}
+
+// A retry due while a turn runs waits for its end. When the turn fails
+// instead (the agent dies: the failed turn comes first, then the exit),
+// or the agent exits, the session says the prompt was not sent again,
+// and sends nothing: it never drops it without a word.
+func TestLinesRetryTheTurnFailed(t *testing.T) {
+	for _, c := range []struct {
+		end  acpconn.Event
+		want string
+	}{
+		{acpconn.TurnEnded{Err: errors.New("session/prompt: the agent exited (killed by SIGKILL)")}, "Not sent again (the turn failed): look it up"},
+		{acpconn.AgentExited{Exit: acpconn.ExitInfo{Code: 1}}, "Not sent again (the agent exited): look it up"},
+	} {
+		var out bytes.Buffer
+		l := &lineSession{o: Options{Out: &out}, core: session.New(nil, session.Policy{Person: true}, nil), tools: map[string]string{}, running: true}
+		l.changes(session.Changes{Send: "look it up"}) // sending would need a connection: there is none
+		l.apply(c.end)
+		if !strings.Contains(out.String(), c.want) {
+			t.Errorf("%T: no %q in:\n%s", c.end, c.want, out.String())
+		}
 	}
 }
