@@ -72,6 +72,12 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 	case question.URL:
 		if out.Action == question.Accept {
 			c.addFlow(q)
+			if c.doneEarly[q.ElicitationID] { // complete before it was opened: nothing to wait for
+				delete(c.doneEarly, q.ElicitationID)
+				ch.Notes = append(ch.Notes, Note{Level: Decision, Text: "opened " + q.Report.Site()})
+				ch.Merge(c.flowComplete(q.ElicitationID))
+				return ch
+			}
 			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Report.Site(), c.pol.Peer, FlowsKeyName)})
 			return ch
 		}

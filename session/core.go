@@ -126,6 +126,7 @@ type Core struct {
 	preparing []*question.Question // waiting for Prepare
 	writer    *writer
 	flows     []*Flow
+	doneEarly map[string]bool   // flows the peer completed while their URL was still asked (flows.go)
 	tools     map[string]string // tool call id -> display title
 	paused    bool
 	obs       Observer                    // hears questions asked, answered, closed (SetObserver)
@@ -246,7 +247,7 @@ func (c *Core) apply(ev any) Changes {
 		q.Arrived = c.now()
 		return c.ask(q)
 	case question.FlowComplete:
-		return c.complete(ev.ElicitationID, "the "+c.pol.Peer+" reports the flow on %s is complete")
+		return c.flowComplete(ev.ElicitationID)
 	case question.Withdrawn:
 		var ch Changes
 		for _, list := range []*[]*question.Question{&c.queue, &c.preparing} {

@@ -174,6 +174,41 @@ func TestLegacyRetry(t *testing.T) {
 	}
 }
 
+// elicitation/complete can come while the URL's consent is still up: the
+// browser is still starting (a sign-in quicker than its opener), or the
+// user opened the URL by hand. Accepted then, the flow is complete at
+// once, and a -32042 prompt is offered again; nothing stays pending.
+func TestFlowCompleteBeforeOpened(t *testing.T) {
+	w := &wire{}
+	c := New(w, Policy{Person: true}, nil)
+	c.Prompted("do it")
+	legacy := c.Apply(question.URLsNeeded{Qs: []*question.Question{url(0, "e1", "https://example.com/a").Q}}).Asked[0]
+	if ch := c.Apply(question.FlowComplete{ElicitationID: "e1"}); ch.Retry != "" || len(ch.Notes) != 0 {
+		t.Fatalf("completed before anything was opened: %+v", ch)
+	}
+	ch := c.Answer(legacy, question.Outcome{Action: question.Accept})
+	if ch.Retry != "do it" || len(c.Flows()) != 0 {
+		t.Fatalf("the flow completed early still waits: retry %q, %d pending, notes %+v", ch.Retry, len(c.Flows()), ch.Notes)
+	}
+
+	q := c.Apply(url(5, "e2", "https://example.com/b")).Asked[0]
+	c.Apply(question.FlowComplete{ElicitationID: "e2"})
+	c.Answer(q, question.Outcome{Action: question.Accept})
+	if len(c.Flows()) != 0 || len(w.sent) != 1 {
+		t.Fatalf("%d flows pending, sent %q", len(c.Flows()), w.sent)
+	}
+
+	// Declined after its completion: nothing is kept for it.
+	q = c.Apply(url(6, "e3", "https://example.com/c")).Asked[0]
+	c.Apply(question.FlowComplete{ElicitationID: "e3"})
+	c.Answer(q, question.Outcome{Action: question.Decline})
+	c.Apply(url(7, "e4", "https://example.com/d"))
+	c.Apply(question.FlowComplete{ElicitationID: "e4"})
+	if len(c.doneEarly) != 1 || !c.doneEarly["e4"] {
+		t.Fatalf("kept %v, want only e4", c.doneEarly)
+	}
+}
+
 func TestManualResendDropsRetry(t *testing.T) {
 	w := &wire{}
 	c := New(w, Policy{Person: true}, nil)

@@ -49,6 +49,40 @@ func (c *Core) Drop(f *Flow) Changes {
 	return ch
 }
 
+// flowComplete is the peer's elicitation/complete for id. A flow whose URL
+// is still asked (its consent up, or the browser still being started: a
+// fast sign-in, or a URL opened by hand, can finish first) is noted, and
+// ends the moment the URL is accepted, so it never waits for a completion
+// that already came. Only ids of URLs still asked are kept.
+func (c *Core) flowComplete(id string) Changes {
+	if c.asksURL(id) {
+		for x := range c.doneEarly {
+			if !c.asksURL(x) {
+				delete(c.doneEarly, x) // declined, cancelled or withdrawn since
+			}
+		}
+		if c.doneEarly == nil {
+			c.doneEarly = map[string]bool{}
+		}
+		c.doneEarly[id] = true
+		return Changes{}
+	}
+	return c.complete(id, "the "+c.pol.Peer+" reports the flow on %s is complete")
+}
+
+// asksURL reports whether a URL question with elicitation id id is still
+// asked (queued, or being prepared).
+func (c *Core) asksURL(id string) bool {
+	for _, list := range [][]*question.Question{c.queue, c.preparing} {
+		for _, q := range list {
+			if q.Kind == question.URL && q.ElicitationID == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // complete ends the flow with that id. Unknown and repeated ids are
 // ignored, as the protocol requires; the last flow of a -32042 prompt
 // offers (or, with AutoRetry, sends) the prompt again.
