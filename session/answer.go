@@ -78,7 +78,11 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 				ch.Merge(c.flowComplete(q.ElicitationID))
 				return ch
 			}
-			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: fmt.Sprintf("opened %s; the flow stays pending until the %s hears back (%s lists pending flows)", q.Report.Site(), c.pol.Peer, FlowsKeyName)})
+			text := fmt.Sprintf("opened %s; the flow stays pending until the %s hears back", q.Report.Site(), c.pol.Peer)
+			if c.pol.FlowsKey != "" {
+				text += " (" + c.pol.FlowsKey + " lists pending flows)"
+			}
+			ch.Notes = append(ch.Notes, Note{Level: Decision, Text: text})
 			return ch
 		}
 		ch.Notes = append(ch.Notes, Note{Level: Decision, Text: pastTense(out.Action) + " " + subject(q) + by(out) + reason(out)})
@@ -102,10 +106,6 @@ func (c *Core) send(q *question.Question, out question.Outcome) Changes {
 	ch.Notes = append(ch.Notes, Note{Level: Decision, Text: text})
 	return ch
 }
-
-// FlowsKeyName names the key that lists pending flows, for notes; the
-// full screen sets it from its keymap.
-var FlowsKeyName = "ctrl+g"
 
 func by(out question.Outcome) string {
 	switch out.By {

@@ -43,6 +43,10 @@ type Policy struct {
 	// mcp says "server"), and Retried what a -32042 retry sends again
 	// ("prompt" when empty; "call" for MCP).
 	Peer, Retried string
+	// FlowsKey is the key that lists pending URL flows, named in the note
+	// of an opened URL ("ctrl+g" in the full screen); empty names none
+	// (the line session, -p).
+	FlowsKey string
 	// PermissionsByRule answers permissions by the non-interactive rule
 	// (Approve) even when Person is set: elicit serve -p, whose people are
 	// remote clients that are shown forms and URLs, not permissions.

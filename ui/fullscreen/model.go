@@ -140,12 +140,12 @@ func newRoot(o Options, program string, pol session.Policy) *Model {
 	m := &Model{opts: o, now: now, width: 80, height: 24, keys: newKeyMap(), overSSH: urlconsent.Remote(nil), grace: noGrace}
 	m.arb = arbiter{Now: now, Window: o.TypingWindow}
 	pol.Person, pol.Answers, pol.AutoRetry = true, o.Answers, o.AutoRetry
+	pol.FlowsKey = m.keys.Flows.Help().Key
 	m.core = session.New(nil, pol, now)
 	m.program, m.peer = program, pol.Peer
 	if m.peer == "" {
 		m.peer = "agent"
 	}
-	session.FlowsKeyName = m.keys.Flows.Help().Key
 	if o.Width > 0 && o.Height > 0 {
 		m.width, m.height = o.Width, o.Height
 	}

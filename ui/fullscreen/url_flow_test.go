@@ -105,6 +105,7 @@ func TestURLConsentAndPendingFlows(t *testing.T) {
 	if !strings.Contains(d.m.statusView(100), "1 URL flow") {
 		t.Errorf("status bar: %s", d.m.statusView(100))
 	}
+	d.waitText("ctrl+g lists pending flows") // the note of the opened URL names the key
 
 	// Unknown and repeated completions are ignored.
 	d.m.acp().apply(question.FlowComplete{ElicitationID: "elicit-unknown"})

@@ -34,6 +34,9 @@ func TestLinesLegacyURLThenRetry(t *testing.T) {
 	if strings.Contains(out.String(), "-32042") {
 		t.Errorf("the -32042 answer was printed as a failure:\n%s", out.String())
 	}
+	if strings.Contains(out.String(), "ctrl+g") {
+		t.Errorf("the line session named a full screen's key:\n%s", out.String())
+	}
 	feed.Close()
 	if code := <-done; code != 0 {
 		t.Errorf("exit %d", code)
