@@ -28,6 +28,26 @@ run_in_shell() {
 	keys Enter
 }
 
+# run_direct ARGS...: type the elicit command line alone, so that the
+# shell's job is elicit itself and the shell sees it stop only once it
+# stopped itself. (Under run_in_shell's wrapper the terminal's SIGTSTP also
+# stops the wrapping bash, at once: the shell may take the terminal back
+# before the accessible session has said it suspends.) exit_direct reads
+# its exit status.
+run_direct() {
+	type_text "$(printf '%q ' "$bin" "$@")"
+	keys Enter
+}
+
+# exit_direct: after run_direct's elicit ended, the shell's prompt is back;
+# print its exit status as exit_status reads it.
+exit_direct() {
+	poll "shell prompt after elicit ended" fresh_prompt
+	type_text 'echo "[elicit exited $?]"'
+	keys Enter
+	wait_dead
+}
+
 # The demo agent, its output copied to agent.out as it writes it: the
 # question it asks while elicit is stopped (and reads nothing) shows
 # there, a line whole.
@@ -117,7 +137,7 @@ done
 E2E_COLS=100 E2E_ROWS=30
 start_shell
 log="$work/trace-accessible.log"
-run_in_shell --accessible --no-history --log "$log" --cwd "$work" -- sh "$work/agent.sh"
+run_direct --accessible --no-history --log "$log" --cwd "$work" -- sh "$work/agent.sh"
 wait_for "Connected to"
 hold_agent
 type_text "/later 1"
@@ -136,6 +156,6 @@ keys Enter
 wait_for "you allowed the edit"
 passed_check "accessible session: Ctrl+Z says it suspends, fg says so, and the question asked meanwhile is announced"
 keys C-d
-[ "$(wait_dead)" = 0 ] || fail "the accessible session did not end with Ctrl+D"
+[ "$(exit_direct)" = 0 ] || fail "the accessible session did not end with Ctrl+D"
 
 echo "e2e-suspend: $passed checks passed"

@@ -220,6 +220,7 @@ func (l *lineSession) loop() int {
 				return 1
 			}
 			if !l.running {
+				l.out.EndLine() // the shell's prompt on a line of its own
 				return 0
 			}
 			fmt.Fprintln(out, "\nCancelling the turn…")
@@ -229,6 +230,7 @@ func (l *lineSession) loop() int {
 			}
 		case text, ok := <-lines:
 			if !ok {
+				l.out.EndLine() // Ctrl+D: the shell's prompt on a line of its own
 				return 0
 			}
 			l.prompt(text.s)

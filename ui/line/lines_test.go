@@ -2,6 +2,7 @@ package line
 
 import (
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -75,4 +76,31 @@ func TestAccessibleSessionURLConsent(t *testing.T) {
 	}
 	feed.Close()
 	<-done
+}
+
+// Quitting at the prompt (Ctrl+D, or Ctrl+C there) ends the prompt's line:
+// the shell's own prompt comes on a line of its own, not after "> ".
+func TestQuitAtThePromptEndsTheLine(t *testing.T) {
+	for _, how := range []string{"ctrl+d", "ctrl+c"} {
+		t.Run(how, func(t *testing.T) {
+			in, feed := io.Pipe()
+			defer feed.Close()
+			out := &testkit.Buffer{}
+			sig := make(chan os.Signal, 1)
+			done := make(chan int, 1)
+			go func() { done <- Run(Options{Agent: uitest.DemoConfig(t), In: in, Out: out, Signals: sig}) }()
+			out.WaitFor(t, "Connected to Demo agent")
+			if how == "ctrl+d" {
+				feed.Close()
+			} else {
+				sig <- os.Interrupt
+			}
+			if code := testkit.Recv(t, done, "the session's end"); code != 0 {
+				t.Fatalf("exit status %d, want 0", code)
+			}
+			if s := out.String(); !strings.HasSuffix(s, "> \n") {
+				t.Fatalf("the output ends %q, want the prompt's line ended", s[max(0, len(s)-40):])
+			}
+		})
+	}
 }
