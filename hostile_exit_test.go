@@ -3,6 +3,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,14 +23,15 @@ import (
 // declines).
 const escapeSteps = "escape,agent-escape,stubborn,form"
 
-// checkDaemons fails unless the four daemons and the stubborn command
-// run: the process table after exit proves nothing otherwise.
+// checkDaemons waits until the four daemons and the stubborn command
+// noted their pids, and fails unless they run: the process table after
+// exit proves nothing otherwise. (The stubborn command notes its pid as
+// it starts, which the turn does not wait for: its end may come first.)
 func (r *procRun) checkDaemons() {
 	r.t.Helper()
+	testkit.Until(r.t, "4 daemons and stubborn commands noting their pids", func() bool { return len(r.daemons()) >= 4 }, nil,
+		func() string { return fmt.Sprintf("pids %v; reports %v", r.daemons(), r.reports()) })
 	pids := r.daemons()
-	if len(pids) < 4 {
-		r.t.Errorf("%d of the 4 daemons and stubborn commands noted their pids: %v; reports %v", len(pids), pids, r.reports())
-	}
 	for _, p := range pids {
 		if !pidRunning(p) {
 			r.t.Errorf("daemon %d is not running before elicit exits", p)

@@ -14,6 +14,7 @@ e2e_setup
 tok="$work/token"
 start_elicit "$bin" serve --token-file "$tok" --log "$log" --cwd "$work"
 wait_for "shared: elicit attach ws://127.0.0.1:"
+wait_for "--token-file $tok" # the line's end: the port before it is whole
 url="$(screen | grep -o 'ws://127\.0\.0\.1:[0-9]*/' | head -1)"
 [ -n "$url" ] || fail "no URL in the attach line"
 grep -qF -- "--token-file $tok" <<<"$(screen)" || fail "the attach line does not name the token file"

@@ -20,11 +20,12 @@ for size in 120x40 80x24 60x16; do
 	# rows: the changed lines and their numbers show, the hunk header is
 	# one scroll up.
 	if ((h >= 24)); then wait_for "@@ -27,7 +27,7 @@"; else wait_for "30 +"; fi
-	s="$(screen)"
+	wants=()
 	for want in "Permission · Demo agent · Edit demo/settings.go [edit]" "30     - 	setting030 = 300" "    30 +     setting030 = 4096" "esc cancel" "Reject once"; do
-		want="${want//	/    }"
-		grep -qF -- "$want" <<<"$s" || fail "$size: no \"$want\" without scrolling"
+		wants+=("${want//	/    }")
 	done
+	wait_all "${wants[@]}" # without scrolling
+	s="$(screen)"
 	[ "$(wc -l <<<"$s")" -le "$h" ] || fail "$size: more lines than the terminal"
 	passed_check "$size: title, who asks, hunk header (60x16: line numbers), changed line and keys visible"
 

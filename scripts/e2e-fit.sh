@@ -9,14 +9,13 @@ cd "$(dirname "$0")/.."
 . scripts/tmux-lib.sh
 e2e_setup
 
-# all_on_screen WHAT TEXT...: every TEXT (fixed strings) is on the screen now.
+# all_on_screen WHAT TEXT...: every TEXT (fixed strings) comes on the
+# screen at once, and the screen is no taller than the terminal.
 all_on_screen() {
 	local what="$1" s
 	shift
+	poll "$what at ${W}x$H: $(printf '"%s" ' "$@")together" all_on "$@"
 	s="$(screen)"
-	for want in "$@"; do
-		grep -qF -- "$want" <<<"$s" || fail "$what at ${W}x$H: no \"$want\""
-	done
 	[ "$(wc -l <<<"$s")" -le "$H" ] || fail "$what at ${W}x$H: taller than the terminal"
 }
 

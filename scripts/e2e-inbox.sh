@@ -107,6 +107,7 @@ term_wait two 'answered form "Check your profile'
 wait_listed 2 # how fast is the bench's (bench/inbox.sh), never a test's
 passed_check "a form answered in its own screen left the inbox"
 
+wait_turns_over "$work/one.log" # one's reply to the inbox's answer ended its turn
 t send-keys -t one -l -- "/edit"
 t send-keys -t one Enter
 permission_listed() { listed | jq -e 'select(.kind == "permission" and .tool == "Edit demo/settings.go")' >/dev/null; }

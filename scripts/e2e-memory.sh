@@ -41,7 +41,9 @@ on_screen "Quantity *" && fail "the form was shown although the hook answered it
 poll "hook's answer in the audit log" grep -qF '"answered_by":"hook"' "$work/audit.jsonl"
 passed_check "a hook answers a form before the screen; the transcript and the audit log say so"
 
-# The history: answer the defaults form, then ask it again.
+# The history: answer the defaults form, then ask it again (once the
+# numbers turn is over: the agent still reports after the hook's answer).
+wait_ready
 type_text "/form defaults"
 keys Enter
 focus_question

@@ -19,7 +19,7 @@ code_rows() {
 # qr_session COLSxROWS: elicit over SSH at that size, with the demo's /url
 # asked and its question focused.
 qr_session() {
-	t kill-server 2>/dev/null || true
+	t kill-session -t e2e 2>/dev/null || true # the server stays (see start_elicit)
 	E2E_COLS="${1%x*}" E2E_ROWS="${1#*x}"
 	log="$work/qr-$1.log" # a trace of its own (--log appends)
 	start_elicit env SSH_CONNECTION="10.0.0.1 50000 10.0.0.2 22" "$bin" --no-history --log "$log" --cwd "$work"
@@ -51,7 +51,7 @@ for size in 80x24 120x40; do
 	wait_for "I opened it myself"
 	wait_for "QR code"
 	passed_check "$size: over SSH the QR view comes up at once with the whole code and the URL, Esc goes to the consent"
-	t kill-server
+	t kill-session -t e2e
 done
 
 # Too small: the size it needs, never a cut code.
@@ -59,6 +59,6 @@ qr_session 60x16
 wait_for "needs a terminal of at least"
 [ "$(code_rows)" -eq 0 ] || fail "60x16: a cut code is drawn"
 passed_check "60x16: the QR view says the size it needs instead of cutting the code"
-t kill-server
+t kill-session -t e2e
 
 echo "e2e-qr: $passed checks passed"

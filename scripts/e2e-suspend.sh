@@ -151,6 +151,9 @@ release_agent
 type_text "fg"
 keys Enter
 wait_for "While elicit was suspended, the agent asked this:"
+# A line typed before the question is asked counts as typed ahead: type
+# once its own prompt is up.
+wait_for "Type an option's number or name"
 type_text "1"
 keys Enter
 wait_for "you allowed the edit"

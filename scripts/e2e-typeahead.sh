@@ -114,11 +114,17 @@ round() {
 	keys Enter
 	wait_log "\"text\":\"$want\""
 	[ "$(since "$start" | grep -cF '"method":"session/prompt"')" = 2 ] || fail "more than one prompt sent"
-	wait_for "working"
+	# The turn runs: "working" until its permission comes (half a second
+	# of the demo's steps, which a loaded machine's poll can miss), then
+	# "⏸ waiting"; Ctrl+C cancels it either way.
+	poll "the turn running in the status bar" turn_shown
 	keys C-c
 	wait_for "· ready"
 	passed_check "$size $cmd: each question cancelled by hand; the prompt kept and sent exactly what was typed"
 }
+
+# turn_shown: the status bar says a turn runs.
+turn_shown() { screen_tail 1 | grep -qE 'working|⏸ waiting'; }
 
 # size_checks: the rounds and the agent-stopped dialog at one size, in a
 # new session.

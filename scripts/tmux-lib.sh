@@ -75,6 +75,17 @@ poll() {
 	done
 }
 
+# all_on TEXT...: every TEXT (fixed strings) is on one screen.
+all_on() {
+	local s x
+	s="$(screen)"
+	for x in "$@"; do grep -qF -- "$x" <<<"$s" || return 1; done
+}
+
+# wait_all TEXT...: wait until every TEXT is on the screen at once (one
+# look may catch a frame half drawn).
+wait_all() { poll "$(printf '"%s" ' "$@")together on the screen" all_on "$@"; }
+
 # wait_for TEXT: wait until TEXT (a fixed string) is on the screen.
 wait_for() { poll "\"$1\" on the screen" on_screen "$1"; }
 
